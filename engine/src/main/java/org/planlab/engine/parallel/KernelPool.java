@@ -1,0 +1,145 @@
+package org.planlab.engine.parallel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ForkJoinPool;
+import java.util.concurrent.ForkJoinTask;
+import java.util.concurrent.ForkJoinWorkerThread;
+
+/**
+ * The one pool that multi-threaded kernels share, with the degree of parallelism from
+ * configuration. Owned by whoever configures the engine (closed with it); kernels receive it as
+ * an argument, there is no global pool.
+ *
+ * <p>Two ways to split work:
+ *
+ * <ul>
+ *   <li>{@link #parallelFor}: contiguous index ranges, as many as threads; for kernels where every
+ *       output cell is written by exactly one range, so results do not depend on the split.
+ *   <li>{@link #mapChunks}: fixed-size chunks whose size does not depend on the thread count, with
+ *       results returned in chunk order; reductions combine them in that order, which makes their
+ *       results identical for any number of threads.
+ * </ul>
+ *
+ * Work below {@link #MIN_PARALLEL_WORK} cells runs on the calling thread. Nested calls from
+ * inside a kernel are safe (fork/join work stealing).
+ */
+public final class KernelPool implements AutoCloseable {
+  /** Below this much work (cells touched, roughly) a kernel does not fork. */
+  public static final long MIN_PARALLEL_WORK = 1L << 16;
+
+  private static final KernelPool SEQUENTIAL = new KernelPool(1);
+
+  private final int parallelism;
+  private final ForkJoinPool pool;
+
+  /** A pool with {@code parallelism} worker threads (1 means: run everything inline). */
+  public KernelPool(int parallelism) {
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("parallelism must be >= 1, was " + parallelism);
+    }
+    this.parallelism = parallelism;
+    this.pool = parallelism == 1 ? null : new ForkJoinPool(parallelism, p -> {
+      ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
+      t.setName("planlab-kernel-" + t.getPoolIndex());
+      t.setDaemon(true);
+      return t;
+    }, null, false);
+  }
+
+  /** A pool that runs everything on the calling thread (immutable, shared, needs no close). */
+  public static KernelPool sequential() {
+    return SEQUENTIAL;
+  }
+
+  public int parallelism() {
+    return parallelism;
+  }
+
+  /** Body over a half-open index range. */
+  @FunctionalInterface
+  public interface RangeBody {
+    void run(int from, int to);
+  }
+
+  /** Function over a half-open index range producing a partial result. */
+  @FunctionalInterface
+  public interface RangeFunction<T> {
+    T apply(int from, int to);
+  }
+
+  /**
+   * Runs {@code body} over [0, n) split into up to {@code parallelism} contiguous ranges.
+   * {@code totalWork} (e.g. cells touched) decides whether forking pays.
+   */
+  public void parallelFor(int n, long totalWork, RangeBody body) {
+    int k = tasksFor(n, totalWork);
+    if (k <= 1) {
+      if (n > 0) {
+        body.run(0, n);
+      }
+      return;
+    }
+    List<ForkJoinTask<?>> tasks = new ArrayList<>(k);
+    for (int i = 0; i < k; i++) {
+      int from = (int) ((long) n * i / k);
+      int to = (int) ((long) n * (i + 1) / k);
+      tasks.add(ForkJoinTask.adapt(() -> body.run(from, to)));
+    }
+    invokeAll(tasks);
+  }
+
+  /**
+   * Applies {@code fn} to the chunks [0, c), [c, 2c), ... of [0, n) (c = {@code chunkSize}),
+   * in parallel where {@code totalWork} makes it pay, and returns the results in chunk order.
+   * The chunking is independent of the parallelism.
+   */
+  public <T> List<T> mapChunks(int n, int chunkSize, long totalWork, RangeFunction<T> fn) {
+    if (chunkSize < 1) {
+      throw new IllegalArgumentException("chunkSize must be >= 1, was " + chunkSize);
+    }
+    int chunks = n == 0 ? 0 : (int) ((n + (long) chunkSize - 1) / chunkSize);
+    List<T> out = new ArrayList<>(chunks);
+    if (tasksFor(n, totalWork) <= 1 || chunks <= 1) {
+      for (int i = 0; i < chunks; i++) {
+        int from = i * chunkSize;
+        out.add(fn.apply(from, (int) Math.min(n, (long) from + chunkSize)));
+      }
+      return out;
+    }
+    List<ForkJoinTask<T>> tasks = new ArrayList<>(chunks);
+    for (int i = 0; i < chunks; i++) {
+      int from = i * chunkSize;
+      int to = (int) Math.min(n, (long) from + chunkSize);
+      tasks.add(ForkJoinTask.adapt(() -> fn.apply(from, to)));
+    }
+    invokeAll(tasks);
+    for (ForkJoinTask<T> t : tasks) {
+      out.add(t.join());
+    }
+    return out;
+  }
+
+  private int tasksFor(int n, long totalWork) {
+    if (pool == null || n <= 1 || totalWork < MIN_PARALLEL_WORK) {
+      return 1;
+    }
+    return Math.min(parallelism, n);
+  }
+
+  private <T extends ForkJoinTask<?>> void invokeAll(List<T> tasks) {
+    if (ForkJoinTask.inForkJoinPool() && ForkJoinTask.getPool() == pool) {
+      ForkJoinTask.invokeAll(tasks);
+      return;
+    }
+    // outside the pool: submit all, then join in order; exceptions surface unwrapped
+    pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+  }
+
+  @Override
+  public void close() {
+    if (pool != null) {
+      pool.shutdown();
+    }
+  }
+}
