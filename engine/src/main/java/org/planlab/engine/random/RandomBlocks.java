@@ -1,0 +1,102 @@
+package org.planlab.engine.random;
+
+import java.util.SplittableRandom;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.matrix.SparseBlockMCSR;
+
+/**
+ * The one definition of a seeded random row block, shared by DML's {@code rand} (which assembles
+ * blocks in memory, in parallel) and the data generators (which stream blocks to files): block
+ * {@code i} of a matrix with seed {@code s} depends only on (s, i, its shape and distribution).
+ *
+ * <p>Cells are visited in row-major order. With sparsity below 1 the positions of non-zeros are
+ * drawn as geometric skip lengths, so the cost grows with the number of non-zeros, not cells.
+ */
+public final class RandomBlocks {
+  private RandomBlocks() {
+  }
+
+  /** Value distributions of generated cells. */
+  public enum Distribution {
+    /** U[min, max). */
+    UNIFORM,
+    /** N(0, 1) scaled: mean = min, standard deviation = max (DML's normal ignores both: 0, 1). */
+    NORMAL
+  }
+
+  /**
+   * Row block {@code blockIndex} (rows {@code blockIndex*ROWS_PER_BLOCK ...}) of a seeded random
+   * matrix: {@code rows x cols}, each cell non-zero with probability {@code sparsity}, values of
+   * the given distribution with parameters {@code a} and {@code b} (see {@link Distribution}).
+   * A value that happens to be exactly 0 is not stored, so nnz is exact.
+   */
+  public static MatrixBlock block(long seed, long blockIndex, int rows, int cols, double sparsity,
+      Distribution dist, double a, double b) {
+    if (sparsity < 0 || sparsity > 1 || Double.isNaN(sparsity)) {
+      throw new IllegalArgumentException("sparsity must be in [0, 1], was " + sparsity);
+    }
+    long expectedNnz = (long) Math.ceil(sparsity * rows * cols);
+    boolean sparse = MatrixBlock.preferSparse(rows, cols, expectedNnz);
+    MatrixBlock out = sparse ? MatrixBlock.sparse(rows, cols) : MatrixBlock.dense(rows, cols);
+    if (sparsity == 0 || rows == 0 || cols == 0) {
+      return out;
+    }
+    SplittableRandom rnd = BlockRandom.forBlock(seed, blockIndex);
+    long cells = (long) rows * cols;
+    long nnz = 0;
+    if (sparse) {
+      SparseBlockMCSR sb = (SparseBlockMCSR) out.sparseRowsForUpdate();
+      for (long cell = nextCell(-1, sparsity, rnd); cell < cells;
+          cell = nextCell(cell, sparsity, rnd)) {
+        nnz += sb.append((int) (cell / cols), (int) (cell % cols), draw(rnd, dist, a, b));
+      }
+    } else {
+      double[] v = out.denseValues();
+      if (sparsity >= 1) {
+        for (int i = 0; i < v.length; i++) {
+          v[i] = draw(rnd, dist, a, b);
+          nnz += v[i] != 0 ? 1 : 0;
+        }
+      } else {
+        for (long cell = nextCell(-1, sparsity, rnd); cell < cells;
+            cell = nextCell(cell, sparsity, rnd)) {
+          double x = draw(rnd, dist, a, b);
+          v[(int) cell] = x;
+          nnz += x != 0 ? 1 : 0;
+        }
+      }
+    }
+    out.setNonZeros(nnz);
+    return out;
+  }
+
+  /** The next non-zero cell after {@code cell}: a geometric skip with success probability sp. */
+  private static long nextCell(long cell, double sparsity, SplittableRandom rnd) {
+    if (sparsity >= 1) {
+      return cell + 1;
+    }
+    double u = 1.0 - rnd.nextDouble(); // (0, 1]
+    double skip = Math.floor(Math.log(u) / Math.log1p(-sparsity));
+    return skip >= Long.MAX_VALUE / 2 ? Long.MAX_VALUE : cell + 1 + (long) skip;
+  }
+
+  private static double draw(SplittableRandom rnd, Distribution dist, double a, double b) {
+    return switch (dist) {
+      case UNIFORM -> a + (b - a) * rnd.nextDouble();
+      case NORMAL -> a + b * gaussian(rnd);
+    };
+  }
+
+  /** Standard normal by the polar Box-Muller method (deterministic for the stream). */
+  private static double gaussian(SplittableRandom rnd) {
+    double u;
+    double v;
+    double s;
+    do {
+      u = 2 * rnd.nextDouble() - 1;
+      v = 2 * rnd.nextDouble() - 1;
+      s = u * u + v * v;
+    } while (s >= 1 || s == 0);
+    return u * Math.sqrt(-2 * Math.log(s) / s);
+  }
+}
