@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ForkJoinTask;
 import java.util.concurrent.ForkJoinWorkerThread;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one pool that multi-threaded kernels share, with the degree of parallelism from
@@ -39,9 +40,10 @@ public final class KernelPool implements AutoCloseable {
       throw new IllegalArgumentException("parallelism must be >= 1, was " + parallelism);
     }
     this.parallelism = parallelism;
+    AtomicInteger threadCount = new AtomicInteger();
     this.pool = parallelism == 1 ? null : new ForkJoinPool(parallelism, p -> {
       ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
-      t.setName("planlab-kernel-" + t.getPoolIndex());
+      t.setName("planlab-kernel-" + threadCount.getAndIncrement());
       t.setDaemon(true);
       return t;
     }, null, false);
@@ -128,12 +130,19 @@ public final class KernelPool implements AutoCloseable {
   }
 
   private <T extends ForkJoinTask<?>> void invokeAll(List<T> tasks) {
-    if (ForkJoinTask.inForkJoinPool() && ForkJoinTask.getPool() == pool) {
+    if (ForkJoinTask.getPool() == pool) {
+      // nested call from one of our workers: fork/join with work stealing (never blocks a worker)
       ForkJoinTask.invokeAll(tasks);
       return;
     }
-    // outside the pool: submit all, then join in order; exceptions surface unwrapped
-    pool.invoke(ForkJoinTask.adapt(() -> ForkJoinTask.invokeAll(tasks)));
+    // external caller: hand every task to the workers and wait, so that exactly `parallelism`
+    // threads compute; join rethrows a task's exception
+    for (T t : tasks) {
+      pool.execute(t);
+    }
+    for (T t : tasks) {
+      t.join();
+    }
   }
 
   @Override
