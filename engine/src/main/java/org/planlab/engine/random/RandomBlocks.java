@@ -25,9 +25,11 @@ public final class RandomBlocks {
   }
 
   /**
-   * Row block {@code blockIndex} (rows {@code blockIndex*ROWS_PER_BLOCK ...}) of a seeded random
-   * matrix: {@code rows x cols}, each cell non-zero with probability {@code sparsity}, values of
-   * the given distribution with parameters {@code a} and {@code b} (see {@link Distribution}).
+   * Row block {@code blockIndex} (matrix rows {@code blockIndex*ROWS_PER_BLOCK ...}) of a seeded
+   * random matrix; {@code rows x cols} is the shape of this block (the last block of a matrix may
+   * have fewer than {@code ROWS_PER_BLOCK} rows). Each cell is non-zero with probability {@code
+   * sparsity}; values follow the distribution with parameters {@code a} and {@code b} (see {@link
+   * Distribution}; uniform values may round up to {@code b}).
    * A value that happens to be exactly 0 is not stored, so nnz is exact.
    */
   public static MatrixBlock block(long seed, long blockIndex, int rows, int cols, double sparsity,
@@ -45,7 +47,7 @@ public final class RandomBlocks {
     long cells = (long) rows * cols;
     long nnz = 0;
     if (sparse) {
-      SparseBlockMCSR sb = (SparseBlockMCSR) out.sparseRowsForUpdate();
+      SparseBlockMCSR sb = out.sparseRowsForUpdate();
       for (long cell = nextCell(-1, sparsity, rnd); cell < cells;
           cell = nextCell(cell, sparsity, rnd)) {
         nnz += sb.append((int) (cell / cols), (int) (cell % cols), draw(rnd, dist, a, b));
