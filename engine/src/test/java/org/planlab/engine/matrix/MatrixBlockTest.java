@@ -60,6 +60,13 @@ class MatrixBlockTest {
   }
 
   @Test
+  void sweepKeepsTheColumnCountOfZeroRowMatrices() {
+    MatrixBlock m = TestMatrices.random(0, 5, 1.0, 1, false);
+    assertEquals("0x5", m.shape());
+    assertEquals("0x5", TestMatrices.random(0, 5, 1.0, 1, true).shape());
+  }
+
+  @Test
   void formatRulePicksSparseOnlyForSparseWideMatrices() {
     assertTrue(MatrixBlock.preferSparse(1000, 1000, 10_000));
     assertFalse(MatrixBlock.preferSparse(1000, 1000, 500_000));

@@ -26,16 +26,16 @@ public final class TestMatrices {
    */
   public static MatrixBlock random(int rows, int cols, double sparsity, long seed, boolean sparse) {
     Random rnd = new Random(seed);
-    double[][] a = new double[rows][cols];
-    for (int r = 0; r < rows; r++) {
-      for (int c = 0; c < cols; c++) {
-        if (rnd.nextDouble() < sparsity) {
-          double v = rnd.nextDouble() * 2 - 1;
-          a[r][c] = v == 0 ? 0.5 : v;
-        }
+    // start from an explicit shape: a double[][] cannot carry the column count of 0 x n
+    MatrixBlock m = MatrixBlock.dense(rows, cols);
+    double[] a = m.denseValues();
+    for (int i = 0; i < a.length; i++) {
+      if (rnd.nextDouble() < sparsity) {
+        double v = rnd.nextDouble() * 2 - 1;
+        a[i] = v == 0 ? 0.5 : v;
       }
     }
-    MatrixBlock m = MatrixBlock.of(a);
+    m.recomputeNonZeros();
     return sparse ? m.toSparseInPlace() : m;
   }
 
