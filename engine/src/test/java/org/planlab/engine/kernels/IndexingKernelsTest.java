@@ -33,7 +33,7 @@ class IndexingKernelsTest {
 
   @Test
   void sliceMatchesReferenceOverSweep() {
-    for (TestMatrices.Case c : TestMatrices.sweep(201)) {
+    for (TestMatrices.Case c : ReorgTestSupport.sweep(201)) {
       MatrixBlock x = c.block();
       ReorgTestSupport.Snapshot in = ReorgTestSupport.Snapshot.of(x);
       for (int[] g : rangesFor(x.rows(), x.cols())) {
@@ -77,7 +77,7 @@ class IndexingKernelsTest {
   @Test
   void leftIndexMatrixMatchesReferenceOverSweep() {
     int i = 0;
-    for (TestMatrices.Case c : TestMatrices.sweep(202)) {
+    for (TestMatrices.Case c : ReorgTestSupport.sweep(202)) {
       MatrixBlock x = c.block();
       ReorgTestSupport.Snapshot in = ReorgTestSupport.Snapshot.of(x);
       for (int[] g : rangesFor(x.rows(), x.cols())) {
@@ -107,7 +107,7 @@ class IndexingKernelsTest {
 
   @Test
   void leftIndexScalarCellMatchesReferenceOverSweep() {
-    for (TestMatrices.Case c : TestMatrices.sweep(203)) {
+    for (TestMatrices.Case c : ReorgTestSupport.sweep(203)) {
       MatrixBlock x = c.block();
       if (x.cells() == 0) {
         continue;
@@ -129,7 +129,7 @@ class IndexingKernelsTest {
 
   @Test
   void leftIndexFillMatchesReferenceOverSweep() {
-    for (TestMatrices.Case c : TestMatrices.sweep(204)) {
+    for (TestMatrices.Case c : ReorgTestSupport.sweep(204)) {
       MatrixBlock x = c.block();
       ReorgTestSupport.Snapshot in = ReorgTestSupport.Snapshot.of(x);
       for (int[] g : rangesFor(x.rows(), x.cols())) {

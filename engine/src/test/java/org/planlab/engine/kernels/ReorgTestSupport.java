@@ -3,9 +3,12 @@ package org.planlab.engine.kernels;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
+import org.planlab.engine.matrix.SparseBlockCSR;
 import org.planlab.engine.matrix.TestMatrices;
 
 /**
@@ -61,18 +64,28 @@ final class ReorgTestSupport {
     }
   }
 
+  /**
+   * {@link TestMatrices#sweep} plus genuine 0-row blocks: {@code TestMatrices.random(0, n, ..)}
+   * builds its block from a {@code double[0][n]}, which cannot carry the column count, so the
+   * sweep's "0x5" cases are 0x0.
+   */
+  static List<TestMatrices.Case> sweep(long seed) {
+    List<TestMatrices.Case> cases = new ArrayList<>(TestMatrices.sweep(seed));
+    for (int cols : new int[] {1, 5}) {
+      String n = "0x" + cols + " ";
+      cases.add(new TestMatrices.Case(n + "dense", MatrixBlock.dense(0, cols)));
+      cases.add(new TestMatrices.Case(n + "csr",
+          MatrixBlock.sparse(0, cols, SparseBlockCSR.empty(0))));
+      cases.add(new TestMatrices.Case(n + "mcsr", MatrixBlock.sparse(0, cols)));
+      cases.add(new TestMatrices.Case(n + "unallocated", MatrixBlock.empty(0, cols, true)));
+    }
+    return cases;
+  }
+
   /** The same values in dense, CSR and MCSR form. */
   static MatrixBlock[] formats(MatrixBlock m) {
     MatrixBlock d = m.copy().toDenseInPlace();
     return new MatrixBlock[] {d, d.copy().toSparseInPlace(), TestMatrices.asMCSR(d)};
-  }
-
-  static String formatName(MatrixBlock m) {
-    if (!m.isSparse()) {
-      return "dense";
-    }
-    return m.isAllocated() && m.sparseRows() instanceof org.planlab.engine.matrix.SparseBlockCSR
-        ? "csr" : "mcsr";
   }
 
   /** Random integers in [1, max] as an n x 1 block. */
