@@ -90,11 +90,11 @@ final class ReorgTestSupport {
 
   /** Random integers in [1, max] as an n x 1 block. */
   static MatrixBlock randomCodes(int n, int max, Random rnd) {
-    double[][] a = new double[n][1];
+    double[] a = new double[n];
     for (int i = 0; i < n; i++) {
-      a[i][0] = 1 + rnd.nextInt(max);
+      a[i] = 1 + rnd.nextInt(max);
     }
-    return MatrixBlock.of(a);
+    return MatrixBlock.dense(n, 1, a);
   }
 
   // ---------------------------------------------------------------- naive references
