@@ -3,6 +3,7 @@ package org.planlab.engine.kernels;
 import java.util.Arrays;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.matrix.MatrixSizeException;
 import org.planlab.engine.matrix.SparseBlockCSR;
 
 /**
@@ -68,6 +69,10 @@ public final class TableKernels {
       int outCols) {
     int rows = outDim(outRows, ia, n, "rows");
     int cols = outDim(outCols, ib, n, "columns");
+    if (rows > MatrixBlock.MAX_DENSE_CELLS || cols > MatrixBlock.MAX_DENSE_CELLS) {
+      throw new MatrixSizeException("table: an output of " + rows + "x" + cols
+          + " exceeds the in-memory block limit of 2^31-1 rows or columns");
+    }
     // the pairs inside the output, in input order
     int[] keep = new int[n];
     int kept = 0;

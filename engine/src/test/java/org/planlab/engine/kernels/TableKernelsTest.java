@@ -9,6 +9,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.matrix.MatrixSizeException;
 import org.planlab.engine.matrix.TestMatrices;
 
 class TableKernelsTest {
@@ -202,6 +203,16 @@ class TableKernelsTest {
         () -> TableKernels.table(column(1), column(1), null, -2, 3));
     assertEquals("table: output rows must be >= 0, or -1 for the largest value, got -2",
         e.getMessage());
+  }
+
+  @Test
+  void outputBeyondTheBlockLimitIsRejected() {
+    MatrixSizeException e = assertThrows(MatrixSizeException.class,
+        () -> TableKernels.table(column(3), column(1), null, Integer.MAX_VALUE, 1));
+    assertEquals("table: an output of 2147483647x1 exceeds the in-memory block limit of 2^31-1"
+        + " rows or columns", e.getMessage());
+    assertThrows(MatrixSizeException.class,
+        () -> TableKernels.table(column(1e12), column(1), null, -1, -1));
   }
 
   private static double sum(MatrixBlock m) {
