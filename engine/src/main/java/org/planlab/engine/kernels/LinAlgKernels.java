@@ -1,0 +1,184 @@
+package org.planlab.engine.kernels;
+
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.CholeskyDecomposition;
+import org.apache.commons.math3.linear.DecompositionSolver;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
+import org.apache.commons.math3.linear.NonSymmetricMatrixException;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.planlab.engine.matrix.DimensionMismatchException;
+import org.planlab.engine.matrix.MatrixBlock;
+
+/**
+ * Dense linear algebra built-ins of DML ({@code solve}, {@code inv}, {@code cholesky}, {@code
+ * det}) through commons-math3. Inputs may be dense or sparse (they are densified: these
+ * factorizations fill in anyway); results are dense blocks with exact nnz.
+ *
+ * <p>Singularity is judged relative to the matrix's scale, not by commons-math's absolute
+ * defaults (a pivot below 1e-11 would make {@code 1e-12 * I} singular): a pivot counts as zero
+ * when it is at most {@code n * eps * max|a_ij|}, the rank tolerance of MATLAB's and NumPy's
+ * {@code rank} with the largest entry standing in for the largest singular value. Like R's
+ * {@code solve}, this rejects systems whose rows differ in scale by ~1/eps.
+ */
+public final class LinAlgKernels {
+  /**
+   * Largest relative difference of a[i][j] and a[j][i] that {@link #cholesky} accepts as
+   * symmetric (SystemDS's value: tolerates rounding of matrices computed as symmetric).
+   */
+  static final double SYMMETRY_TOLERANCE = 1e-14;
+
+  private LinAlgKernels() {
+  }
+
+  /**
+   * The solution {@code x} of {@code a x = b}, for a square non-singular {@code a} (n x n) and
+   * {@code b} with n rows, by LU decomposition with partial pivoting.
+   *
+   * @throws DimensionMismatchException when {@code a} is not square or {@code b} has not n rows
+   * @throws IllegalArgumentException when {@code a} is singular
+   */
+  public static MatrixBlock solve(MatrixBlock a, MatrixBlock b) {
+    if (a.rows() != a.cols()) {
+      throw DimensionMismatchException.of("solve", a, b, "the coefficient matrix must be square");
+    }
+    if (b.rows() != a.rows()) {
+      throw DimensionMismatchException.of("solve", a, b,
+          "the right-hand side must have as many rows as the coefficient matrix");
+    }
+    int n = a.rows();
+    if (n == 0) {
+      return MatrixBlock.empty(0, b.cols(), false);
+    }
+    if (b.cols() == 0) {
+      return MatrixBlock.empty(n, 0, false);
+    }
+    DecompositionSolver solver = luSolver("solve", a);
+    return toBlock(solver.solve(new Array2DRowRealMatrix(b.toArray(), false)));
+  }
+
+  /**
+   * The inverse of a square non-singular matrix, by LU decomposition with partial pivoting.
+   *
+   * @throws DimensionMismatchException when {@code a} is not square
+   * @throws IllegalArgumentException when {@code a} is singular
+   */
+  public static MatrixBlock inv(MatrixBlock a) {
+    checkSquare("inv", a);
+    if (a.rows() == 0) {
+      return MatrixBlock.empty(0, 0, false);
+    }
+    return toBlock(luSolver("inv", a).getInverse());
+  }
+
+  /**
+   * The lower triangular {@code L} with {@code L L^T = a} of a symmetric positive definite
+   * matrix.
+   *
+   * @throws DimensionMismatchException when {@code a} is not square
+   * @throws IllegalArgumentException when {@code a} is not symmetric (relative tolerance {@value
+   *     #SYMMETRY_TOLERANCE}) or not positive definite (a pivot at most {@code n * eps} times the
+   *     largest diagonal entry)
+   */
+  public static MatrixBlock cholesky(MatrixBlock a) {
+    checkSquare("cholesky", a);
+    int n = a.rows();
+    if (n == 0) {
+      return MatrixBlock.empty(0, 0, false);
+    }
+    double[][] x = a.toArray();
+    double maxDiag = 0;
+    for (int i = 0; i < n; i++) {
+      maxDiag = Math.max(maxDiag, Math.abs(x[i][i]));
+    }
+    double positivityTolerance = n * Math.ulp(1.0) * maxDiag;
+    try {
+      CholeskyDecomposition chol = new CholeskyDecomposition(
+          new Array2DRowRealMatrix(x, false), SYMMETRY_TOLERANCE, positivityTolerance);
+      return lowerFromUpper(chol.getLT());
+    } catch (NonSymmetricMatrixException e) {
+      int i = e.getRow();
+      int j = e.getColumn();
+      throw new IllegalArgumentException("cholesky: the " + a.shape()
+          + " matrix must be symmetric positive definite, but it is not symmetric: a[" + i + ", "
+          + j + "] = " + a.get(i, j) + " and a[" + j + ", " + i + "] = " + a.get(j, i)
+          + " (0-based)", e);
+    } catch (NonPositiveDefiniteMatrixException e) {
+      throw new IllegalArgumentException("cholesky: the " + a.shape()
+          + " matrix must be symmetric positive definite, but it is not positive definite"
+          + " (pivot " + e.getRow() + " is " + e.getArgument() + ")", e);
+    }
+  }
+
+  /**
+   * The determinant of a square matrix, by LU decomposition with partial pivoting (0 only for an
+   * exactly zero pivot; near-singular matrices give their tiny computed determinant). The
+   * determinant of a 0x0 matrix is 1.
+   *
+   * @throws DimensionMismatchException when {@code a} is not square
+   */
+  public static double det(MatrixBlock a) {
+    checkSquare("det", a);
+    if (a.rows() == 0) {
+      return 1;
+    }
+    // commons-math stops at a pivot below the threshold and reports 0: with the smallest
+    // positive double that happens exactly for a zero pivot
+    return new LUDecomposition(new Array2DRowRealMatrix(a.toArray(), false), Double.MIN_VALUE)
+        .getDeterminant();
+  }
+
+  private static DecompositionSolver luSolver(String op, MatrixBlock a) {
+    double[][] x = a.toArray();
+    int n = x.length;
+    double maxAbs = 0;
+    for (double[] row : x) {
+      for (double v : row) {
+        maxAbs = Math.max(maxAbs, Math.abs(v));
+      }
+    }
+    double pivotTolerance = n * Math.ulp(1.0) * maxAbs;
+    // commons-math tests |pivot| < threshold: the smallest positive double catches exact zeros
+    // (all-zero matrices) as well
+    LUDecomposition lu = new LUDecomposition(new Array2DRowRealMatrix(x, false),
+        Math.max(pivotTolerance, Double.MIN_VALUE));
+    DecompositionSolver solver = lu.getSolver();
+    if (!solver.isNonSingular()) {
+      throw new IllegalArgumentException(op + ": the " + a.shape() + " matrix is singular"
+          + " (a pivot is zero relative to its largest entry " + maxAbs + ")");
+    }
+    return solver;
+  }
+
+  private static void checkSquare(String op, MatrixBlock a) {
+    if (a.rows() != a.cols()) {
+      throw new DimensionMismatchException("dimension mismatch in " + op + ": " + a.shape()
+          + " (the matrix must be square)");
+    }
+  }
+
+  /** L as a block from commons-math's L^T (transposed while copying). */
+  private static MatrixBlock lowerFromUpper(RealMatrix lt) {
+    double[][] u = lt instanceof Array2DRowRealMatrix arr ? arr.getDataRef() : lt.getData();
+    int n = u.length;
+    double[] v = new double[n * n];
+    for (int i = 0; i < n; i++) {
+      double[] ui = u[i];
+      for (int j = i; j < n; j++) {
+        v[j * n + i] = ui[j];
+      }
+    }
+    return MatrixBlock.dense(n, n, v);
+  }
+
+  /** Row-major copy of a commons-math result (its rows copied whole, no per-cell calls). */
+  private static MatrixBlock toBlock(RealMatrix m) {
+    double[][] rows = m instanceof Array2DRowRealMatrix arr ? arr.getDataRef() : m.getData();
+    int cols = m.getColumnDimension();
+    double[] v = new double[rows.length * cols];
+    for (int i = 0; i < rows.length; i++) {
+      System.arraycopy(rows[i], 0, v, i * cols, cols);
+    }
+    return MatrixBlock.dense(rows.length, cols, v);
+  }
+}

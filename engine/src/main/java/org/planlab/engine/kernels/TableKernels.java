@@ -1,0 +1,212 @@
+package org.planlab.engine.kernels;
+
+import java.util.Arrays;
+import org.planlab.engine.matrix.DimensionMismatchException;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.matrix.MatrixSizeException;
+import org.planlab.engine.matrix.SparseBlockCSR;
+
+/**
+ * DML's contingency table {@code table(A, B, W, rows, cols)}: for every i,
+ * {@code out[A_i, B_i] += W_i}, with A and B holding 1-based category codes.
+ *
+ * <p>Semantics follow SystemDS: A and B are column vectors of equal length, or one of them is a
+ * 1x1 standing for a constant column (the one-hot idiom {@code table(seq(1, n), y)} or
+ * {@code table(y, 1)}); W is a column vector of that length, a 1x1 constant, or absent (all
+ * ones). Codes must be positive integers. An output dimension of -1 means "the largest code";
+ * with a given dimension, pairs falling outside it are ignored.
+ *
+ * <p>Duplicate pairs are summed in input order in both output formats, so the result does not
+ * depend on the format chosen.
+ */
+public final class TableKernels {
+  /** Output dimension meaning "the largest code of that argument". */
+  public static final int FROM_DATA = -1;
+
+  private TableKernels() {
+  }
+
+  /**
+   * The contingency table of A and B with weights W ({@code null}: every weight 1).
+   *
+   * @param outRows output rows, or {@link #FROM_DATA} for max(A)
+   * @param outCols output columns, or {@link #FROM_DATA} for max(B)
+   * @throws DimensionMismatchException when A, B or W is not a column vector of the common
+   *     length (or a 1x1)
+   * @throws IllegalArgumentException when a code is not a positive integer (naming the row and
+   *     the value) or an output dimension is below -1
+   */
+  public static MatrixBlock table(MatrixBlock a, MatrixBlock b, MatrixBlock w, int outRows,
+      int outCols) {
+    int n = commonLength(a, b);
+    double[] weights;
+    if (w == null) {
+      weights = constant(n, 1);
+    } else {
+      checkColumnVector(w, "weights");
+      if (w.rows() == n) {
+        weights = RowSegments.columnValues(w);
+      } else if (w.rows() == 1) {
+        weights = constant(n, w.get(0, 0));
+      } else {
+        throw new DimensionMismatchException("dimension mismatch in table: weights are "
+            + w.shape() + " but the arguments have " + n + " rows (weights must be " + n
+            + "x1 or 1x1)");
+      }
+    }
+    return build(codes(a, n, "first"), codes(b, n, "second"), weights, n, outRows, outCols);
+  }
+
+  /** The contingency table of A and B with every pair weighted by the scalar {@code w}. */
+  public static MatrixBlock table(MatrixBlock a, MatrixBlock b, double w, int outRows,
+      int outCols) {
+    int n = commonLength(a, b);
+    return build(codes(a, n, "first"), codes(b, n, "second"), constant(n, w), n, outRows,
+        outCols);
+  }
+
+  private static MatrixBlock build(int[] ia, int[] ib, double[] w, int n, int outRows,
+      int outCols) {
+    int rows = outDim(outRows, ia, n, "rows");
+    int cols = outDim(outCols, ib, n, "columns");
+    if (rows > MatrixBlock.MAX_DENSE_CELLS || cols > MatrixBlock.MAX_DENSE_CELLS) {
+      throw new MatrixSizeException("table: an output of " + rows + "x" + cols
+          + " exceeds the in-memory block limit of 2^31-1 rows or columns");
+    }
+    // the pairs inside the output, in input order
+    int[] keep = new int[n];
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+      if (ia[i] <= rows && ib[i] <= cols) {
+        keep[kept++] = i;
+      }
+    }
+    if (kept == 0) {
+      return MatrixBlock.empty(rows, cols);
+    }
+    long estimate = Math.min(kept, (long) rows * cols);
+    if (!MatrixBlock.preferSparse(rows, cols, estimate)) {
+      MatrixBlock out = MatrixBlock.dense(rows, cols);
+      double[] c = out.denseValues();
+      for (int k = 0; k < kept; k++) {
+        int i = keep[k];
+        c[(ia[i] - 1) * cols + ib[i] - 1] += w[i];
+      }
+      out.recomputeNonZeros();
+      return out.examSparsity();
+    }
+    // bucket the pairs by output row (stable), then sort each row by (column, input index):
+    // the index in the low bits keeps duplicates in input order for the summation
+    int[] ptr = new int[rows + 1];
+    for (int k = 0; k < kept; k++) {
+      ptr[ia[keep[k]]]++;
+    }
+    for (int r = 0; r < rows; r++) {
+      ptr[r + 1] += ptr[r];
+    }
+    int[] cursor = new int[rows];
+    System.arraycopy(ptr, 0, cursor, 0, rows);
+    long[] keys = new long[kept];
+    for (int k = 0; k < kept; k++) {
+      int i = keep[k];
+      keys[cursor[ia[i] - 1]++] = ((long) (ib[i] - 1) << 32) | i;
+    }
+    int[] ix = new int[kept];
+    double[] v = new double[kept];
+    int p = 0;
+    int start = 0;
+    for (int r = 0; r < rows; r++) {
+      int end = ptr[r + 1];
+      Arrays.sort(keys, start, end);
+      int k = start;
+      while (k < end) {
+        int col = (int) (keys[k] >>> 32);
+        double sum = 0;
+        for (; k < end && (int) (keys[k] >>> 32) == col; k++) {
+          sum += w[(int) keys[k]];
+        }
+        if (sum != 0) {
+          ix[p] = col;
+          v[p++] = sum;
+        }
+      }
+      ptr[r + 1] = p;
+      start = end;
+    }
+    SparseBlockCSR csr = new SparseBlockCSR(ptr, p == kept ? ix : Arrays.copyOf(ix, p),
+        p == kept ? v : Arrays.copyOf(v, p));
+    return MatrixBlock.sparse(rows, cols, csr).examSparsity();
+  }
+
+  /** The length of the pairs: A's and B's rows, where a 1x1 operand adapts to the other. */
+  private static int commonLength(MatrixBlock a, MatrixBlock b) {
+    checkColumnVector(a, "first argument");
+    checkColumnVector(b, "second argument");
+    if (a.rows() == b.rows() || b.rows() == 1) {
+      return a.rows();
+    }
+    if (a.rows() == 1) {
+      return b.rows();
+    }
+    throw DimensionMismatchException.of("table", a, b,
+        "the arguments must have the same number of rows, or one must be 1x1");
+  }
+
+  private static void checkColumnVector(MatrixBlock m, String what) {
+    if (m.cols() != 1) {
+      throw new DimensionMismatchException("dimension mismatch in table: the " + what
+          + " must be a column vector, got a " + m.shape() + " matrix");
+    }
+  }
+
+  /**
+   * The codes of a column vector (a 1x1 repeated n times) as ints, checked to be positive
+   * integers. Codes beyond the int range become Integer.MAX_VALUE: they lie outside any given
+   * output dimension, and with dimensions from the data they make the output too large.
+   */
+  private static int[] codes(MatrixBlock m, int n, String which) {
+    double[] d = RowSegments.columnValues(m);
+    boolean repeat = m.rows() != n;
+    int[] out = new int[n];
+    for (int i = 0; i < d.length; i++) {
+      double x = d[i];
+      if (!(x >= 1) || x != Math.rint(x)) {
+        throw new IllegalArgumentException("table: value " + format(x) + " in row " + (i + 1)
+            + " of the " + which + " argument is not a positive integer");
+      }
+      int code = x >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) x;
+      if (repeat) {
+        Arrays.fill(out, code);
+      } else {
+        out[i] = code;
+      }
+    }
+    return out;
+  }
+
+  private static int outDim(int given, int[] codes, int n, String what) {
+    if (given >= 0) {
+      return given;
+    }
+    if (given != FROM_DATA) {
+      throw new IllegalArgumentException("table: output " + what + " must be >= 0, or -1 for"
+          + " the largest value, got " + given);
+    }
+    int max = 0;
+    for (int i = 0; i < n; i++) {
+      max = Math.max(max, codes[i]);
+    }
+    return max;
+  }
+
+  private static double[] constant(int n, double v) {
+    double[] d = new double[n];
+    Arrays.fill(d, v);
+    return d;
+  }
+
+  /** Whole numbers without a trailing ".0", so that messages show what the user wrote. */
+  private static String format(double x) {
+    return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
+  }
+}
