@@ -57,7 +57,12 @@ final class IfElseKernels {
         int nOff = rn.load(r);
         int off = r * cols;
         for (int i = 0; i < cols; i++) {
-          c[off + i] = xc[cOff + i] != 0 ? xy[yOff + i] : xn[nOff + i];
+          // a branch-free select through the bits: a double select would branch, and
+          // mispredict on irregular conditions (see BinaryLoops)
+          long mask = -(long) (xc[cOff + i] != 0 ? 1 : 0);
+          long bits = Double.doubleToRawLongBits(xy[yOff + i]) & mask
+              | Double.doubleToRawLongBits(xn[nOff + i]) & ~mask;
+          c[off + i] = Double.longBitsToDouble(bits);
         }
         rc.release(r);
         ry.release(r);

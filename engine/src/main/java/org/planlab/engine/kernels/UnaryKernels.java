@@ -76,7 +76,10 @@ final class UnaryKernels {
     return finish(out, nnz);
   }
 
-  /** {@code c[ci+i] = op(a[ai+i])} for i in [0, n): one loop per function, no per-cell dispatch. */
+  /**
+   * {@code c[ci+i] = op(a[ai+i])} for i in [0, n): one loop per function, no per-cell dispatch
+   * (0/1 results through an int select, see {@link BinaryLoops}).
+   */
   static void loop(UnaryOp op, double[] a, int ai, double[] c, int ci, int n) {
     switch (op) {
       case ABS -> {
@@ -141,12 +144,14 @@ final class UnaryKernels {
       }
       case ISNAN -> {
         for (int i = 0; i < n; i++) {
-          c[ci + i] = Double.isNaN(a[ai + i]) ? 1 : 0;
+          int t = Double.isNaN(a[ai + i]) ? 1 : 0;
+          c[ci + i] = t;
         }
       }
       case NOT -> {
         for (int i = 0; i < n; i++) {
-          c[ci + i] = a[ai + i] == 0 ? 1 : 0;
+          int t = a[ai + i] == 0 ? 1 : 0;
+          c[ci + i] = t;
         }
       }
       case NEG -> {
