@@ -225,9 +225,12 @@ final class BinaryLoops {
 
   /** {@code c[ci+i] = op(s, b[bi+i])} for i in [0, n). */
   static void scalarVector(BinaryOp op, double s, double[] b, int bi, double[] c, int ci, int n) {
+    if (op.commutative()) {
+      vectorScalar(op, b, bi, s, c, ci, n);
+      return;
+    }
     switch (op) {
-      // commutative operators, and comparisons mirrored (s < x is x > s, NaN included)
-      case PLUS, MULT, MIN, MAX, EQ, NEQ, AND, OR -> vectorScalar(op, b, bi, s, c, ci, n);
+      // comparisons mirrored: s < x is x > s, NaN included
       case LT -> vectorScalar(BinaryOp.GT, b, bi, s, c, ci, n);
       case LE -> vectorScalar(BinaryOp.GE, b, bi, s, c, ci, n);
       case GT -> vectorScalar(BinaryOp.LT, b, bi, s, c, ci, n);

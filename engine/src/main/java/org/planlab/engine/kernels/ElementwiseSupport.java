@@ -140,7 +140,10 @@ final class ElementwiseSupport {
 
     /** Rows of {@code m}; with {@code sameRow}, its row 0 for every r. */
     static DenseRows of(MatrixBlock m, boolean sameRow, int cols) {
-      if (!isSparseView(m)) {
+      if (!m.isAllocated()) {
+        return constant(0, cols);
+      }
+      if (!m.isSparse()) {
         return new DenseRows(m.denseValues(), null, null, cols, sameRow);
       }
       SparseBlock sb = sparseView(m);

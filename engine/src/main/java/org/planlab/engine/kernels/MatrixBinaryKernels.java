@@ -7,6 +7,7 @@ import static org.planlab.engine.kernels.ElementwiseSupport.isSparseView;
 import static org.planlab.engine.kernels.ElementwiseSupport.rowsPerChunk;
 import static org.planlab.engine.kernels.ElementwiseSupport.sparseView;
 import static org.planlab.engine.kernels.ElementwiseSupport.sumChunks;
+import static org.planlab.engine.kernels.ElementwiseSupport.vectorValues;
 
 import org.planlab.engine.kernels.ElementwiseSupport.DenseRows;
 import org.planlab.engine.matrix.MatrixBlock;
@@ -15,12 +16,14 @@ import org.planlab.engine.parallel.KernelPool;
 
 /**
  * Two matrices of the same shape, or a matrix and a 1 x cols row vector broadcast down its rows
- * (a "row operand": every output row reads the vector's row 0). Three strategies, by the
+ * (a "row operand": every output row reads the vector's row 0). Strategies, by the
  * operator's sparse safety (see {@link BinaryOp}) and the formats:
  *
  * <ul>
  *   <li>intersection (MULT, AND) with a sparse operand: visit that operand's non-zeros only,
  *       merging with the other one's when both are sparse;
+ *   <li>a sparse matrix with a row vector whose every value maps 0 to 0 (e.g. {@code X / v}
+ *       with v free of zeros): visit the matrix's non-zeros only;
  *   <li>union (PLUS, MINUS, ...) of two sparse operands with a sparse-looking result: merge the
  *       rows' non-zeros;
  *   <li>everything else: dense rows (sparse rows scattered into a buffer), dense loops.
@@ -43,6 +46,21 @@ final class MatrixBinaryKernels {
       return aSparse
           ? intersect(a, aRow, b, bRow, rows, cols, op, pool)
           : intersect(b, bRow, a, aRow, rows, cols, op, pool);
+    }
+    if (!op.intersectsNonZeros()) {
+      // a sparse matrix with a row vector that maps 0 to 0 in every column, e.g. X / colSums(X)
+      if (bRow && aSparse && !aRow) {
+        double[] v = vectorValues(b);
+        if (zeroInEveryColumn(op, v, false)) {
+          return sparseWithRow(a, v, false, rows, cols, op, pool);
+        }
+      }
+      if (aRow && bSparse && !bRow) {
+        double[] v = vectorValues(a);
+        if (zeroInEveryColumn(op, v, true)) {
+          return sparseWithRow(b, v, true, rows, cols, op, pool);
+        }
+      }
     }
     if (op.sparseSafe() && aSparse && bSparse) {
       long cells = (long) rows * cols;
@@ -124,6 +142,47 @@ final class MatrixBinaryKernels {
         }
       }
       return w - at;
+    });
+  }
+
+  /** Whether {@code op(0, v[c])} (or {@code op(v[c], 0)}) is 0 for every c. */
+  private static boolean zeroInEveryColumn(BinaryOp op, double[] v, boolean vectorOnLeft) {
+    for (double x : v) {
+      if (!op.sparseSafeWithScalar(x, vectorOnLeft)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Sparse {@code x} with the row vector {@code v} on every row, where zeros of x give 0: visit
+   * x's non-zeros, gathering the matching vector values so a specialised loop can run.
+   */
+  private static MatrixBlock sparseWithRow(MatrixBlock x, double[] v, boolean vectorOnLeft,
+      int rows, int cols, BinaryOp op, KernelPool pool) {
+    SparseBlock sx = sparseView(x);
+    int[] bound = new int[rows];
+    for (int r = 0; r < rows; r++) {
+      bound[r] = sx.size(r);
+    }
+    return ElementwiseSupport.fromRows(rows, cols, bound, x.nnz(), pool, () -> {
+      double[] gathered = new double[cols];
+      return (r, ix, vals, at) -> {
+        int pos = sx.pos(r);
+        int len = sx.size(r);
+        int[] xix = sx.indexes(r);
+        for (int k = 0; k < len; k++) {
+          gathered[k] = v[xix[pos + k]];
+        }
+        System.arraycopy(xix, pos, ix, at, len);
+        if (vectorOnLeft) {
+          BinaryLoops.vectorVector(op, gathered, 0, sx.values(r), pos, vals, at, len);
+        } else {
+          BinaryLoops.vectorVector(op, sx.values(r), pos, gathered, 0, vals, at, len);
+        }
+        return ElementwiseSupport.dropZeros(ix, vals, at, len);
+      };
     });
   }
 

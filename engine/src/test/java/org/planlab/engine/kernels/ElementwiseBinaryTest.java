@@ -134,6 +134,10 @@ class ElementwiseBinaryTest {
         BinaryOp.LT, BinaryOp.AND, BinaryOp.OR};
     checkMatrixMatrix(sparseC, sparseD, "sparse-sparse, sparse result", safe);
     checkMatrixMatrix(sparseRow, sparseD, "row-sparse, sparse result", safe);
+    MatrixBlock fullRow = TestMatrices.random(1, 100, 1.0, 12, false);
+    checkMatrixMatrix(sparseC, fullRow, "sparse-row, sparse result", BinaryOp.DIV, BinaryOp.POW,
+        BinaryOp.MOD, BinaryOp.INTDIV, BinaryOp.MIN);
+    checkMatrixMatrix(fullRow, sparseC, "row-sparse, sparse result", BinaryOp.MINUS, BinaryOp.POW);
     for (BinaryOp op : BinaryOp.values()) {
       for (MatrixBlock m : new MatrixBlock[] {sparseA, denseA}) {
         String what = "large " + op.symbol() + " 0.5";
@@ -161,6 +165,11 @@ class ElementwiseBinaryTest {
     assertTrue(ElementwiseKernels.binary(x, 2, BinaryOp.POW, seq).isSparse(), "X ^ 2");
     assertTrue(ElementwiseKernels.binary(x, 0, BinaryOp.GT, seq).isSparse(), "X > 0");
     assertTrue(ElementwiseKernels.binary(0, x, BinaryOp.LT, seq).isSparse(), "0 < X");
+    MatrixBlock noZeros = TestMatrices.random(1, 100, 1.0, 14, false);
+    assertTrue(ElementwiseKernels.binary(x, noZeros, BinaryOp.DIV, seq).isSparse(), "X / row");
+    MatrixBlock column = TestMatrices.random(200, 1, 1.0, 15, false);
+    assertTrue(ElementwiseKernels.binary(x, column, BinaryOp.DIV, seq).isSparse(), "X / column");
+    assertFalse(ElementwiseKernels.binary(x, column, BinaryOp.PLUS, seq).isSparse(), "X + col");
     assertFalse(ElementwiseKernels.binary(x, 1, BinaryOp.PLUS, seq).isSparse(), "X + 1");
     assertFalse(ElementwiseKernels.binary(x, y, BinaryOp.EQ, seq).isSparse(), "X == Y");
     assertFalse(ElementwiseKernels.binary(x, y, BinaryOp.DIV, seq).isSparse(), "X / Y");
