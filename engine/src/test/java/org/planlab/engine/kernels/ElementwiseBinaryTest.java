@@ -308,7 +308,8 @@ class ElementwiseBinaryTest {
   /** A vector in a format and sparsity that vary with {@code k}. */
   private static MatrixBlock vector(int rows, int cols, int k) {
     double[] sparsities = {1.0, 0.3, 0.05};
-    return TestMatrices.random(rows, cols, sparsities[k % 3], 1000L + k, k % 2 == 1);
+    MatrixBlock v = TestMatrices.random(rows, cols, sparsities[k % 3], 1000L + k, k % 2 == 1);
+    return k % 4 == 3 ? TestMatrices.asMCSR(v) : v; // dense, CSR and MCSR
   }
 
   /** The same values dense, CSR and MCSR. */
