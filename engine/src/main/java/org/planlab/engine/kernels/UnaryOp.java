@@ -1,0 +1,98 @@
+package org.planlab.engine.kernels;
+
+/**
+ * The element-wise unary functions of DML with their scalar semantics. NaN propagates through
+ * every function except {@code isNaN} (1) and {@code !} (NaN is true, so {@code !NaN} is 0).
+ *
+ * <ul>
+ *   <li>{@code round} rounds half away from zero ({@code round(2.5) = 3}, {@code round(-2.5) = -3})
+ *       and keeps NaN and ±Inf, unlike {@link Math#round} (which maps NaN to 0, saturates at
+ *       ±2<sup>63</sup> and rounds halves up, {@code Math.round(-2.5) = -2}).
+ *   <li>{@code sign} is -1, 0 or 1, and NaN for NaN; {@code sign(-0.0)} is 0.0.
+ *   <li>{@code sigmoid(x) = 1/(1+exp(-x))}.
+ *   <li>{@code !x} is 1 if {@code x == 0}, else 0.
+ * </ul>
+ *
+ * {@link #sparseSafe()} means {@code f(0) == 0}: kernels then visit only non-zeros.
+ */
+public enum UnaryOp {
+  ABS("abs", true),
+  EXP("exp", false),
+  LOG("log", false),
+  SQRT("sqrt", true),
+  ROUND("round", true),
+  FLOOR("floor", true),
+  CEIL("ceil", true),
+  SIGN("sign", true),
+  SIGMOID("sigmoid", false),
+  TANH("tanh", true),
+  SIN("sin", true),
+  COS("cos", false),
+  ISNAN("isNaN", true),
+  NOT("!", false),
+  NEG("-", true);
+
+  /** From 2^52 on every double is an integer, so rounding is the identity. */
+  private static final double TWO_POW_52 = 0x1p52;
+
+  private final String symbol;
+  private final boolean sparseSafe;
+
+  UnaryOp(String symbol, boolean sparseSafe) {
+    this.symbol = symbol;
+    this.sparseSafe = sparseSafe;
+  }
+
+  /** The DML spelling: a function name, or {@code !} and {@code -} for the operators. */
+  public String symbol() {
+    return symbol;
+  }
+
+  /** True when {@code f(0) == 0}. */
+  public boolean sparseSafe() {
+    return sparseSafe;
+  }
+
+  /** The scalar semantics (see the class comment). */
+  public double apply(double x) {
+    return switch (this) {
+      case ABS -> Math.abs(x);
+      case EXP -> Math.exp(x);
+      case LOG -> Math.log(x);
+      case SQRT -> Math.sqrt(x);
+      case ROUND -> round(x);
+      case FLOOR -> Math.floor(x);
+      case CEIL -> Math.ceil(x);
+      case SIGN -> sign(x);
+      case SIGMOID -> sigmoid(x);
+      case TANH -> Math.tanh(x);
+      case SIN -> Math.sin(x);
+      case COS -> Math.cos(x);
+      case ISNAN -> x != x ? 1 : 0;
+      case NOT -> x == 0 ? 1 : 0;
+      case NEG -> -x;
+    };
+  }
+
+  /** Half away from zero, NaN and ±Inf kept, exact for any magnitude. */
+  static double round(double x) {
+    double ax = Math.abs(x);
+    if (!(ax < TWO_POW_52)) {
+      return x; // already integral, or NaN / Inf
+    }
+    double t = Math.floor(ax);
+    // ax - t is exact below 2^52; adding 0.5 first would round 0.49999999999999994 up
+    if (ax - t >= 0.5) {
+      t += 1;
+    }
+    return Math.copySign(t, x);
+  }
+
+  static double sign(double x) {
+    return x > 0 ? 1 : x < 0 ? -1 : x == 0 ? 0 : x;
+  }
+
+  static double sigmoid(double x) {
+    return 1 / (1 + Math.exp(-x));
+  }
+}

@@ -1,0 +1,95 @@
+package org.planlab.engine.kernels;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.planlab.engine.kernels.UnaryOp.ISNAN;
+import static org.planlab.engine.kernels.UnaryOp.NEG;
+import static org.planlab.engine.kernels.UnaryOp.NOT;
+import static org.planlab.engine.kernels.UnaryOp.ROUND;
+import static org.planlab.engine.kernels.UnaryOp.SIGMOID;
+import static org.planlab.engine.kernels.UnaryOp.SIGN;
+
+import org.junit.jupiter.api.Test;
+
+class UnaryOpTest {
+  private static final double NAN = Double.NaN;
+  private static final double INF = Double.POSITIVE_INFINITY;
+
+  @Test
+  void roundGoesHalfAwayFromZero() {
+    assertEquals(-3.0, ROUND.apply(-2.5));
+    assertEquals(3.0, ROUND.apply(2.5));
+    assertEquals(-2.0, ROUND.apply(-1.5));
+    assertEquals(1.0, ROUND.apply(0.5));
+    assertEquals(-2.0, ROUND.apply(-2.4999));
+    assertEquals(0.0, ROUND.apply(0.49999999999999994)); // Math.floor(x + 0.5) would give 1
+    assertEquals(4503599627370497.0, ROUND.apply(4503599627370497.0)); // 2^52 + 1
+  }
+
+  @Test
+  void roundKeepsNaNAndInfinity() {
+    assertTrue(Double.isNaN(ROUND.apply(NAN)));
+    assertEquals(INF, ROUND.apply(INF));
+    assertEquals(-INF, ROUND.apply(-INF));
+  }
+
+  @Test
+  void roundWorksBeyondTheLongRange() {
+    assertEquals(1e20, ROUND.apply(1e20));
+    assertEquals(-1e300, ROUND.apply(-1e300));
+  }
+
+  @Test
+  void signOfZeroIsZeroAndOfNaNIsNaN() {
+    assertEquals(0.0, SIGN.apply(-0.0));
+    assertEquals(0.0, SIGN.apply(0.0));
+    assertEquals(Double.doubleToRawLongBits(0.0),
+        Double.doubleToRawLongBits(SIGN.apply(-0.0)), "sign(-0) is +0");
+    assertEquals(-1.0, SIGN.apply(-INF));
+    assertEquals(1.0, SIGN.apply(1e-300));
+    assertTrue(Double.isNaN(SIGN.apply(NAN)));
+  }
+
+  @Test
+  void notAndIsNaNGiveZeroOrOne() {
+    assertEquals(1.0, NOT.apply(0));
+    assertEquals(1.0, NOT.apply(-0.0));
+    assertEquals(0.0, NOT.apply(NAN)); // NaN is true
+    assertEquals(0.0, NOT.apply(-3));
+    assertEquals(1.0, ISNAN.apply(NAN));
+    assertEquals(0.0, ISNAN.apply(INF));
+  }
+
+  @Test
+  void sigmoidIsTheLogisticFunction() {
+    assertEquals(0.5, SIGMOID.apply(0));
+    assertEquals(1.0, SIGMOID.apply(800));
+    assertEquals(0.0, SIGMOID.apply(-800));
+    assertEquals(1 / (1 + Math.exp(-2)), SIGMOID.apply(2));
+  }
+
+  @Test
+  void negationFlipsTheSign() {
+    assertEquals(-2.0, NEG.apply(2));
+    assertEquals(Double.doubleToRawLongBits(-0.0), Double.doubleToRawLongBits(NEG.apply(0)));
+  }
+
+  @Test
+  void sparseSafeIsExactlyFOfZeroIsZero() {
+    for (UnaryOp op : UnaryOp.values()) {
+      assertEquals(op.apply(0) == 0, op.sparseSafe(), op.symbol());
+    }
+  }
+
+  @Test
+  void everyFunctionMatchesTheReference() {
+    double[] values = {-7.5, -2.5, -1, -0.3, -0.0, 0, 0.3, 0.5, 1, 2.5, 100, INF, -INF, NAN};
+    for (UnaryOp op : UnaryOp.values()) {
+      for (double x : values) {
+        double e = ElementwiseReference.unary(op, x);
+        double g = op.apply(x);
+        assertTrue(Double.compare(e, g) == 0 || e == g, op + "(" + x + "): " + e + " vs " + g);
+      }
+    }
+  }
+}
