@@ -5,9 +5,9 @@ package org.planlab.engine.kernels;
  * every function except {@code isNaN} (1) and {@code !} (NaN is true, so {@code !NaN} is 0).
  *
  * <ul>
- *   <li>{@code round} rounds half away from zero ({@code round(2.5) = 3}, {@code round(-2.5) = -3})
- *       and keeps NaN and ±Inf, unlike {@link Math#round} (which maps NaN to 0, saturates at
- *       ±2<sup>63</sup> and rounds halves up, {@code Math.round(-2.5) = -2}).
+ *   <li>{@code round} rounds halves up, as SystemDS (which uses {@link Math#round}) does:
+ *       {@code round(2.5) = 3}, {@code round(-2.5) = -2}; unlike {@link Math#round} it keeps
+ *       NaN and ±Inf (Math.round maps NaN to 0) and does not saturate at ±2<sup>63</sup>.
  *   <li>{@code sign} is -1, 0 or 1, and NaN for NaN; {@code sign(-0.0)} is 0.0.
  *   <li>{@code sigmoid(x) = 1/(1+exp(-x))}.
  *   <li>{@code !x} is 1 if {@code x == 0}, else 0.
@@ -74,18 +74,14 @@ public enum UnaryOp {
     };
   }
 
-  /** Half away from zero, NaN and ±Inf kept, exact for any magnitude. */
+  /** Halves up (SystemDS's Math.round), NaN and ±Inf kept, exact for any magnitude. */
   static double round(double x) {
-    double ax = Math.abs(x);
-    if (!(ax < TWO_POW_52)) {
+    if (!(Math.abs(x) < TWO_POW_52)) {
       return x; // already integral, or NaN / Inf
     }
-    double t = Math.floor(ax);
-    // ax - t is exact below 2^52; adding 0.5 first would round 0.49999999999999994 up
-    if (ax - t >= 0.5) {
-      t += 1;
-    }
-    return Math.copySign(t, x);
+    double t = Math.floor(x);
+    // x - t is exact below 2^52; adding 0.5 first would round 0.49999999999999994 up
+    return x - t >= 0.5 ? t + 1 : t;
   }
 
   static double sign(double x) {

@@ -53,7 +53,7 @@ final class ElementwiseReference {
       case SQRT: return Math.sqrt(x);
       case ROUND:
         return Double.isNaN(x) || Double.isInfinite(x) ? x
-            : new BigDecimal(x).setScale(0, RoundingMode.HALF_UP).doubleValue();
+            : new BigDecimal(x).add(new BigDecimal("0.5")).setScale(0, RoundingMode.FLOOR).doubleValue();
       case FLOOR: return Math.floor(x);
       case CEIL: return Math.ceil(x);
       case SIGN: return Double.isNaN(x) ? x : x > 0 ? 1 : x < 0 ? -1 : 0;

@@ -16,10 +16,11 @@ class UnaryOpTest {
   private static final double INF = Double.POSITIVE_INFINITY;
 
   @Test
-  void roundGoesHalfAwayFromZero() {
-    assertEquals(-3.0, ROUND.apply(-2.5));
+  void roundRoundsHalvesUpAsSystemDs() {
+    assertEquals(-2.0, ROUND.apply(-2.5));
+    assertEquals(-3.0, ROUND.apply(-2.5000001));
     assertEquals(3.0, ROUND.apply(2.5));
-    assertEquals(-2.0, ROUND.apply(-1.5));
+    assertEquals(-1.0, ROUND.apply(-1.5));
     assertEquals(1.0, ROUND.apply(0.5));
     assertEquals(-2.0, ROUND.apply(-2.4999));
     assertEquals(0.0, ROUND.apply(0.49999999999999994)); // Math.floor(x + 0.5) would give 1
