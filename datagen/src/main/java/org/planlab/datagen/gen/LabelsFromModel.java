@@ -9,14 +9,19 @@ import org.planlab.engine.random.RandomBlocks;
 
 /**
  * Labels y (n x 1) for an input X (n x m) from a hidden linear model: W* (m x 1 for two classes,
- * m x K otherwise) with entries N(0, 1), scores {@code X·W* + E} with noise E ~ N(0, noise²):
+ * m x K otherwise) drawn N(0, 1) and then centered so that every column of W* sums to zero
+ * (when m > 1), scores {@code X·W* + E} with noise E ~ N(0, noise²):
  * two classes give {@code y = sign(score)} in {-1, +1} (a score of 0 maps to +1), K > 2 classes
  * {@code y = argmax_k score_k + 1} in 1..K (the first maximum on ties).
  *
  * <p>X is read block by block from any {@link RowBlocks} (a generator, a streamed binary file,
  * an in-memory matrix); block i of y needs only block i of X. Model and noise have their own
- * streams derived from the seed, so y made with X's seed does not reuse X's random numbers. X is
- * not centered: for X with a non-zero mean (e.g. U(0,1)) the classes may be unbalanced.
+ * streams derived from the seed, so y made with X's seed does not reuse X's random numbers.
+ *
+ * <p>Why the centering: for X whose columns share a mean μ (every generator here), the expected
+ * score is μ·Σ_j W*_jk = 0, so the classes are balanced whatever μ is. Uncentered N(0, 1)
+ * weights on U(0, 1) data put 90-100% of the rows into one class for many seeds, which makes
+ * a degenerate classification benchmark.
  */
 public final class LabelsFromModel implements Generator {
   private static final long MODEL_STREAM = 0x6c6162656c6d6f64L;
@@ -41,8 +46,27 @@ public final class LabelsFromModel implements Generator {
     this.input = RowBlocks.reblocked(input, BlockRandom.ROWS_PER_BLOCK);
     this.params = params;
     this.scores = params.classes() == 2 ? 1 : params.classes();
-    this.model = denseValues(RandomBlocks.block(Seeds.derive(params.seed(), MODEL_STREAM), 0,
-        input.cols(), scores, 1.0, RandomBlocks.Distribution.NORMAL, 0, 1));
+    this.model = centered(denseValues(RandomBlocks.block(Seeds.derive(params.seed(),
+        MODEL_STREAM), 0, input.cols(), scores, 1.0, RandomBlocks.Distribution.NORMAL, 0, 1)),
+        input.cols(), scores);
+  }
+
+  /** Subtracts each column's mean from a rows x cols row-major array (a no-op for one row). */
+  private static double[] centered(double[] w, int rows, int cols) {
+    if (rows < 2) {
+      return w;
+    }
+    for (int c = 0; c < cols; c++) {
+      double sum = 0;
+      for (int r = 0; r < rows; r++) {
+        sum += w[r * cols + c];
+      }
+      double mean = sum / rows;
+      for (int r = 0; r < rows; r++) {
+        w[r * cols + c] -= mean;
+      }
+    }
+    return w;
   }
 
   public Params params() {

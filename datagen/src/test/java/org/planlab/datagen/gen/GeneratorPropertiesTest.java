@@ -241,6 +241,31 @@ class GeneratorPropertiesTest {
   }
 
   @Test
+  void hiddenModelColumnsSumToZeroSoLabelsOfUncenteredDataAreBalanced() throws IOException {
+    DenseUniform x = new DenseUniform(4000, 10, 0, 1, 7);
+    for (long seed = 1; seed <= 6; seed++) {
+      LabelsFromModel y2 = new LabelsFromModel(x, new LabelsFromModel.Params(2, 0.1, seed));
+      double colSum = 0;
+      for (double[] row : y2.model().toArray()) {
+        colSum += row[0];
+      }
+      assertEquals(0, colSum, 1e-12, "column sum of w*");
+      int plus = 0;
+      for (double[] row : all(y2)) {
+        plus += row[0] > 0 ? 1 : 0;
+      }
+      assertTrue(plus > 0.3 * 4000 && plus < 0.7 * 4000, "seed " + seed + ": " + plus + " of 4000");
+      int[] count = new int[4];
+      for (double[] row : all(new LabelsFromModel(x, new LabelsFromModel.Params(3, 0.1, seed)))) {
+        count[(int) row[0]]++;
+      }
+      for (int k = 1; k <= 3; k++) {
+        assertTrue(count[k] > 0.05 * 4000, "seed " + seed + ", class " + k + ": " + count[k]);
+      }
+    }
+  }
+
+  @Test
   void labelsFromAFileEqualLabelsFromTheGeneratorItself() throws IOException {
     DenseUniform x = new DenseUniform(2300, 5, -1, 1, 3);
     LabelsFromModel.Params p = new LabelsFromModel.Params(3, 0.2, 4);
