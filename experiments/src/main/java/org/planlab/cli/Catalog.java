@@ -3,6 +3,8 @@ package org.planlab.cli;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.planlab.datagen.gen.Generators;
+import org.planlab.datagen.io.MatrixFormat;
 
 /** The names {@code planlab list} shows, gathered from the modules that define them. */
 final class Catalog {
@@ -11,8 +13,8 @@ final class Catalog {
 
   static Map<String, List<String>> sections() {
     Map<String, List<String>> m = new LinkedHashMap<>();
-    m.put("generators", List.of());
-    m.put("formats", List.of());
+    m.put("generators", Generators.names());
+    m.put("formats", MatrixFormat.names());
     m.put("backends", List.of("cp"));
     return m;
   }
