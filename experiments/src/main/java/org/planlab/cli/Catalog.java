@@ -4,7 +4,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.planlab.datagen.gen.Generators;
-import org.planlab.datagen.io.MatrixFormat;
+import org.planlab.engine.io.MatrixFormat;
 
 /** The names {@code planlab list} shows, gathered from the modules that define them. */
 final class Catalog {

@@ -1,6 +1,6 @@
 package org.planlab.datagen.gen;
 
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.RowBlocks;
 import org.planlab.engine.random.BlockRandom;
 
 /**

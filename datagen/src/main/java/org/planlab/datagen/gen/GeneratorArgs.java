@@ -3,7 +3,7 @@ package org.planlab.datagen.gen;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.RowBlocks;
 
 /**
  * Generic arguments of a generator, as the command line or an experiment descriptor gives them:

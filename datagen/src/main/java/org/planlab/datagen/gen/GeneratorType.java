@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.RowBlocks;
 
 /**
  * One entry of the generator registry: name, what it makes, the options it accepts (with

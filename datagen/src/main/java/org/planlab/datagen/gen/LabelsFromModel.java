@@ -1,7 +1,7 @@
 package org.planlab.datagen.gen;
 
 import java.io.IOException;
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.RowBlocks;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
 import org.planlab.engine.random.BlockRandom;

@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.RowBlocks;
 import org.planlab.datagen.gen.DenseUniform;
 import org.planlab.engine.matrix.MatrixBlock;
 

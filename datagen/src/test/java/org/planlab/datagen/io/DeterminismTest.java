@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,8 +11,8 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.planlab.datagen.MatrixRows;
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.MatrixRows;
+import org.planlab.engine.io.RowBlocks;
 import org.planlab.datagen.TestGenerators;
 import org.planlab.datagen.gen.DenseNormal;
 import org.planlab.datagen.gen.DenseUniform;

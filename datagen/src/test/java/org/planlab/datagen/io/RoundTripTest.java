@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,8 +13,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.planlab.datagen.MatrixRows;
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.MatrixRows;
+import org.planlab.engine.io.RowBlocks;
 import org.planlab.datagen.TestGenerators;
 import org.planlab.datagen.gen.DenseUniform;
 import org.planlab.datagen.gen.Generator;

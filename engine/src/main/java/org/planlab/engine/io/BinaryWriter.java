@@ -1,11 +1,11 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.RowBlocks;
 import org.planlab.engine.matrix.MatrixBlock;
 
 /** Writer of the binary block format (see {@link BinaryFormat}). */

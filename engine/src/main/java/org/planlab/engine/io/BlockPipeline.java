@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -9,7 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.LongConsumer;
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.RowBlocks;
 import org.planlab.engine.matrix.MatrixBlock;
 
 /**

@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;

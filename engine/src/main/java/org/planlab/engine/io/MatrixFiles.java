@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -6,8 +6,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.function.LongConsumer;
-import org.planlab.datagen.MatrixRows;
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.MatrixRows;
+import org.planlab.engine.io.RowBlocks;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.random.BlockRandom;
 

@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 import java.io.BufferedReader;
 import java.io.Closeable;

@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 /**
  * One row block already turned into the bytes of its file format (done by worker threads), ready

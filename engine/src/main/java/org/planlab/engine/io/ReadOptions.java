@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 /**
  * How to read a file that has no .mtd (a .mtd, when present, always wins).

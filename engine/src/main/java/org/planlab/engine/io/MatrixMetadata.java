@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

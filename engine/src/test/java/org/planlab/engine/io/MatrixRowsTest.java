@@ -1,4 +1,4 @@
-package org.planlab.datagen;
+package org.planlab.engine.io;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package org.planlab.datagen.io;
+package org.planlab.engine.io;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;
@@ -12,8 +12,8 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.planlab.datagen.MatrixRows;
-import org.planlab.datagen.RowBlocks;
+import org.planlab.engine.io.MatrixRows;
+import org.planlab.engine.io.RowBlocks;
 import org.planlab.engine.matrix.MatrixBlock;
 
 /**

@@ -1,4 +1,4 @@
-package org.planlab.datagen;
+package org.planlab.engine.io;
 
 import java.io.IOException;
 import org.planlab.engine.matrix.MatrixBlock;
