@@ -228,30 +228,44 @@ public final class AggregateKernels {
 
   /** 0-based offset from {@code from} of the first largest non-NaN value, 0 if all are NaN. */
   private static int indexOfMax(double[] a, int from, int to) {
-    int best = -1;
-    double bv = 0;
-    for (int i = from; i < to; i++) {
-      double v = a[i];
-      // strict '>' keeps the first of ties; 'v == v' admits the first non-NaN value
-      if (v > bv || (best < 0 && v == v)) {
+    int i = firstNonNaN(a, from, to);
+    if (i == to) {
+      return 0;
+    }
+    int best = i;
+    double bv = a[i];
+    for (i++; i < to; i++) {
+      // strict '>' keeps the first of ties, and is false for NaN
+      if (a[i] > bv) {
         best = i;
-        bv = v;
+        bv = a[i];
       }
     }
-    return best < 0 ? 0 : best - from;
+    return best - from;
   }
 
   private static int indexOfMin(double[] a, int from, int to) {
-    int best = -1;
-    double bv = 0;
-    for (int i = from; i < to; i++) {
-      double v = a[i];
-      if (v < bv || (best < 0 && v == v)) {
+    int i = firstNonNaN(a, from, to);
+    if (i == to) {
+      return 0;
+    }
+    int best = i;
+    double bv = a[i];
+    for (i++; i < to; i++) {
+      if (a[i] < bv) {
         best = i;
-        bv = v;
+        bv = a[i];
       }
     }
-    return best < 0 ? 0 : best - from;
+    return best - from;
+  }
+
+  private static int firstNonNaN(double[] a, int from, int to) {
+    int i = from;
+    while (i < to && Double.isNaN(a[i])) {
+      i++;
+    }
+    return i;
   }
 
   /** As the dense scan over row r, with the implicit zeros of the row taking part. */

@@ -211,16 +211,28 @@ final class ColumnAggregates {
         for (int rb = r0; rb < r1; rb += KahanSum.PLAIN_RUN) {
           int re = Math.min(r1, rb + KahanSum.PLAIN_RUN);
           Arrays.fill(blk, 0);
-          for (int r = rb; r < re; r++) {
-            int off = r * cols + c0;
+          int r = rb;
+          // four rows per update of the block partial: a quarter of its loads and stores
+          for (; r + 4 <= re; r += 4) {
+            int o0 = r * cols + c0;
+            int o1 = o0 + cols;
+            int o2 = o1 + cols;
+            int o3 = o2 + cols;
             if (squares) {
               for (int j = 0; j < w; j++) {
-                blk[j] += a[off + j] * a[off + j];
+                blk[j] += (a[o0 + j] * a[o0 + j] + a[o1 + j] * a[o1 + j])
+                    + (a[o2 + j] * a[o2 + j] + a[o3 + j] * a[o3 + j]);
               }
             } else {
               for (int j = 0; j < w; j++) {
-                blk[j] += a[off + j];
+                blk[j] += (a[o0 + j] + a[o1 + j]) + (a[o2 + j] + a[o3 + j]);
               }
+            }
+          }
+          for (; r < re; r++) {
+            int off = r * cols + c0;
+            for (int j = 0; j < w; j++) {
+              blk[j] += squares ? a[off + j] * a[off + j] : a[off + j];
             }
           }
           for (int j = 0; j < w; j++) {

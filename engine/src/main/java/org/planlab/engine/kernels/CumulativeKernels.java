@@ -142,6 +142,9 @@ public final class CumulativeKernels {
   private static long scanRows(Kind kind, double[] src, int srcOff, int srcStride, int n,
       State st, double[] out, int outOff, int outStride) {
     int w = st.width;
+    if (w == 1) {
+      return scanColumn(kind, src, srcOff, srcStride, n, st, out, outOff, outStride);
+    }
     double[] s = st.value;
     long nnz = 0;
     switch (kind) {
@@ -194,6 +197,44 @@ public final class CumulativeKernels {
       }
       default -> throw new AssertionError(kind);
     }
+    return nnz;
+  }
+
+  /** {@link #scanRows} for a single column, the state in locals (column vectors are common). */
+  private static long scanColumn(Kind kind, double[] src, int srcOff, int srcStride, int n,
+      State st, double[] out, int outOff, int outStride) {
+    double s = st.value[0];
+    long nnz = 0;
+    switch (kind) {
+      case SUM -> {
+        double c = st.comp[0];
+        for (int i = 0; i < n; i++) {
+          double x = src[srcOff + i * srcStride];
+          double t = s + x;
+          double bp = t - s;
+          c += (s - (t - bp)) + (x - bp);
+          s = t;
+          if (out != null) {
+            double y = KahanSum.value(s, c);
+            out[outOff + i * outStride] = y;
+            nnz += y != 0 ? 1 : 0;
+          }
+        }
+        st.comp[0] = c;
+      }
+      case PROD, MIN, MAX -> {
+        for (int i = 0; i < n; i++) {
+          double x = src[srcOff + i * srcStride];
+          s = kind == Kind.PROD ? s * x : kind == Kind.MIN ? Math.min(s, x) : Math.max(s, x);
+          if (out != null) {
+            out[outOff + i * outStride] = s;
+            nnz += s != 0 ? 1 : 0;
+          }
+        }
+      }
+      default -> throw new AssertionError(kind);
+    }
+    st.value[0] = s;
     return nnz;
   }
 

@@ -35,8 +35,6 @@ public final class KahanSum {
   /** Values per block of {@link #addDeviations}: 4 + 4 accumulators fit the registers. */
   private static final int DEVIATION_BLOCK = 4 * PLAIN_RUN;
 
-  /** Below this many values a range is added value by value. */
-  private static final int SHORT_RANGE = 8;
 
   private double sum;
   private double comp;
@@ -86,10 +84,19 @@ public final class KahanSum {
 
   /** Adds a[from..to) to {@code acc} (see the class comment for the error bound). */
   public static void addRange(double[] a, int from, int to, KahanSum acc) {
-    if (to - from < SHORT_RANGE) {
-      for (int i = from; i < to; i++) {
-        acc.add(a[i]);
+    if (to - from <= PLAIN_RUN) {
+      // a short range (a row of a narrow matrix) is one plain run: two chains, one TwoSum
+      double s0 = 0;
+      double s1 = 0;
+      int i = from;
+      for (; i + 2 <= to; i += 2) {
+        s0 += a[i];
+        s1 += a[i + 1];
       }
+      if (i < to) {
+        s0 += a[i];
+      }
+      acc.add(s0 + s1);
       return;
     }
     int i = from;
@@ -129,10 +136,18 @@ public final class KahanSum {
 
   /** Adds the squares of a[from..to) to {@code acc}, blocked like {@link #addRange}. */
   public static void addSquares(double[] a, int from, int to, KahanSum acc) {
-    if (to - from < SHORT_RANGE) {
-      for (int i = from; i < to; i++) {
-        acc.add(a[i] * a[i]);
+    if (to - from <= PLAIN_RUN) {
+      double s0 = 0;
+      double s1 = 0;
+      int i = from;
+      for (; i + 2 <= to; i += 2) {
+        s0 += a[i] * a[i];
+        s1 += a[i + 1] * a[i + 1];
       }
+      if (i < to) {
+        s0 += a[i] * a[i];
+      }
+      acc.add(s0 + s1);
       return;
     }
     int i = from;
@@ -179,12 +194,16 @@ public final class KahanSum {
    */
   public static void addDeviations(double[] a, int from, int to, double mean,
       KahanSum squares, KahanSum deviations) {
-    if (to - from < SHORT_RANGE) {
+    if (to - from <= PLAIN_RUN) {
+      double q = 0;
+      double l = 0;
       for (int i = from; i < to; i++) {
         double d = a[i] - mean;
-        squares.add(d * d);
-        deviations.add(d);
+        q += d * d;
+        l += d;
       }
+      squares.add(q);
+      deviations.add(l);
       return;
     }
     int i = from;
