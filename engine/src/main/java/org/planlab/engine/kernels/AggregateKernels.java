@@ -72,7 +72,8 @@ public final class AggregateKernels {
       return op.allZerosValue(n);
     }
     long zeros = in.isSparse() ? n - in.nnz() : 0;
-    return SegmentAggregates.compute(op, n, zeros, new MatrixValues(in, pool), new Partial(Pass.SUM));
+    return SegmentAggregates.compute(op, n, zeros, new MatrixValues(in, pool),
+        new Partial(Pass.SUM));
   }
 
   // ---------------------------------------------------------------- full
@@ -274,7 +275,8 @@ public final class AggregateKernels {
     int len = sb.size(r);
     int[] ix = sb.indexes(r);
     double[] v = sb.values(r);
-    int k = len == 0 ? -1 : pos + (max ? indexOfMax(v, pos, pos + len) : indexOfMin(v, pos, pos + len));
+    int k = len == 0 ? -1
+        : pos + (max ? indexOfMax(v, pos, pos + len) : indexOfMin(v, pos, pos + len));
     boolean found = k >= 0 && !Double.isNaN(v[k]);
     if (len < cols) {
       // stored values are non-zero, so a zero never ties with one: the first zero wins when

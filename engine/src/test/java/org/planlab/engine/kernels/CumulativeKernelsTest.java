@@ -92,7 +92,8 @@ class CumulativeKernelsTest {
     MatrixBlock sparseNarrow = TestMatrices.random(30_000, 5, 0.3, 2, true);
     out.add(new TestMatrices.Case("narrow dense 40000x3", narrow));
     out.add(new TestMatrices.Case("column 140000x1", TestMatrices.random(140_000, 1, 1, 3, false)));
-    out.add(new TestMatrices.Case("wide dense 300x400", TestMatrices.random(300, 400, 1, 4, false)));
+    out.add(new TestMatrices.Case("wide dense 300x400",
+        TestMatrices.random(300, 400, 1, 4, false)));
     out.add(new TestMatrices.Case("narrow csr 30000x5", sparseNarrow));
     out.add(new TestMatrices.Case("narrow mcsr 30000x5", TestMatrices.asMCSR(sparseNarrow)));
     out.add(new TestMatrices.Case("wide mcsr 500x200",
