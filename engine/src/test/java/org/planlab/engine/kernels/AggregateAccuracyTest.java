@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -80,11 +81,27 @@ class AggregateAccuracyTest {
     for (int i = 0; i < a.length; i++) {
       a[i] = a[i] * 1000 + 0.37; // a non-zero mean, mixed magnitudes
     }
-    double var = AggregateReference.of(a, AggregateOp.VAR);
+    // one exact pass gives every reference: sum, sum of squares, mean, variance
+    BigDecimal s1 = BigDecimal.ZERO;
+    BigDecimal s2 = BigDecimal.ZERO;
+    for (double x : a) {
+      BigDecimal b = new BigDecimal(x);
+      s1 = s1.add(b);
+      s2 = s2.add(b.multiply(b));
+    }
+    BigDecimal n = BigDecimal.valueOf(a.length);
+    MathContext mc = new MathContext(40);
+    double var = n.multiply(s2).subtract(s1.multiply(s1))
+        .divide(n.multiply(BigDecimal.valueOf(a.length - 1L)), mc).doubleValue();
     for (AggregateOp op : new AggregateOp[] {AggregateOp.SUM, AggregateOp.SUM_SQ,
         AggregateOp.MEAN, AggregateOp.VAR, AggregateOp.SD}) {
-      double expected = op == AggregateOp.VAR ? var
-          : op == AggregateOp.SD ? Math.sqrt(var) : AggregateReference.of(a, op);
+      double expected = switch (op) {
+        case SUM -> s1.doubleValue();
+        case SUM_SQ -> s2.doubleValue();
+        case MEAN -> s1.divide(n, mc).doubleValue();
+        case VAR -> var;
+        default -> Math.sqrt(var);
+      };
       for (MatrixBlock in : new MatrixBlock[] {m, TestMatrices.otherFormat(m),
           TestMatrices.asMCSR(m)}) {
         double actual = AggregateKernels.full(in, op, TWO);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.planlab.engine.matrix.MatrixBlock;
@@ -131,7 +132,7 @@ class AggregateKernelsTest {
       assertTrue(Double.isNaN(AggregateKernels.full(m, AggregateOp.SUM, SEQ)));
     }
     double[] many = new double[1000];
-    java.util.Arrays.fill(many, 1.5);
+    Arrays.fill(many, 1.5);
     many[777] = Double.NEGATIVE_INFINITY;
     MatrixBlock col = MatrixBlock.dense(1000, 1, many);
     assertEquals(Double.NEGATIVE_INFINITY, AggregateKernels.full(col, AggregateOp.SUM, SEQ));
@@ -189,7 +190,7 @@ class AggregateKernelsTest {
     assertTrue(Double.isNaN(AggregateKernels.full(one, AggregateOp.SD, SEQ)));
     double[][] constant = new double[40][30];
     for (double[] row : constant) {
-      java.util.Arrays.fill(row, 0.1);
+      Arrays.fill(row, 0.1);
     }
     for (MatrixBlock m : formats(constant)) {
       assertEquals(0, AggregateKernels.full(m, AggregateOp.VAR, SEQ));
