@@ -1,0 +1,508 @@
+package org.planlab.engine.lang.builtins;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.planlab.engine.lang.types.ExprType;
+import org.planlab.engine.lang.types.Shapes;
+import org.planlab.engine.lang.types.ValueType;
+
+/** The output-type rules the catalogue's entries share, and the ones specific to a builtin. */
+final class TypeRules {
+  private TypeRules() {}
+
+  private static final long UNKNOWN = ExprType.UNKNOWN_DIM;
+
+  /** Always the same type. */
+  static TypeRule fixed(ExprType type) {
+    return call -> type;
+  }
+
+  /** For builtins that return nothing (print, write, ...). */
+  static TypeRule noValue() {
+    return call -> ExprType.UNKNOWN;
+  }
+
+  /** Same dimensions as the matrix argument {@code p}. */
+  static TypeRule sameShape(String p) {
+    return call -> {
+      ExprType t = call.type(p);
+      return t.isMatrix() ? ExprType.matrix(t.rows(), t.cols()) : t;
+    };
+  }
+
+  /** A cell-wise math function: matrix in, same shape out; scalar in, double out. */
+  static TypeRule cellwise(String p) {
+    return call -> {
+      ExprType t = call.type(p);
+      return t.isMatrix() ? ExprType.matrix(t.rows(), t.cols()) : scalarOrUnknown(t, ValueType.DOUBLE);
+    };
+  }
+
+  /** Like {@link #cellwise} but integers stay integers (abs, sign). */
+  static TypeRule cellwiseKeepingIntegers(String p) {
+    return call -> {
+      ExprType t = call.type(p);
+      if (t.isMatrix()) {
+        return ExprType.matrix(t.rows(), t.cols());
+      }
+      return scalarOrUnknown(t, t.valueType() == ValueType.INTEGER ? ValueType.INTEGER : ValueType.DOUBLE);
+    };
+  }
+
+  /** A cell-wise predicate: matrix of 0/1 or a boolean. */
+  static TypeRule cellwisePredicate(String p) {
+    return call -> {
+      ExprType t = call.type(p);
+      return t.isMatrix() ? ExprType.matrix(t.rows(), t.cols()) : scalarOrUnknown(t, ValueType.BOOLEAN);
+    };
+  }
+
+  private static ExprType scalarOrUnknown(ExprType in, ValueType out) {
+    return in.isUnknown() ? ExprType.UNKNOWN : ExprType.scalar(out);
+  }
+
+  /** A full aggregate: a double. */
+  static TypeRule fullAggregate() {
+    return fixed(ExprType.DOUBLE);
+  }
+
+  /** rows x 1. */
+  static TypeRule rowAggregate(String p) {
+    return call -> ExprType.matrix(call.type(p).rows(), 1);
+  }
+
+  /** 1 x cols. */
+  static TypeRule colAggregate(String p) {
+    return call -> ExprType.matrix(1, call.type(p).cols());
+  }
+
+  /** nrow, ncol, length: an integer, a constant when the size is known. */
+  static TypeRule size(String p, java.util.function.ToLongFunction<ExprType> size) {
+    return call -> {
+      ExprType t = call.type(p);
+      if (t.isMatrix()) {
+        long v = size.applyAsLong(t);
+        if (v != UNKNOWN) {
+          call.constantResult(v);
+        }
+      }
+      return ExprType.INTEGER;
+    };
+  }
+
+  /** length: rows * cols. */
+  static long cells(ExprType t) {
+    return t.dimsKnown() ? t.rows() * t.cols() : UNKNOWN;
+  }
+
+  static TypeRule transpose(String p) {
+    return call -> ExprType.matrix(call.type(p).cols(), call.type(p).rows());
+  }
+
+  /** A function of a square matrix; {@code out} null means: same shape as the input. */
+  static TypeRule square(String p, ExprType out) {
+    return call -> {
+      ExprType t = call.type(p);
+      if (Shapes.conflict(t.rows(), t.cols())) {
+        call.error(call.function().name() + " needs a square matrix, got " + t.shape());
+      }
+      if (out != null) {
+        return out;
+      }
+      long n = Shapes.either(t.rows(), t.cols());
+      return ExprType.matrix(n, n);
+    };
+  }
+
+  /**
+   * A size argument: its constant value if known (must be a non-negative integer), else
+   * unknown.
+   */
+  static long dimension(BoundCall call, String p) {
+    if (!call.has(p)) {
+      return UNKNOWN;
+    }
+    OptionalLong v = call.longConstant(p);
+    if (v.isPresent()) {
+      if (v.getAsLong() < 0) {
+        call.error(p + " of " + call.function().name() + " must be >= 0, was " + v.getAsLong());
+        return UNKNOWN;
+      }
+      return v.getAsLong();
+    }
+    java.util.OptionalDouble d = call.doubleConstant(p);
+    if (d.isPresent()) {
+      call.error(p + " of " + call.function().name() + " must be an integer, was " + d.getAsDouble());
+    }
+    return UNKNOWN;
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // rules of single builtins
+
+  /** matrix(value, rows, cols), matrix("1 2 3", rows, cols) and the reshape matrix(X, rows, cols). */
+  static TypeRule matrix() {
+    return call -> {
+      ExprType data = call.type("data");
+      long rows = dimension(call, "rows");
+      long cols = dimension(call, "cols");
+      if (!data.isMatrix()) {
+        if (!call.has("rows") || !call.has("cols")) {
+          call.error("missing argument '" + (call.has("rows") ? "cols" : "rows")
+              + "' of matrix (matrix(value, rows, cols) needs both)");
+        }
+        return ExprType.matrix(rows, cols);
+      }
+      if (!call.has("rows") && !call.has("cols")) {
+        call.error("matrix(X, rows, cols) reshapes X and needs rows or cols");
+        return ExprType.MATRIX;
+      }
+      long cells = cells(data);
+      if (cells != UNKNOWN) {
+        if (rows == UNKNOWN && cols > 0 && !call.has("rows")) {
+          rows = cells / cols;
+        } else if (cols == UNKNOWN && rows > 0 && !call.has("cols")) {
+          cols = cells / rows;
+        }
+        if (rows != UNKNOWN && cols != UNKNOWN && rows * cols != cells) {
+          call.error("cannot reshape a " + data.shape() + " matrix into " + rows + "x" + cols);
+        }
+      }
+      return ExprType.matrix(rows, cols);
+    };
+  }
+
+  static TypeRule rand() {
+    return call -> {
+      call.stringConstant("pdf").ifPresent(pdf -> {
+        if (!List.of("uniform", "normal", "poisson").contains(pdf)) {
+          call.error("pdf of rand must be \"uniform\", \"normal\" or \"poisson\", was \"" + pdf + "\"");
+        }
+      });
+      call.doubleConstant("sparsity").ifPresent(s -> {
+        if (!(s >= 0 && s <= 1)) {
+          call.error("sparsity of rand must be in [0, 1], was " + s);
+        }
+      });
+      return ExprType.matrix(dimension(call, "rows"), dimension(call, "cols"));
+    };
+  }
+
+  /**
+   * seq(from, to[, incr]): a column vector. Its length is computed only from integer constants
+   * (a floating-point quotient could be off by one, and a wrong size here would be a false error).
+   */
+  static TypeRule seq() {
+    return call -> {
+      OptionalLong from = call.longConstant("from");
+      OptionalLong to = call.longConstant("to");
+      OptionalLong incr = call.has("incr") ? call.longConstant("incr") : OptionalLong.empty();
+      call.doubleConstant("incr").ifPresent(i -> {
+        if (i == 0) {
+          call.error("incr of seq must not be 0");
+        }
+      });
+      if (from.isEmpty() || to.isEmpty() || (call.has("incr") && incr.isEmpty())) {
+        return ExprType.matrix(UNKNOWN, 1);
+      }
+      long f = from.getAsLong();
+      long t = to.getAsLong();
+      long i = incr.isPresent() ? incr.getAsLong() : (f <= t ? 1 : -1);
+      if (i == 0) {
+        return ExprType.matrix(UNKNOWN, 1);
+      }
+      if ((t - f) != 0 && Long.signum(t - f) != Long.signum(i)) {
+        call.error("seq(" + f + ", " + t + ", " + i + ") is empty: incr has the wrong sign");
+        return ExprType.matrix(UNKNOWN, 1);
+      }
+      return ExprType.matrix(Math.floorDiv(t - f, i) + 1, 1);
+    };
+  }
+
+  /** diag(v) of a column vector is a square matrix; diag(X) of a square matrix its diagonal. */
+  static TypeRule diag() {
+    return call -> {
+      ExprType t = call.type("X");
+      if (t.colsKnown() && t.cols() == 1) {
+        return ExprType.matrix(t.rows(), t.rows());
+      }
+      if (t.dimsKnown() && t.rows() != t.cols()) {
+        call.error("diag needs a column vector or a square matrix, got " + t.shape());
+        return ExprType.MATRIX;
+      }
+      if (t.dimsKnown()) {
+        return ExprType.matrix(t.rows(), 1);
+      }
+      return ExprType.MATRIX;
+    };
+  }
+
+  /** cbind (byColumns) or rbind: the other dimension must agree. */
+  static TypeRule bind(boolean byColumns) {
+    return call -> {
+      List<ExprType> inputs = call.variadicTypes();
+      long agreed = UNKNOWN;
+      ExprType agreedFrom = null;
+      long summed = 0;
+      for (ExprType t : inputs) {
+        if (!t.isMatrix()) {
+          return ExprType.MATRIX;
+        }
+        long same = byColumns ? t.rows() : t.cols();
+        long grown = byColumns ? t.cols() : t.rows();
+        if (Shapes.conflict(agreed, same)) {
+          call.error("dimension mismatch in " + call.function().name() + ": " + agreedFrom.shape()
+              + " and " + t.shape() + (byColumns ? " (row counts differ)" : " (column counts differ)"));
+          return ExprType.MATRIX;
+        }
+        if (agreed == UNKNOWN && same != UNKNOWN) {
+          agreed = same;
+          agreedFrom = t;
+        }
+        summed = summed == UNKNOWN || grown == UNKNOWN ? UNKNOWN : summed + grown;
+      }
+      return byColumns ? ExprType.matrix(agreed, summed) : ExprType.matrix(summed, agreed);
+    };
+  }
+
+  static TypeRule table() {
+    return call -> ExprType.matrix(dimension(call, "rows"), dimension(call, "cols"));
+  }
+
+  static TypeRule sample() {
+    return call -> {
+      OptionalLong range = call.longConstant("range");
+      OptionalLong size = call.longConstant("size");
+      Optional<Boolean> replace = call.booleanConstant("replace");
+      if (range.isPresent() && size.isPresent() && replace.isPresent() && !replace.get()
+          && size.getAsLong() > range.getAsLong()) {
+        call.error("sample of size " + size.getAsLong() + " without replacement from only "
+            + range.getAsLong() + " values");
+      }
+      return ExprType.matrix(dimension(call, "size"), 1);
+    };
+  }
+
+  /** min/max: one argument aggregates a matrix; two or more are cell-wise. */
+  static TypeRule minMax() {
+    return call -> {
+      List<ExprType> inputs = call.variadicTypes();
+      if (inputs.size() == 1) {
+        ExprType t = inputs.get(0);
+        return t.isMatrix() ? ExprType.DOUBLE : t;
+      }
+      ExprType result = null;
+      for (ExprType t : inputs) {
+        if (t.isUnknown()) {
+          return ExprType.UNKNOWN;
+        }
+        if (t.isString()) {
+          call.error(call.function().name() + " needs numbers, got a string");
+          return ExprType.UNKNOWN;
+        }
+        result = result == null ? t : combineCellwise(call, result, t);
+      }
+      return result;
+    };
+  }
+
+  private static ExprType combineCellwise(BoundCall call, ExprType a, ExprType b) {
+    if (a.isMatrix() && b.isMatrix()) {
+      Optional<ExprType> shape = Shapes.cellwise(a, b);
+      if (shape.isEmpty()) {
+        call.error("dimension mismatch in " + call.function().name() + ": " + a.shape() + " and "
+            + b.shape());
+        return ExprType.MATRIX;
+      }
+      return shape.get();
+    }
+    if (a.isMatrix() || b.isMatrix()) {
+      return a.isMatrix() ? a : b;
+    }
+    return ExprType.scalar(ValueType.promote(a.valueType(), b.valueType()));
+  }
+
+  /** ifelse(test, yes, no): cell-wise if any argument is a matrix. */
+  static TypeRule ifelse() {
+    return call -> {
+      ExprType test = call.type("test");
+      ExprType yes = call.type("yes");
+      ExprType no = call.type("no");
+      if (test.isUnknown() || yes.isUnknown() || no.isUnknown()) {
+        return ExprType.UNKNOWN;
+      }
+      if (!test.isMatrix() && !yes.isMatrix() && !no.isMatrix()) {
+        if (yes.isString() && no.isString()) {
+          return ExprType.STRING;
+        }
+        if (yes.isString() || no.isString()) {
+          call.error("ifelse cannot mix a string and a number");
+          return ExprType.UNKNOWN;
+        }
+        return ExprType.scalar(ValueType.promote(yes.valueType(), no.valueType()));
+      }
+      if (yes.isString() || no.isString()) {
+        call.error("ifelse on a matrix needs numbers, got a string");
+        return ExprType.MATRIX;
+      }
+      // at least one operand is a matrix, so the combination is one
+      return combineCellwise(call, combineCellwise(call, test, yes), no);
+    };
+  }
+
+  static TypeRule quantile() {
+    return call -> {
+      ExprType p = call.type("p");
+      return p.isMatrix() ? ExprType.matrix(p.rows(), 1) : ExprType.DOUBLE;
+    };
+  }
+
+  /** solve(A, b): A square, b with A's rows; result A.cols x b.cols. */
+  static TypeRule solve() {
+    return call -> {
+      ExprType a = call.type("A");
+      ExprType b = call.type("b");
+      if (Shapes.conflict(a.rows(), a.cols())) {
+        call.error("solve needs a square matrix A, got " + a.shape());
+      } else if (Shapes.conflict(a.rows(), b.rows())) {
+        call.error("dimension mismatch in solve: A is " + a.shape() + " but b is " + b.shape());
+      }
+      return ExprType.matrix(Shapes.either(a.cols(), a.rows()), b.cols());
+    };
+  }
+
+  /** order: the sorted matrix, or with index.return=TRUE the permutation as a column. */
+  static TypeRule order() {
+    return call -> {
+      ExprType t = call.type("target");
+      Optional<Boolean> indexReturn = call.booleanConstant("index.return");
+      if (indexReturn.isEmpty()) {
+        return ExprType.matrix(t.rows(), UNKNOWN);
+      }
+      return indexReturn.get() ? ExprType.matrix(t.rows(), 1) : ExprType.matrix(t.rows(), t.cols());
+    };
+  }
+
+  /** removeEmpty: the size along the margin becomes data-dependent. */
+  static TypeRule removeEmpty() {
+    return call -> {
+      ExprType t = call.type("target");
+      Optional<String> margin = call.stringConstant("margin");
+      if (margin.isEmpty()) {
+        return ExprType.MATRIX;
+      }
+      return switch (margin.get()) {
+        case "rows" -> ExprType.matrix(UNKNOWN, t.cols());
+        case "cols" -> ExprType.matrix(t.rows(), UNKNOWN);
+        default -> {
+          call.error("margin of removeEmpty must be \"rows\" or \"cols\", was \"" + margin.get() + "\"");
+          yield ExprType.MATRIX;
+        }
+      };
+    };
+  }
+
+  /** as.scalar and the value casts: a scalar, or a 1 x 1 matrix. */
+  static TypeRule toScalar(ValueType out) {
+    return call -> {
+      ExprType t = call.type("x");
+      if (t.isMatrix()) {
+        if ((t.rowsKnown() && t.rows() != 1) || (t.colsKnown() && t.cols() != 1)) {
+          call.error(call.function().name() + " needs a 1x1 matrix, got " + t.shape());
+        }
+        return ExprType.scalar(out == null ? ValueType.DOUBLE : out);
+      }
+      if (t.isUnknown()) {
+        return ExprType.UNKNOWN;
+      }
+      return ExprType.scalar(out == null ? t.valueType() : out);
+    };
+  }
+
+  static TypeRule asMatrix() {
+    return call -> {
+      ExprType t = call.type("x");
+      if (t.isString()) {
+        call.error("as.matrix needs a number or a matrix, got a string");
+      }
+      return t.isMatrix() ? ExprType.matrix(t.rows(), t.cols()) : ExprType.matrix(1, 1);
+    };
+  }
+
+  private static final List<String> FORMATS = List.of("text", "csv", "mm", "binary");
+
+  /** read: a matrix (of the given size, if constant) or, with data_type="scalar", a scalar. */
+  static TypeRule read() {
+    return call -> {
+      checkFormat(call);
+      Optional<String> dataType = call.stringConstant("data_type");
+      if (dataType.isPresent() && dataType.get().equalsIgnoreCase("scalar")) {
+        Optional<String> vt = call.stringConstant("value_type");
+        ValueType valueType = vt.flatMap(org.planlab.engine.lang.types.DmlType::valueTypeNamed)
+            .orElse(ValueType.DOUBLE);
+        return ExprType.scalar(valueType);
+      }
+      if (dataType.isPresent() && !dataType.get().equalsIgnoreCase("matrix")) {
+        call.error("data_type of read must be \"matrix\" or \"scalar\", was \"" + dataType.get() + "\"");
+      }
+      return ExprType.matrix(dimension(call, "rows"), dimension(call, "cols"));
+    };
+  }
+
+  static TypeRule write() {
+    return call -> {
+      checkFormat(call);
+      return ExprType.UNKNOWN;
+    };
+  }
+
+  private static void checkFormat(BoundCall call) {
+    call.stringConstant("format").ifPresent(f -> {
+      if (!FORMATS.contains(f)) {
+        call.error("format of " + call.function().name()
+            + " must be \"text\", \"csv\", \"mm\" or \"binary\", was \"" + f + "\"");
+      }
+    });
+  }
+
+  /** printf-style conversions: %d %f %5.4f %s %x %e %g ...; "%%" is a literal percent sign. */
+  private static final Pattern FORMAT_SPEC =
+      Pattern.compile("%%|%[-+ 0#,]*\\d*(\\.\\d+)?[a-zA-Z]");
+
+  /** print(value) or print(format, args...): a scalar; with args, the format's count must match. */
+  static TypeRule print() {
+    return call -> {
+      ExprType value = call.type("value");
+      if (value.isMatrix()) {
+        call.error("print needs a scalar; use print(toString(X)) for a matrix");
+        return ExprType.UNKNOWN;
+      }
+      List<ExprType> args = call.variadicTypes();
+      for (ExprType a : args) {
+        if (a.isMatrix()) {
+          call.error("print format arguments must be scalars, got a matrix");
+          return ExprType.UNKNOWN;
+        }
+      }
+      if (!args.isEmpty()) {
+        call.stringConstant("value").ifPresent(format -> {
+          int conversions = 0;
+          Matcher m = FORMAT_SPEC.matcher(format);
+          while (m.find()) {
+            if (!m.group().equals("%%")) {
+              conversions++;
+            }
+          }
+          if (conversions != args.size()) {
+            call.error("print format \"" + format + "\" has " + conversions + " conversion(s) but "
+                + args.size() + " argument(s) follow");
+          }
+        });
+      }
+      return ExprType.UNKNOWN;
+    };
+  }
+}
