@@ -1,0 +1,131 @@
+package org.planlab.engine.kernels;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class VectorPrimitivesTest {
+  private static final int MAX_LEN = 41;
+
+  private static double[] randomArray(Random rnd, int len) {
+    double[] a = new double[len];
+    for (int i = 0; i < len; i++) {
+      a[i] = rnd.nextDouble() * 2 - 1;
+    }
+    return a;
+  }
+
+  @Test
+  void dotProductMatchesNaiveSumForAllLengthsAndOffsets() {
+    Random rnd = new Random(1);
+    for (int len = 0; len <= MAX_LEN; len++) {
+      double[] a = randomArray(rnd, len + 3);
+      double[] b = randomArray(rnd, len + 5);
+      double ref = 0;
+      double bound = 0;
+      for (int j = 0; j < len; j++) {
+        ref += a[3 + j] * b[5 + j];
+        bound += Math.abs(a[3 + j] * b[5 + j]);
+      }
+      assertEquals(ref, VectorPrimitives.dotProduct(a, b, 3, 5, len), 1e-14 * bound, "len " + len);
+    }
+  }
+
+  @Test
+  void dotProductOfIntegersIsExact() {
+    double[] a = new double[37];
+    double[] b = new double[37];
+    long ref = 0;
+    for (int j = 0; j < 37; j++) {
+      a[j] = j - 18;
+      b[j] = 3 * j + 1;
+      ref += (long) (j - 18) * (3 * j + 1);
+    }
+    assertEquals(ref, VectorPrimitives.dotProduct(a, b, 0, 0, 37));
+  }
+
+  @Test
+  void sparseDotProductGathersTheIndexedValues() {
+    Random rnd = new Random(2);
+    double[] dense = randomArray(rnd, 60);
+    for (int len = 0; len <= 13; len++) {
+      int[] ix = new int[len + 2];
+      double[] vals = randomArray(rnd, len + 2);
+      double ref = 0;
+      for (int j = 0; j < len; j++) {
+        ix[2 + j] = 3 * j + 1;
+        ref += vals[2 + j] * dense[7 + 3 * j + 1];
+      }
+      assertEquals(ref, VectorPrimitives.dotProduct(vals, dense, ix, 2, 7, len), 1e-14,
+          "len " + len);
+    }
+  }
+
+  @Test
+  void vectMultAddAddsTheScaledSliceOnly() {
+    Random rnd = new Random(3);
+    for (int len = 0; len <= MAX_LEN; len++) {
+      double[] a = randomArray(rnd, len + 2);
+      double[] c = randomArray(rnd, len + 6);
+      double[] ref = c.clone();
+      for (int j = 0; j < len; j++) {
+        ref[4 + j] += 0.75 * a[2 + j];
+      }
+      VectorPrimitives.vectMultAdd(a, 0.75, c, 2, 4, len);
+      assertArrayEquals(ref, c, "len " + len);
+    }
+  }
+
+  @Test
+  void sparseVectMultAddScattersIntoIndexedCells() {
+    double[] vals = {9, 1.5, -2, 4};
+    int[] ix = {0, 2, 5, 6};
+    double[] c = new double[10];
+    VectorPrimitives.vectMultAdd(vals, 2, c, ix, 1, 3, 3);
+    assertArrayEquals(new double[] {0, 0, 0, 0, 0, 3, 0, 0, -4, 8}, c);
+  }
+
+  @Test
+  void vectMultAdd4EqualsItsDefiningExpression() {
+    Random rnd = new Random(4);
+    for (int len = 0; len <= MAX_LEN; len++) {
+      double[] b = randomArray(rnd, 4 * len + 8);
+      double[] c = randomArray(rnd, len + 1);
+      double[] ref = c.clone();
+      int b0 = 1;
+      int b1 = 1 + len;
+      int b2 = 2 + 2 * len;
+      int b3 = 3 + 3 * len;
+      for (int j = 0; j < len; j++) {
+        ref[1 + j] += 0.5 * b[b0 + j] - 1.5 * b[b1 + j] + 2.5 * b[b2 + j] + 0.25 * b[b3 + j];
+      }
+      VectorPrimitives.vectMultAdd4(0.5, -1.5, 2.5, 0.25, b, b0, b1, b2, b3, c, 1, len);
+      assertArrayEquals(ref, c, "len " + len);
+    }
+  }
+
+  @Test
+  void vectMultAdd4x2GivesEachRowExactlyTheOneRowResult() {
+    Random rnd = new Random(5);
+    for (int len = 0; len <= MAX_LEN; len++) {
+      double[] b = randomArray(rnd, 4 * len);
+      double[] c = randomArray(rnd, 2 * len);
+      double[] ref = c.clone();
+      VectorPrimitives.vectMultAdd4(0.1, 0.2, 0.3, 0.4, b, 0, len, 2 * len, 3 * len, ref, 0, len);
+      VectorPrimitives.vectMultAdd4(-1, 2, -3, 4, b, 0, len, 2 * len, 3 * len, ref, len, len);
+      VectorPrimitives.vectMultAdd4x2(0.1, 0.2, 0.3, 0.4, -1, 2, -3, 4, b, 0, len, 2 * len,
+          3 * len, c, 0, len, len);
+      assertArrayEquals(ref, c, "len " + len);
+    }
+  }
+
+  @Test
+  void vectAddAddsTheSlice() {
+    double[] a = {1, 2, 3, 4};
+    double[] c = {10, 20, 30};
+    VectorPrimitives.vectAdd(a, c, 1, 1, 2);
+    assertArrayEquals(new double[] {10, 22, 33}, c);
+  }
+}
