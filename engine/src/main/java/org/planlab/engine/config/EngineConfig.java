@@ -1,0 +1,93 @@
+package org.planlab.engine.config;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The immutable configuration of one engine run: parallelism, operator ordering, statistics,
+ * limits. Built with {@link #builder()}; {@link #toBuilder()} derives variants.
+ *
+ * @param parallelism threads of the shared kernel pool and of parfor (>= 1)
+ * @param ordering name of the {@link org.planlab.engine.spi.OperatorOrdering}
+ * @param statistics whether per-instruction heavy hitters are collected
+ * @param maxRecursionDepth nesting of user-function calls before "recursion too deep"
+ * @param libraryRoots folders of the builtin DML library ({@code m_name} functions)
+ * @param workingDirectory base of relative read/write paths
+ */
+public record EngineConfig(int parallelism, String ordering, boolean statistics,
+    int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory) {
+
+  public EngineConfig {
+    if (parallelism < 1) {
+      throw new IllegalArgumentException("parallelism must be >= 1, was " + parallelism);
+    }
+    if (maxRecursionDepth < 1) {
+      throw new IllegalArgumentException("maxRecursionDepth must be >= 1, was "
+          + maxRecursionDepth);
+    }
+    Objects.requireNonNull(ordering, "ordering is null");
+    libraryRoots = List.copyOf(libraryRoots);
+    Objects.requireNonNull(workingDirectory, "workingDirectory is null");
+  }
+
+  /** Defaults: all available processors, depth-first, no statistics, depth 1000. */
+  public static EngineConfig defaults() {
+    return builder().build();
+  }
+
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  public Builder toBuilder() {
+    return new Builder().parallelism(parallelism).ordering(ordering).statistics(statistics)
+        .maxRecursionDepth(maxRecursionDepth).libraryRoots(libraryRoots)
+        .workingDirectory(workingDirectory);
+  }
+
+  /** Mutable builder of an {@link EngineConfig}. */
+  public static final class Builder {
+    private int parallelism = Runtime.getRuntime().availableProcessors();
+    private String ordering = "depth-first";
+    private boolean statistics;
+    private int maxRecursionDepth = 1000;
+    private List<Path> libraryRoots = List.of();
+    private Path workingDirectory = Path.of("").toAbsolutePath();
+
+    public Builder parallelism(int p) {
+      this.parallelism = p;
+      return this;
+    }
+
+    public Builder ordering(String name) {
+      this.ordering = name;
+      return this;
+    }
+
+    public Builder statistics(boolean on) {
+      this.statistics = on;
+      return this;
+    }
+
+    public Builder maxRecursionDepth(int depth) {
+      this.maxRecursionDepth = depth;
+      return this;
+    }
+
+    public Builder libraryRoots(List<Path> roots) {
+      this.libraryRoots = roots;
+      return this;
+    }
+
+    public Builder workingDirectory(Path dir) {
+      this.workingDirectory = dir;
+      return this;
+    }
+
+    public EngineConfig build() {
+      return new EngineConfig(parallelism, ordering, statistics, maxRecursionDepth, libraryRoots,
+          workingDirectory);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package org.planlab.engine.runtime;
+
+import java.io.UncheckedIOException;
+import java.util.Objects;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.runtime.instructions.Instruction;
+import org.planlab.engine.runtime.program.BlockCode;
+
+/**
+ * The one path every instruction executes through: gather operands from the frame, then the
+ * four steps of ARCHITECTURE.md — TRACE, REUSE?, execute, PUT — via the {@link ReuseHook}, then
+ * store the output and release dead slots. Failures become one {@link DmlRuntimeException} at
+ * the instruction's HOP position.
+ */
+public final class InstructionExecutor {
+  private final ReuseHook hook;
+
+  public InstructionExecutor(ReuseHook hook) {
+    this.hook = Objects.requireNonNull(hook, "hook is null");
+  }
+
+  public ReuseHook hook() {
+    return hook;
+  }
+
+  /** Runs all instructions of {@code code} on a fresh frame; returns the frame's result slot. */
+  public Data run(BlockCode code, ExecutionContext ctx) {
+    Data[] frame = new Data[code.slotCount()];
+    for (int i = 0; i < code.instructions().size(); i++) {
+      execute(code.instructions().get(i), frame, ctx);
+      for (int s : code.releaseAfter().get(i)) {
+        frame[s] = null; // last use: let the intermediate be collected
+      }
+    }
+    return code.resultSlot() >= 0 ? frame[code.resultSlot()] : null;
+  }
+
+  /** TRACE -> REUSE? -> execute -> PUT for one instruction over {@code frame}. */
+  public void execute(Instruction instr, Data[] frame, ExecutionContext ctx) {
+    Data[] in = new Data[instr.inputCount()];
+    for (int i = 0; i < in.length; i++) {
+      in[i] = frame[instr.input(i)];
+    }
+    long start = System.nanoTime();
+    Data out;
+    try {
+      Object key = hook.trace(instr, in, ctx);
+      out = key == null ? null : hook.reuse(key, instr, ctx);
+      if (out == null) {
+        long t0 = System.nanoTime();
+        out = instr.execute(in, ctx);
+        if (key != null && out != null) {
+          hook.put(key, instr, out, System.nanoTime() - t0, ctx);
+        }
+      }
+    } catch (DmlRuntimeException e) {
+      throw e;
+    } catch (StackOverflowError e) {
+      throw new DmlRuntimeException(instr.position(), "stack overflow while executing "
+          + instr.opcode() + " (recursion too deep)");
+    } catch (UncheckedIOException e) {
+      throw new DmlRuntimeException(instr.position(), "I/O error: " + e.getMessage(), e);
+    } catch (RuntimeException | OutOfMemoryError e) {
+      String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      if (e instanceof OutOfMemoryError) {
+        msg = "out of memory executing " + instr.opcode();
+      }
+      throw new DmlRuntimeException(instr.position(), msg, e);
+    }
+    if (ctx.config().statistics()) {
+      ctx.statistics().recordInstruction(instr.opcode(), System.nanoTime() - start);
+    }
+    if (instr.output() >= 0) {
+      frame[instr.output()] = out;
+    }
+  }
+}

@@ -1,0 +1,348 @@
+package org.planlab.engine.runtime;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixValue;
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.ir.Program;
+import org.planlab.engine.lang.ast.FunctionKey;
+import org.planlab.engine.lang.ast.Parameter;
+import org.planlab.engine.lang.ast.SourcePosition;
+import org.planlab.engine.lang.types.DataType;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.parallel.KernelPool;
+import org.planlab.engine.runtime.program.BlockCode;
+import org.planlab.engine.runtime.program.CompiledBlock;
+import org.planlab.engine.runtime.program.CompiledProgram;
+import org.planlab.engine.stats.Statistics;
+
+/**
+ * Executes a {@link CompiledProgram}: basic blocks through the {@link InstructionExecutor}
+ * (after dynamic recompilation when their sizes were unknown), if/while/for, parfor on a local
+ * thread pool, and user-function calls with copy semantics.
+ */
+public final class Interpreter {
+  private final CompiledProgram program;
+  private final InstructionExecutor executor;
+  private final Recompiler recompiler;
+  private final DagLowerer lowerer;
+  private final DefaultArguments defaults;
+
+  public Interpreter(CompiledProgram program, InstructionExecutor executor, Recompiler recompiler,
+      DagLowerer lowerer, DefaultArguments defaults) {
+    this.program = Objects.requireNonNull(program, "program is null");
+    this.executor = Objects.requireNonNull(executor, "executor is null");
+    this.recompiler = Objects.requireNonNull(recompiler, "recompiler is null");
+    this.lowerer = Objects.requireNonNull(lowerer, "lowerer is null");
+    this.defaults = Objects.requireNonNull(defaults, "defaults is null");
+  }
+
+  /** A main-program context over an empty symbol table. */
+  public ExecutionContext newContext(EngineConfig config, KernelPool pool, Statistics statistics,
+      PrintStream out) {
+    return new ExecutionContext(new ExecutionContext.Shared(config, pool, statistics, out, this),
+        new HashMap<>(), 0);
+  }
+
+  /** Runs the main program in {@code ctx}. */
+  public void run(ExecutionContext ctx) {
+    long t0 = System.nanoTime();
+    try {
+      execute(program.main(), ctx);
+    } finally {
+      ctx.statistics().addExecutionTime(System.nanoTime() - t0);
+    }
+  }
+
+  /** Runs {@code blocks} in order. */
+  public void execute(List<CompiledBlock> blocks, ExecutionContext ctx) {
+    for (CompiledBlock b : blocks) {
+      execute(b, ctx);
+    }
+  }
+
+  private void execute(CompiledBlock block, ExecutionContext ctx) {
+    if (block instanceof CompiledBlock.Basic b) {
+      executor.run(code(b.body(), ctx, false), ctx);
+      if (ctx.config().statistics()) {
+        ctx.statistics().observeLiveBytes(ctx.liveBytes());
+      }
+    } else if (block instanceof CompiledBlock.If b) {
+      execute(predicate(b.predicate(), ctx) ? b.thenBlocks() : b.elseBlocks(), ctx);
+    } else if (block instanceof CompiledBlock.While b) {
+      while (predicate(b.predicate(), ctx)) {
+        execute(b.body(), ctx);
+      }
+    } else if (block instanceof CompiledBlock.For b) {
+      runFor(b, ctx);
+    }
+  }
+
+  /** The code to run for {@code d} now: re-lowered after recompilation when it is flagged. */
+  private BlockCode code(CompiledBlock.Dag d, ExecutionContext ctx, boolean predicate) {
+    if (!d.recompile()) {
+      return d.code();
+    }
+    ctx.statistics().incrementRecompilations();
+    HopDag recompiled = recompiler.recompile(d.dag(), ctx.variables());
+    return recompiled == d.dag() ? d.code() : lowerer.lower(recompiled, predicate);
+  }
+
+  private Data value(CompiledBlock.Dag d, ExecutionContext ctx) {
+    return executor.run(code(d, ctx, true), ctx);
+  }
+
+  private boolean predicate(CompiledBlock.Dag d, ExecutionContext ctx) {
+    return scalarOf(value(d, ctx), d).asBoolean();
+  }
+
+  private static ScalarValue scalarOf(Data v, CompiledBlock.Dag d) {
+    if (v instanceof ScalarValue s) {
+      return s;
+    }
+    MatrixBlock m = ((MatrixValue) v).block();
+    if (m.rows() == 1 && m.cols() == 1) {
+      return ScalarValue.of(m.get(0, 0));
+    }
+    throw new DmlRuntimeException(d.dag().roots().get(0).position(),
+        "a condition or loop bound must be a scalar, got a " + m.shape() + " matrix");
+  }
+
+  // ---- for / parfor
+
+  /** The iteration values of a for loop: from, from + incr, ... up to to (inclusive). */
+  private record Range(double from, double incr, long count, boolean integral) {
+    ScalarValue at(long k) {
+      double v = from + k * incr;
+      return integral ? ScalarValue.of((long) v) : ScalarValue.of(v);
+    }
+  }
+
+  private Range range(CompiledBlock.For loop, ExecutionContext ctx) {
+    ScalarValue from = scalarOf(value(loop.from(), ctx), loop.from());
+    ScalarValue to = scalarOf(value(loop.to(), ctx), loop.to());
+    double f = from.asDouble();
+    double t = to.asDouble();
+    ScalarValue inc = loop.increment().isPresent()
+        ? scalarOf(value(loop.increment().get(), ctx), loop.increment().get())
+        : ScalarValue.of(f <= t ? 1L : -1L);
+    double i = inc.asDouble();
+    if (i == 0 || Double.isNaN(i) || Double.isNaN(f) || Double.isNaN(t)) {
+      throw new DmlRuntimeException(loop.from().dag().roots().get(0).position(),
+          "invalid loop range " + from.asString() + ":" + to.asString() + " by "
+              + inc.asString());
+    }
+    long count = (t - f) / i < 0 ? 0 : (long) Math.floor((t - f) / i + 1e-10) + 1;
+    boolean integral = f == Math.rint(f) && i == Math.rint(i);
+    return new Range(f, i, count, integral);
+  }
+
+  private void runFor(CompiledBlock.For loop, ExecutionContext ctx) {
+    Range r = range(loop, ctx);
+    Set<String> results = loop.parallel() && r.count() > 1
+        ? ParForAnalysis.resultVariables(loop, ctx.variables().keySet()) : null;
+    int threads = loop.parallel() ? parforThreads(loop, ctx) : 1;
+    if (results == null || threads < 2) {
+      for (long k = 0; k < r.count(); k++) {
+        ctx.set(loop.variable(), r.at(k));
+        execute(loop.body(), ctx);
+      }
+      return;
+    }
+    runParallel(loop, r, results, threads, ctx);
+  }
+
+  private static int parforThreads(CompiledBlock.For loop, ExecutionContext ctx) {
+    String par = loop.parforOptions().get("par");
+    int p = ctx.config().parallelism();
+    if (par != null) {
+      try {
+        p = Math.max(1, (int) Double.parseDouble(par));
+      } catch (NumberFormatException e) {
+        throw new DmlRuntimeException(loop.from().dag().roots().get(0).position(),
+            "parfor option par must be a number, was '" + par + "'");
+      }
+    }
+    return p;
+  }
+
+  /**
+   * Runs the iterations on {@code threads} workers, each on its own copy of the symbol table
+   * taking iterations from a shared counter, then merges each result variable: cells a worker
+   * changed relative to the value before the loop are copied into the result (iterations write
+   * disjoint positions, so the merge equals sequential execution).
+   */
+  private void runParallel(CompiledBlock.For loop, Range r, Set<String> results, int threads,
+      ExecutionContext ctx) {
+    int workers = (int) Math.min(threads, r.count());
+    AtomicLong next = new AtomicLong();
+    List<ExecutionContext> frames = new ArrayList<>();
+    List<Future<?>> futures = new ArrayList<>();
+    ExecutorService es = Executors.newFixedThreadPool(workers, task -> {
+      Thread t = new Thread(task, "planlab-parfor");
+      t.setDaemon(true);
+      return t;
+    });
+    try {
+      for (int w = 0; w < workers; w++) {
+        ExecutionContext wctx = ctx.forkForWorker();
+        frames.add(wctx);
+        futures.add(es.submit(() -> {
+          for (long k = next.getAndIncrement(); k < r.count(); k = next.getAndIncrement()) {
+            wctx.set(loop.variable(), r.at(k));
+            execute(loop.body(), wctx);
+          }
+        }));
+      }
+      for (Future<?> f : futures) {
+        try {
+          f.get();
+        } catch (ExecutionException e) {
+          next.set(Long.MAX_VALUE / 2); // stop the other workers early
+          if (e.getCause() instanceof RuntimeException re) {
+            throw re;
+          }
+          throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new IllegalStateException("interrupted while waiting for parfor workers", e);
+        }
+      }
+    } finally {
+      es.shutdownNow();
+    }
+    for (String v : results) {
+      ctx.set(v, merge(ctx.get(v), frames, v));
+    }
+  }
+
+  private static Data merge(Data before, List<ExecutionContext> frames, String v) {
+    MatrixBlock base = ((MatrixValue) before).block();
+    MatrixBlock out = null;
+    for (ExecutionContext f : frames) {
+      Data d = f.get(v);
+      if (d == before) {
+        continue;
+      }
+      MatrixBlock w = ((MatrixValue) d).block();
+      if (out == null) {
+        out = base.copy().toDenseInPlace();
+      }
+      for (int i = 0; i < w.rows(); i++) {
+        for (int j = 0; j < w.cols(); j++) {
+          double x = w.get(i, j);
+          if (Double.doubleToLongBits(x) != Double.doubleToLongBits(base.get(i, j))) {
+            out.set(i, j, x);
+          }
+        }
+      }
+    }
+    if (out == null) {
+      return before;
+    }
+    out.recomputeNonZeros();
+    return new MatrixValue(out.examSparsity());
+  }
+
+  // ---- functions
+
+  /**
+   * Calls {@code key} with the bound {@code args} (parameter order; missing trailing ones get
+   * their defaults) in a fresh frame and copies its results into the caller's {@code outputs}.
+   *
+   * @throws DmlRuntimeException "recursion too deep in f" beyond the configured depth
+   */
+  public void call(FunctionKey key, Data[] args, List<String> outputs, ExecutionContext caller,
+      SourcePosition position) {
+    Program.Function f = program.source().functions().get(key);
+    List<CompiledBlock> body = program.functions().get(key);
+    if (f == null || body == null) {
+      throw new DmlRuntimeException(position, "function " + key + " is not defined");
+    }
+    if (caller.depth() >= caller.config().maxRecursionDepth()) {
+      throw new DmlRuntimeException(position, "recursion too deep in " + key + " (more than "
+          + caller.config().maxRecursionDepth() + " nested calls)");
+    }
+    List<Parameter> params = f.definition().parameters();
+    if (args.length > params.size()) {
+      throw new DmlRuntimeException(position, "function " + key + " takes " + params.size()
+          + " argument(s), got " + args.length);
+    }
+    ExecutionContext callee = caller.newFrame();
+    for (int i = 0; i < params.size(); i++) {
+      Parameter p = params.get(i);
+      Data v;
+      if (i < args.length) {
+        v = args[i];
+      } else {
+        try {
+          v = defaults.evaluate(f, p, callee);
+        } catch (DmlRuntimeException e) {
+          throw e;
+        } catch (RuntimeException e) {
+          throw new DmlRuntimeException(position, e.getMessage(), e);
+        }
+      }
+      callee.set(p.name(), coerce(v, p, key, position));
+    }
+    execute(body, callee);
+    List<Parameter> results = f.definition().results();
+    if (outputs.size() > results.size()) {
+      throw new DmlRuntimeException(position, "function " + key + " returns " + results.size()
+          + " value(s), " + outputs.size() + " requested");
+    }
+    // read all results before writing any: an output may share a name with an argument
+    Data[] values = new Data[outputs.size()];
+    for (int i = 0; i < values.length; i++) {
+      Data v = callee.get(results.get(i).name());
+      if (v == null) {
+        throw new DmlRuntimeException(f.definition().position(), "function " + key
+            + " did not assign its result '" + results.get(i).name() + "'");
+      }
+      values[i] = v;
+    }
+    for (int i = 0; i < values.length; i++) {
+      caller.set(outputs.get(i), values[i]);
+    }
+  }
+
+  /** Scalars take the declared value type (an Integer argument for a Double parameter ...). */
+  private static Data coerce(Data v, Parameter p, FunctionKey key, SourcePosition position) {
+    if (p.type().dataType() == DataType.MATRIX) {
+      if (!(v instanceof MatrixValue)) {
+        throw new DmlRuntimeException(position, "function " + key + ": parameter '" + p.name()
+            + "' expects a matrix, got a scalar");
+      }
+      return v;
+    }
+    if (!(v instanceof ScalarValue s)) {
+      throw new DmlRuntimeException(position, "function " + key + ": parameter '" + p.name()
+          + "' expects a scalar, got a matrix");
+    }
+    try {
+      return switch (p.type().valueType()) {
+        case DOUBLE -> s instanceof ScalarValue.DoubleValue ? s : ScalarValue.of(s.asDouble());
+        case INTEGER -> s instanceof ScalarValue.IntValue ? s : ScalarValue.of(s.asLong());
+        case BOOLEAN -> s instanceof ScalarValue.BoolValue ? s : ScalarValue.of(s.asBoolean());
+        case STRING -> s instanceof ScalarValue.StringValue ? s : ScalarValue.of(s.asString());
+        default -> s;
+      };
+    } catch (IllegalArgumentException e) {
+      throw new DmlRuntimeException(position, "function " + key + ": parameter '" + p.name()
+          + "': " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,25 @@
+package org.planlab.engine.runtime;
+
+import java.util.Map;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.ir.HopDag;
+
+/**
+ * Dynamic recompilation (optimizer paper, sec. 4.2): just before a basic block whose DAG had
+ * unknown sizes at compile time runs, the interpreter hands the block's original DAG and the
+ * live variables to this interface and lowers the DAG it returns. The size-propagation helper
+ * provides the real implementation (re-propagating sizes from the live variables and applying
+ * dynamic rewrites); {@link #NONE} returns the DAG unchanged.
+ */
+@FunctionalInterface
+public interface Recompiler {
+
+  /** Leaves every DAG as it is. */
+  Recompiler NONE = (dag, live) -> dag;
+
+  /**
+   * The DAG to execute now, given the current values of the live variables (read-only view).
+   * Returning {@code dag} itself means "no change" and skips re-lowering.
+   */
+  HopDag recompile(HopDag dag, Map<String, Data> liveVariables);
+}

@@ -1,0 +1,86 @@
+package org.planlab.engine.runtime.instructions;
+
+import static org.planlab.engine.runtime.instructions.Operands.isMatrix;
+import static org.planlab.engine.runtime.instructions.Operands.matrix;
+import static org.planlab.engine.runtime.instructions.Operands.scalar;
+import static org.planlab.engine.runtime.instructions.Operands.wrap;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.runtime.ExecutionContext;
+
+/**
+ * Casts, metadata and strings: CAST_SCALAR, CAST_MATRIX, CAST_VALUE, NROW, NCOL, LENGTH,
+ * TO_STRING, PRINTF.
+ */
+public final class CastInstruction extends Instruction {
+
+  public CastInstruction(String opcode, Hop hop, int[] inputs, int output) {
+    super(opcode, hop, inputs, output);
+  }
+
+  @Override
+  public Data execute(Data[] in, ExecutionContext ctx) {
+    return switch (hop().op()) {
+      case CAST_SCALAR -> scalar(in[0], "as.scalar");
+      case CAST_MATRIX -> isMatrix(in[0]) ? in[0]
+          : wrap(MatrixBlock.scalar(scalar(in[0], "as.matrix").asDouble()));
+      case CAST_VALUE -> castValue(scalar(in[0], "cast"));
+      case NROW -> ScalarValue.of((long) matrix(in[0]).rows());
+      case NCOL -> ScalarValue.of((long) matrix(in[0]).cols());
+      case LENGTH -> ScalarValue.of(matrix(in[0]).cells());
+      case TO_STRING -> ScalarValue.of(toText(in[0], Operands.intArg(in[1], "decimal"),
+          Operands.str(in[2], "sep"), Operands.str(in[3], "linesep")));
+      case PRINTF -> {
+        List<ScalarValue> args = new ArrayList<>();
+        for (int i = 1; i < in.length; i++) {
+          args.add(scalar(in[i], "print"));
+        }
+        yield ScalarValue.of(Printf.format(Operands.str(in[0], "print format"), args));
+      }
+      default -> throw new IllegalStateException("not a cast opcode: " + hop().op());
+    };
+  }
+
+  private ScalarValue castValue(ScalarValue v) {
+    return switch (hop().param(HopParam.Cast.class).to()) {
+      case DOUBLE -> ScalarValue.of(v.asDouble());
+      case INTEGER -> ScalarValue.of(v.asLong());
+      case BOOLEAN -> ScalarValue.of(v.asBoolean());
+      case STRING -> ScalarValue.of(v.asString());
+      default -> v;
+    };
+  }
+
+  /**
+   * DML's toString: a scalar as print shows it; a matrix row by row, cells with {@code
+   * decimal} digits separated by {@code sep}, rows ended by {@code linesep}.
+   */
+  public static String toText(Data d, int decimal, String sep, String linesep) {
+    if (!isMatrix(d)) {
+      return scalar(d, "toString").asString();
+    }
+    if (decimal < 0) {
+      throw new IllegalArgumentException("toString: decimal must be >= 0, was " + decimal);
+    }
+    MatrixBlock m = matrix(d);
+    String fmt = "%." + decimal + "f";
+    StringBuilder sb = new StringBuilder();
+    for (int r = 0; r < m.rows(); r++) {
+      for (int c = 0; c < m.cols(); c++) {
+        if (c > 0) {
+          sb.append(sep);
+        }
+        sb.append(String.format(Locale.ROOT, fmt, m.get(r, c)));
+      }
+      sb.append(linesep);
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,32 @@
+package org.planlab.engine.runtime.instructions;
+
+import org.planlab.engine.data.Data;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.runtime.DmlRuntimeException;
+import org.planlab.engine.runtime.ExecutionContext;
+
+/** Side effects: PRINT, STOP, ASSERT. */
+public final class ControlInstruction extends Instruction {
+
+  public ControlInstruction(String opcode, Hop hop, int[] inputs, int output) {
+    super(opcode, hop, inputs, output);
+  }
+
+  @Override
+  public Data execute(Data[] in, ExecutionContext ctx) {
+    switch (hop().op()) {
+      case PRINT:
+        ctx.out().println(CastInstruction.toText(in[0], 3, " ", "\n"));
+        return null;
+      case STOP:
+        throw new DmlRuntimeException(position(), CastInstruction.toText(in[0], 3, " ", "\n"));
+      case ASSERT:
+        if (!Operands.bool(in[0], "assert")) {
+          throw new DmlRuntimeException(position(), "assertion failed");
+        }
+        return null;
+      default:
+        throw new IllegalStateException("not a control opcode: " + hop().op());
+    }
+  }
+}

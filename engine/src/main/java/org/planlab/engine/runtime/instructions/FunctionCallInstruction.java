@@ -1,0 +1,31 @@
+package org.planlab.engine.runtime.instructions;
+
+import org.planlab.engine.data.Data;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.runtime.ExecutionContext;
+
+/**
+ * A call of a user-defined function: the bound arguments are the operands; the results go
+ * straight to the caller's output variables (copy semantics, see {@code Interpreter#call}).
+ */
+public final class FunctionCallInstruction extends Instruction {
+
+  public FunctionCallInstruction(String opcode, Hop hop, int[] inputs, int output) {
+    super(opcode, hop, inputs, output);
+  }
+
+  @Override
+  public Data execute(Data[] in, ExecutionContext ctx) {
+    HopParam.Call call = hop().param(HopParam.Call.class);
+    ctx.interpreter().call(call.function(), in, call.outputs(), ctx, position());
+    return null;
+  }
+
+  @Override
+  public String toString() {
+    HopParam.Call call = hop().param(HopParam.Call.class);
+    return super.toString().replaceFirst("^fcall", "fcall " + call.function() + " -> "
+        + call.outputs());
+  }
+}

@@ -1,0 +1,29 @@
+package org.planlab.engine.runtime.instructions;
+
+import static org.planlab.engine.runtime.instructions.Operands.matrix;
+import static org.planlab.engine.runtime.instructions.Operands.wrap;
+
+import org.planlab.engine.data.Data;
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.kernels.LinAlgKernels;
+import org.planlab.engine.runtime.ExecutionContext;
+
+/** Linear algebra: SOLVE, INV, CHOLESKY, DET. */
+public final class LinAlgInstruction extends Instruction {
+
+  public LinAlgInstruction(String opcode, Hop hop, int[] inputs, int output) {
+    super(opcode, hop, inputs, output);
+  }
+
+  @Override
+  public Data execute(Data[] in, ExecutionContext ctx) {
+    return switch (hop().op()) {
+      case SOLVE -> wrap(LinAlgKernels.solve(matrix(in[0]), matrix(in[1])));
+      case INV -> wrap(LinAlgKernels.inv(matrix(in[0])));
+      case CHOLESKY -> wrap(LinAlgKernels.cholesky(matrix(in[0])));
+      case DET -> ScalarValue.of(LinAlgKernels.det(matrix(in[0])));
+      default -> throw new IllegalStateException("not a linear-algebra opcode: " + hop().op());
+    };
+  }
+}

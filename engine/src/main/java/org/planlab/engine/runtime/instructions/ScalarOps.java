@@ -1,0 +1,86 @@
+package org.planlab.engine.runtime.instructions;
+
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.kernels.UnaryOp;
+import org.planlab.engine.lang.types.ValueType;
+
+/**
+ * DML's scalar operators: integer op integer stays integer for + - * %/% %% min max (booleans
+ * count as integers 0/1), {@code /}, {@code ^} and log give doubles, comparisons and logical
+ * operators give booleans, and {@code +} with a string operand concatenates.
+ */
+public final class ScalarOps {
+  private ScalarOps() {
+  }
+
+  /** {@code a op b} on scalars. */
+  public static ScalarValue binary(BinaryOp op, ScalarValue a, ScalarValue b) {
+    boolean strings = a.valueType() == ValueType.STRING || b.valueType() == ValueType.STRING;
+    if (op == BinaryOp.PLUS && strings) {
+      return ScalarValue.of(a.asString() + b.asString());
+    }
+    switch (op) {
+      case EQ, NEQ, LT, LE, GT, GE:
+        if (a.valueType() == ValueType.STRING && b.valueType() == ValueType.STRING) {
+          return ScalarValue.of(compare(op, a.asString().compareTo(b.asString())));
+        }
+        return ScalarValue.of(op.apply(a.asDouble(), b.asDouble()) != 0);
+      case AND:
+        return ScalarValue.of(a.asBoolean() && b.asBoolean());
+      case OR:
+        return ScalarValue.of(a.asBoolean() || b.asBoolean());
+      default:
+        break;
+    }
+    if (strings) {
+      throw new IllegalArgumentException("operator " + op.symbol() + " is not defined for "
+          + "strings (\"" + a.asString() + "\", \"" + b.asString() + "\")");
+    }
+    double r = op.apply(a.asDouble(), b.asDouble());
+    if (integral(a) && integral(b) && keepsIntegers(op) && r == Math.rint(r)
+        && Math.abs(r) < 0x1p63) {
+      return ScalarValue.of((long) r);
+    }
+    return ScalarValue.of(r);
+  }
+
+  /** {@code op a} on a scalar. */
+  public static ScalarValue unary(UnaryOp op, ScalarValue a) {
+    switch (op) {
+      case NOT:
+        return ScalarValue.of(!a.asBoolean());
+      case ISNAN:
+        return ScalarValue.of(Double.isNaN(a.asDouble()));
+      case NEG, ABS, SIGN:
+        if (integral(a)) {
+          return ScalarValue.of((long) op.apply(a.asDouble()));
+        }
+        return ScalarValue.of(op.apply(a.asDouble()));
+      default:
+        return ScalarValue.of(op.apply(a.asDouble()));
+    }
+  }
+
+  private static boolean compare(BinaryOp op, int c) {
+    return switch (op) {
+      case EQ -> c == 0;
+      case NEQ -> c != 0;
+      case LT -> c < 0;
+      case LE -> c <= 0;
+      case GT -> c > 0;
+      default -> c >= 0;
+    };
+  }
+
+  private static boolean integral(ScalarValue v) {
+    return v.valueType() == ValueType.INTEGER || v.valueType() == ValueType.BOOLEAN;
+  }
+
+  private static boolean keepsIntegers(BinaryOp op) {
+    return switch (op) {
+      case PLUS, MINUS, MULT, INTDIV, MOD, MIN, MAX -> true;
+      default -> false;
+    };
+  }
+}

@@ -1,0 +1,45 @@
+package org.planlab.engine.runtime.instructions;
+
+import org.planlab.engine.data.Data;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.runtime.ExecutionContext;
+
+/** Literals and transient reads/writes of variables (LITERAL, READ_VAR, WRITE_VAR). */
+public final class VariableInstruction extends Instruction {
+  private final Data literal;
+  private final String variable;
+
+  public VariableInstruction(String opcode, Hop hop, int[] inputs, int output) {
+    super(opcode, hop, inputs, output);
+    this.literal = hop.param() instanceof HopParam.Literal l ? l.value() : null;
+    this.variable = hop.param() instanceof HopParam.Variable v ? v.name() : null;
+  }
+
+  @Override
+  public Data execute(Data[] in, ExecutionContext ctx) {
+    switch (hop().op()) {
+      case LITERAL:
+        return literal;
+      case READ_VAR: {
+        Data d = ctx.get(variable);
+        if (d == null) {
+          throw new IllegalArgumentException("variable '" + variable + "' is not defined");
+        }
+        return d;
+      }
+      case WRITE_VAR:
+        ctx.set(variable, in[0]);
+        return null;
+      default:
+        throw new IllegalStateException("not a variable opcode: " + hop().op());
+    }
+  }
+
+  @Override
+  public String toString() {
+    String what = literal != null ? literal.toString() : variable;
+    return super.toString().replaceFirst("^" + java.util.regex.Pattern.quote(opcode()),
+        java.util.regex.Matcher.quoteReplacement(opcode() + " " + what));
+  }
+}

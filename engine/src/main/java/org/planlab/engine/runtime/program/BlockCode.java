@@ -1,0 +1,32 @@
+package org.planlab.engine.runtime.program;
+
+import java.util.List;
+import org.planlab.engine.runtime.instructions.Instruction;
+
+/**
+ * The lowered form of one HOP DAG (a "basic block program", optimizer paper sec. 3.3): the
+ * instructions in execution order over a frame of {@code slotCount} registers.
+ * {@code releaseAfter.get(i)} lists the slots whose value dies with instruction i (their last
+ * use), so intermediates are released as early as the order allows. {@code resultSlot} holds a
+ * predicate's value, or -1.
+ */
+public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter, int slotCount,
+    int resultSlot) {
+
+  public BlockCode {
+    instructions = List.copyOf(instructions);
+    releaseAfter = List.copyOf(releaseAfter);
+    if (releaseAfter.size() != instructions.size()) {
+      throw new IllegalArgumentException("one release list per instruction expected");
+    }
+  }
+
+  /** One instruction per line, as {@code explain} prints it. */
+  public String explain() {
+    StringBuilder sb = new StringBuilder();
+    for (Instruction i : instructions) {
+      sb.append(i).append('\n');
+    }
+    return sb.toString();
+  }
+}

@@ -1,0 +1,81 @@
+package org.planlab.engine.stats;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The counters of one run (ARCHITECTURE.md, "one Statistics object per run"): compile time per
+ * phase, DAGs, recompilations, per-opcode heavy hitters, peak live memory. Thread-safe, since
+ * parfor workers record into it concurrently; {@link #snapshot()} gives the immutable view.
+ */
+public final class Statistics {
+  private final Map<CompilePhase, AtomicLong> compileNanos = new EnumMap<>(CompilePhase.class);
+  private final AtomicLong dags = new AtomicLong();
+  private final AtomicLong recompilations = new AtomicLong();
+  private final AtomicLong peakLiveBytes = new AtomicLong();
+  private final AtomicLong executionNanos = new AtomicLong();
+  private final Map<String, Counter> opcodes = new ConcurrentHashMap<>();
+
+  private static final class Counter {
+    final LongAdder count = new LongAdder();
+    final LongAdder nanos = new LongAdder();
+  }
+
+  public Statistics() {
+    for (CompilePhase p : CompilePhase.values()) {
+      compileNanos.put(p, new AtomicLong());
+    }
+  }
+
+  /** Adds {@code nanos} to the time of {@code phase}. */
+  public void addCompileTime(CompilePhase phase, long nanos) {
+    compileNanos.get(phase).addAndGet(nanos);
+  }
+
+  public void addDags(long n) {
+    dags.addAndGet(n);
+  }
+
+  public void incrementRecompilations() {
+    recompilations.incrementAndGet();
+  }
+
+  public void addExecutionTime(long nanos) {
+    executionNanos.addAndGet(nanos);
+  }
+
+  /** Records one execution of an instruction with {@code opcode}. */
+  public void recordInstruction(String opcode, long nanos) {
+    Counter c = opcodes.computeIfAbsent(opcode, k -> new Counter());
+    c.count.increment();
+    c.nanos.add(nanos);
+  }
+
+  /** Notes the current size of the live variables; the peak is kept. */
+  public void observeLiveBytes(long bytes) {
+    peakLiveBytes.accumulateAndGet(bytes, Math::max);
+  }
+
+  public long recompilations() {
+    return recompilations.get();
+  }
+
+  /** An immutable copy of the counters now. */
+  public StatisticsSnapshot snapshot() {
+    Map<CompilePhase, Long> phases = new EnumMap<>(CompilePhase.class);
+    compileNanos.forEach((p, n) -> phases.put(p, n.get()));
+    List<StatisticsSnapshot.HeavyHitter> hh = new ArrayList<>();
+    opcodes.forEach((op, c) -> hh.add(
+        new StatisticsSnapshot.HeavyHitter(op, c.count.sum(), c.nanos.sum())));
+    hh.sort(Comparator.comparingLong(StatisticsSnapshot.HeavyHitter::totalNanos).reversed()
+        .thenComparing(StatisticsSnapshot.HeavyHitter::opcode));
+    return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
+        peakLiveBytes.get(), executionNanos.get());
+  }
+}

@@ -1,0 +1,68 @@
+package org.planlab.engine.stats;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * An immutable copy of the counters of one run (plain records, so Jackson serializes it as
+ * JSON without annotations).
+ *
+ * @param compileNanos time per compiler phase
+ * @param dags HOP DAGs compiled (basic blocks and predicates)
+ * @param recompilations dynamic recompilations before basic blocks
+ * @param heavyHitters per instruction opcode: count and total time, slowest first
+ * @param peakLiveBytes largest in-memory size of the live matrix variables seen
+ * @param executionNanos wall time of the program's execution
+ */
+public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
+    long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
+    long executionNanos) {
+
+  public StatisticsSnapshot {
+    compileNanos = Map.copyOf(compileNanos);
+    heavyHitters = List.copyOf(heavyHitters);
+  }
+
+  /** One opcode's total: how often it ran and for how long. */
+  public record HeavyHitter(String opcode, long count, long totalNanos) {
+  }
+
+  /** Total compile time over all phases. */
+  public long totalCompileNanos() {
+    return compileNanos.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** The report of {@code --stats}: phase times, counters and the heavy-hitter table. */
+  public String format(int maxHeavyHitters) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("planlab statistics:\n");
+    sb.append(String.format(Locale.ROOT, "Total compilation time:\t\t%.3f sec.%n",
+        totalCompileNanos() / 1e9));
+    for (CompilePhase p : CompilePhase.values()) {
+      Long n = compileNanos.get(p);
+      if (n != null) {
+        sb.append(String.format(Locale.ROOT, "  %-10s\t\t%.3f sec.%n",
+            p.name().toLowerCase(Locale.ROOT), n / 1e9));
+      }
+    }
+    sb.append(String.format(Locale.ROOT, "Total execution time:\t\t%.3f sec.%n",
+        executionNanos / 1e9));
+    sb.append("Number of compiled DAGs:\t").append(dags).append('\n');
+    sb.append("Number of recompilations:\t").append(recompilations).append('\n');
+    sb.append(String.format(Locale.ROOT, "Peak live variable memory:\t%.3f MB%n",
+        peakLiveBytes / 1e6));
+    sb.append("Heavy hitter instructions:\n");
+    sb.append(String.format(Locale.ROOT, "  %-3s %-16s %12s %10s%n", "#", "Instruction",
+        "Time(s)", "Count"));
+    int i = 0;
+    for (HeavyHitter h : heavyHitters) {
+      if (i++ == maxHeavyHitters) {
+        break;
+      }
+      sb.append(String.format(Locale.ROOT, "  %-3d %-16s %12.3f %10d%n", i, h.opcode(),
+          h.totalNanos() / 1e9, h.count()));
+    }
+    return sb.toString();
+  }
+}
