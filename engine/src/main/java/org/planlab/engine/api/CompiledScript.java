@@ -1,0 +1,18 @@
+package org.planlab.engine.api;
+
+import java.util.Map;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.ir.DataCharacteristics;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.runtime.Recompiler;
+import org.planlab.engine.runtime.program.CompiledProgram;
+import org.planlab.engine.stats.Statistics;
+
+/**
+ * A compiled script ready to run: the executable program, the sizes known at compile time,
+ * the recompiler for the flagged DAGs, and the statistics collected so far (compile phases;
+ * each run adds its execution counters).
+ */
+public record CompiledScript(CompiledProgram program, Map<Hop, DataCharacteristics> sizes,
+    Recompiler recompiler, EngineConfig config, Statistics statistics) {
+}

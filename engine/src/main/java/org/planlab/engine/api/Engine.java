@@ -1,0 +1,119 @@
+package org.planlab.engine.api;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.planlab.engine.compile.lower.Lowering;
+import org.planlab.engine.compile.lower.ProgramLowering;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.ir.Program;
+import org.planlab.engine.lang.DmlParser;
+import org.planlab.engine.lang.ast.DmlProgram;
+import org.planlab.engine.parallel.KernelPool;
+import org.planlab.engine.runtime.DefaultArguments;
+import org.planlab.engine.runtime.ExecutionContext;
+import org.planlab.engine.runtime.InstructionExecutor;
+import org.planlab.engine.runtime.Interpreter;
+import org.planlab.engine.runtime.ReuseHook;
+import org.planlab.engine.runtime.program.CompiledProgram;
+import org.planlab.engine.spi.OperatorOrdering;
+import org.planlab.engine.spi.Orderings;
+import org.planlab.engine.stats.CompilePhase;
+import org.planlab.engine.stats.Statistics;
+
+/**
+ * The small facade used by the CLI and tests: compile a DML script (parse, validate, build,
+ * rewrites, sizes, lowering — each phase timed) and run it. Front-end errors surface as
+ * {@link org.planlab.engine.lang.DmlException}, run-time errors as
+ * {@link org.planlab.engine.runtime.DmlRuntimeException}, both with "FILE:LINE:COL: message".
+ */
+public final class Engine {
+  private Engine() {
+  }
+
+  /** Compiles {@code script} with {@code $name} arguments through {@link Pipeline#defaults()}. */
+  public static CompiledScript compile(Path script, Map<String, String> args,
+      EngineConfig config) {
+    return compile(script, args, config, Pipeline.defaults());
+  }
+
+  /** Compiles {@code script} through {@code pipeline}. */
+  public static CompiledScript compile(Path script, Map<String, String> args,
+      EngineConfig config, Pipeline pipeline) {
+    Statistics stats = new Statistics();
+    PhaseClock clock = clock(stats);
+    DmlParser parser = new DmlParser(args, config.libraryRoots());
+    DmlProgram ast = clock.time(CompilePhase.PARSE, () -> parser.parse(script));
+    Program ir = pipeline.frontend().toProgram(ast, clock);
+    return compile(ir, config, pipeline, stats);
+  }
+
+  /** Compiles an IR program (e.g. built by hand in tests) through the IR stages of a pipeline. */
+  public static CompiledScript compile(Program program, EngineConfig config, Pipeline pipeline) {
+    return compile(program, config, pipeline, new Statistics());
+  }
+
+  /** Compiles an IR program without rewrites or size information. */
+  public static CompiledScript compile(Program program, EngineConfig config) {
+    return compile(program, config, new Pipeline((ast, clock) -> program,
+        Pipeline.ProgramRewriter.NONE, Pipeline.SizeAnalysis.NONE), new Statistics());
+  }
+
+  private static CompiledScript compile(Program program, EngineConfig config, Pipeline pipeline,
+      Statistics stats) {
+    PhaseClock clock = clock(stats);
+    Program rewritten = clock.time(CompilePhase.REWRITES,
+        () -> pipeline.rewriter().rewrite(program));
+    Pipeline.SizeResult sizes = clock.time(CompilePhase.SIZES,
+        () -> pipeline.sizes().analyze(rewritten));
+    OperatorOrdering ordering = Orderings.byName(config.ordering());
+    CompiledProgram compiled = clock.time(CompilePhase.LOWERING,
+        () -> new ProgramLowering(ordering, sizes.sizes(), sizes.recompile()::contains)
+            .lower(sizes.program()));
+    stats.addDags(compiled.dagCount());
+    return new CompiledScript(compiled, sizes.sizes(), sizes.recompiler(), config, stats);
+  }
+
+  /** Runs a compiled script, printing to {@code out}. */
+  public static RunResult run(CompiledScript script, PrintStream out) {
+    return run(script, Map.of(), out, ReuseHook.NONE);
+  }
+
+  /**
+   * Runs a compiled script with preset variables (e.g. inputs for tests) and a reuse hook (the
+   * lineage/reuse seam; {@link ReuseHook#NONE} executes everything).
+   */
+  public static RunResult run(CompiledScript script, Map<String, Data> inputs, PrintStream out,
+      ReuseHook hook) {
+    EngineConfig config = script.config();
+    OperatorOrdering ordering = Orderings.byName(config.ordering());
+    Interpreter interpreter = new Interpreter(script.program(), new InstructionExecutor(hook),
+        script.recompiler(),
+        (dag, predicate) -> Lowering.lower(dag, ordering, Map.of(), predicate),
+        DefaultArguments.NONE);
+    try (KernelPool pool = config.parallelism() == 1 ? null : new KernelPool(
+        config.parallelism())) {
+      ExecutionContext ctx = interpreter.newContext(config,
+          pool == null ? KernelPool.sequential() : pool, script.statistics(), out);
+      inputs.forEach(ctx::set);
+      interpreter.run(ctx);
+      return new RunResult(ctx.variables(), script.statistics().snapshot());
+    }
+  }
+
+  private static PhaseClock clock(Statistics stats) {
+    return new PhaseClock() {
+      @Override
+      public <T> T time(CompilePhase phase, Supplier<T> step) {
+        long t0 = System.nanoTime();
+        try {
+          return step.get();
+        } finally {
+          stats.addCompileTime(phase, System.nanoTime() - t0);
+        }
+      }
+    };
+  }
+}
