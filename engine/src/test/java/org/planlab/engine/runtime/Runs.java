@@ -1,0 +1,41 @@
+package org.planlab.engine.runtime;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.planlab.engine.api.Engine;
+import org.planlab.engine.api.RunResult;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.ir.Program;
+import org.planlab.engine.ir.ProgramBlock;
+
+/** Runs hand-built programs and captures what they print. */
+public final class Runs {
+  private Runs() {
+  }
+
+  /** The result of one run plus its printed output. */
+  public record Outcome(RunResult result, String printed) {
+    public Data get(String name) {
+      return result.variables().get(name);
+    }
+  }
+
+  public static EngineConfig config(int threads) {
+    return EngineConfig.builder().parallelism(threads).statistics(true).build();
+  }
+
+  public static Outcome run(Program program, Map<String, Data> inputs, EngineConfig config) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    RunResult r = Engine.run(Engine.compile(program, config), inputs, out, ReuseHook.NONE);
+    return new Outcome(r, bytes.toString(StandardCharsets.UTF_8));
+  }
+
+  public static Outcome run(Map<String, Data> inputs, ProgramBlock... blocks) {
+    return run(new Program(List.of(blocks), Map.of()), inputs, config(1));
+  }
+}
