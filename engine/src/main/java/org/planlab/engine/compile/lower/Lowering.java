@@ -61,12 +61,16 @@ public final class Lowering {
       }
     }
 
+    // Variable writes go last, in root order: a block reads the values its variables had at
+    // block start, so no WRITE_VAR may overwrite a variable before another READ_VAR of it ran.
     List<Hop> order = new ArrayList<>();
+    List<Hop> writes = new ArrayList<>();
     for (Hop h : ordering.linearize(dag, new OrderingContext(sizes, 1))) {
       if (needed.contains(h)) {
-        order.add(h);
+        (h.op() == OpCode.WRITE_VAR ? writes : order).add(h);
       }
     }
+    order.addAll(writes);
     if (order.size() != needed.size()) {
       throw new IllegalStateException("ordering " + ordering.name() + " returned "
           + order.size() + " of " + needed.size() + " needed nodes");
