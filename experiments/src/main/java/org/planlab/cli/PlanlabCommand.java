@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     version = "planlab 0.1.0-SNAPSHOT",
     description = "Compile DML to fused, cost-optimized plans; generate data; run experiments.",
-    subcommands = {ListCommand.class, DatagenCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ListCommand.class, DatagenCommand.class, ExecCommand.class,
+        ExplainCommand.class, CommandLine.HelpCommand.class})
 public final class PlanlabCommand implements Runnable {
 
   @CommandLine.Spec

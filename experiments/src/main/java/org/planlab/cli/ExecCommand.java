@@ -1,0 +1,95 @@
+package org.planlab.cli;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import org.planlab.engine.api.CompiledScript;
+import org.planlab.engine.api.Engine;
+import org.planlab.engine.api.Pipeline;
+import org.planlab.engine.api.RunResult;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.lang.DmlException;
+import org.planlab.engine.runtime.DmlRuntimeException;
+import org.planlab.engine.runtime.ReuseHook;
+import org.planlab.engine.spi.Orderings;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code planlab exec SCRIPT.dml [-nvargs k=v ...] [--stats] [--threads N]}: compiles and runs a
+ * DML script on the CPU. Exit codes: 0 success; 1 script error (one paragraph "FILE:LINE:COL:
+ * message", no stack trace); 2 usage error.
+ */
+@Command(name = "exec", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Compile and run a DML script on the CPU.",
+    footer = {"", "Exit codes: 0 success, 1 script error, 2 usage error."})
+final class ExecCommand implements Callable<Integer> {
+  private final Pipeline pipeline;
+
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Mixin
+  ScriptOptions script = new ScriptOptions();
+
+  @Option(names = "--stats", description = "print compile/run statistics and heavy hitters")
+  boolean stats;
+
+  @Option(names = "--threads", paramLabel = "N",
+      description = "threads for kernels and parfor (default: all processors)")
+  Integer threads;
+
+  @Option(names = "--ordering", paramLabel = "NAME", defaultValue = "depth-first",
+      description = "operator ordering (default: ${DEFAULT-VALUE})")
+  String ordering;
+
+  ExecCommand() {
+    this(Pipeline.defaults());
+  }
+
+  /** With another compiler pipeline (tests). */
+  ExecCommand(Pipeline pipeline) {
+    this.pipeline = pipeline;
+  }
+
+  @Override
+  public Integer call() {
+    CommandLine cl = spec.commandLine();
+    Map<String, String> args = script.arguments(cl);
+    EngineConfig config = config(cl, threads, ordering, stats);
+    PrintStream out = new WriterPrintStream(cl.getOut());
+    try {
+      CompiledScript compiled = Engine.compile(script.script, args, config, pipeline);
+      RunResult r = Engine.run(compiled, Map.of(), out, ReuseHook.NONE);
+      out.flush();
+      if (stats) {
+        cl.getOut().print(r.statistics().format(10));
+        cl.getOut().flush();
+      }
+      return 0;
+    } catch (DmlException | DmlRuntimeException | UnsupportedOperationException e) {
+      out.flush();
+      cl.getErr().println("planlab: " + e.getMessage());
+      cl.getErr().flush();
+      return 1;
+    }
+  }
+
+  static EngineConfig config(CommandLine cl, Integer threads, String ordering, boolean stats) {
+    if (threads != null && threads < 1) {
+      throw new CommandLine.ParameterException(cl, "--threads must be >= 1, was " + threads);
+    }
+    try {
+      Orderings.byName(ordering);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, e.getMessage());
+    }
+    EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats);
+    if (threads != null) {
+      b.parallelism(threads);
+    }
+    return b.build();
+  }
+}

@@ -1,0 +1,37 @@
+package org.planlab.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** What {@code exec} and {@code explain} share: the script and its {@code -nvargs}. */
+final class ScriptOptions {
+  @Parameters(index = "0", paramLabel = "SCRIPT", description = "the DML script")
+  Path script;
+
+  @Option(names = "-nvargs", arity = "1..*", paramLabel = "k=v",
+      description = "named script arguments, read in the script as $k")
+  List<String> nvargs = List.of();
+
+  /** Checks the script exists and parses k=v pairs; usage errors otherwise. */
+  Map<String, String> arguments(CommandLine cl) {
+    if (!Files.isRegularFile(script)) {
+      throw new CommandLine.ParameterException(cl, "script not found: " + script);
+    }
+    Map<String, String> args = new LinkedHashMap<>();
+    for (String kv : nvargs) {
+      int eq = kv.indexOf('=');
+      if (eq <= 0) {
+        throw new CommandLine.ParameterException(cl, "-nvargs expects name=value, got '" + kv
+            + "'");
+      }
+      args.put(kv.substring(0, eq), kv.substring(eq + 1));
+    }
+    return args;
+  }
+}

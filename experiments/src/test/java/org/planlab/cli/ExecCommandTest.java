@@ -1,0 +1,117 @@
+package org.planlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planlab.engine.api.Pipeline;
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.ir.Program;
+import org.planlab.engine.ir.ProgramBlock;
+import org.planlab.engine.lang.ast.SourcePosition;
+import org.planlab.engine.lang.types.DataType;
+import org.planlab.engine.lang.types.ValueType;
+import picocli.CommandLine;
+
+class ExecCommandTest {
+  @TempDir
+  Path dir;
+
+  record Run(int code, String out, String err) {
+  }
+
+  private static Run run(CommandLine cl, String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cl.setOut(new PrintWriter(out));
+    cl.setErr(new PrintWriter(err));
+    int code = cl.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  private static Run planlab(String... args) {
+    return run(PlanlabCommand.commandLine(), args);
+  }
+
+  private static final SourcePosition P = new SourcePosition("s.dml", 3, 5);
+
+  private static Hop lit(String s) {
+    return new Hop(OpCode.LITERAL, new HopParam.Literal(ScalarValue.of(s)), List.of(),
+        DataType.SCALAR, ValueType.STRING, P);
+  }
+
+  /** A pipeline whose front end returns a fixed program with one side-effect root. */
+  private static Pipeline fixed(OpCode op, String text) {
+    Hop root = new Hop(op, HopParam.NONE, List.of(lit(text)), DataType.SCALAR,
+        ValueType.STRING, P);
+    Program p = new Program(List.of(new ProgramBlock.Basic(new HopDag(List.of(root)))),
+        Map.of());
+    return new Pipeline((ast, clock) -> p, Pipeline.ProgramRewriter.NONE,
+        Pipeline.SizeAnalysis.NONE);
+  }
+
+  private Path script(String text) throws IOException {
+    Path f = dir.resolve("s.dml");
+    Files.writeString(f, text);
+    return f;
+  }
+
+  @Test
+  void successPrintsAndExitsZeroWithStatistics() throws IOException {
+    Path f = script("print(\"hello\")\n");
+    Run r = run(new CommandLine(new ExecCommand(fixed(OpCode.PRINT, "hello"))), f.toString(),
+        "--stats", "--threads", "2");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().startsWith("hello\n"), r.out());
+    assertTrue(r.out().contains("Heavy hitter instructions"), r.out());
+  }
+
+  @Test
+  void scriptErrorsExitOneWithOneMessageAndNoStackTrace() throws IOException {
+    Path f = script("stop(\"boom\")\n");
+    Run r = run(new CommandLine(new ExecCommand(fixed(OpCode.STOP, "boom"))), f.toString());
+    assertEquals(1, r.code());
+    assertEquals("planlab: s.dml:3:5: boom\n", r.err().replace("\r\n", "\n"));
+
+    Path bad = script("x = = 1\n");
+    Run syntax = planlab("exec", bad.toString());
+    assertEquals(1, syntax.code(), syntax.err());
+    assertTrue(syntax.err().contains("s.dml:1:"), syntax.err());
+    assertFalse(syntax.err().contains("\tat "), syntax.err());
+    assertFalse(syntax.err().contains("Exception"), syntax.err());
+  }
+
+  @Test
+  void usageErrorsExitTwo() throws IOException {
+    Path f = script("print(1)\n");
+    assertEquals(2, planlab("exec").code());
+    assertEquals(2, planlab("exec", dir.resolve("missing.dml").toString()).code());
+    assertEquals(2, planlab("exec", f.toString(), "-nvargs", "novalue").code());
+    assertEquals(2, planlab("exec", f.toString(), "--threads", "0").code());
+    assertEquals(2, planlab("exec", f.toString(), "--ordering", "sideways").code());
+    assertEquals(2, planlab("explain", dir.resolve("missing.dml").toString(), "--hops").code());
+  }
+
+  @Test
+  void explainPrintsHopsAndInstructions() throws IOException {
+    Path f = script("print(\"hi\")\n");
+    Run r = run(new CommandLine(new ExplainCommand(fixed(OpCode.PRINT, "hi"))), f.toString(),
+        "--hops", "--instructions");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("(2) PRINT [1]"), r.out());
+    assertTrue(r.out().contains("print _0"), r.out());
+  }
+}
