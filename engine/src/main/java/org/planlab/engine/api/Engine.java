@@ -98,8 +98,41 @@ public final class Engine {
       ExecutionContext ctx = interpreter.newContext(config,
           pool == null ? KernelPool.sequential() : pool, script.statistics(), out);
       inputs.forEach(ctx::set);
-      interpreter.run(ctx);
+      runWithLargeStack(() -> interpreter.run(ctx));
       return new RunResult(ctx.variables(), script.statistics().snapshot());
+    }
+  }
+
+  /**
+   * Runs the interpreter on a thread with a large stack: each nested DML function call costs a
+   * dozen Java frames, and the configured recursion limit, not the JVM's default stack, should
+   * decide how deep scripts may recurse.
+   */
+  private static void runWithLargeStack(Runnable body) {
+    RuntimeException[] failure = new RuntimeException[1];
+    Error[] error = new Error[1];
+    Thread t = new Thread(null, () -> {
+      try {
+        body.run();
+      } catch (RuntimeException e) {
+        failure[0] = e;
+      } catch (Error e) {
+        error[0] = e;
+      }
+    }, "planlab-main", Interpreter.STACK_BYTES);
+    t.start();
+    try {
+      t.join();
+    } catch (InterruptedException e) {
+      t.interrupt();
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while running the script", e);
+    }
+    if (failure[0] != null) {
+      throw failure[0];
+    }
+    if (error[0] != null) {
+      throw error[0];
     }
   }
 

@@ -55,9 +55,6 @@ public final class InstructionExecutor {
       }
     } catch (DmlRuntimeException e) {
       throw e;
-    } catch (StackOverflowError e) {
-      throw new DmlRuntimeException(instr.position(), "stack overflow while executing "
-          + instr.opcode() + " (recursion too deep)");
     } catch (UncheckedIOException e) {
       throw new DmlRuntimeException(instr.position(), "I/O error: " + e.getMessage(), e);
     } catch (RuntimeException | OutOfMemoryError e) {

@@ -35,6 +35,9 @@ import org.planlab.engine.stats.Statistics;
  * thread pool, and user-function calls with copy semantics.
  */
 public final class Interpreter {
+  /** Stack size of the threads running scripts (main and parfor workers); see Engine.run. */
+  public static final long STACK_BYTES = 512L << 20;
+
   private final CompiledProgram program;
   private final InstructionExecutor executor;
   private final Recompiler recompiler;
@@ -192,7 +195,7 @@ public final class Interpreter {
     List<ExecutionContext> frames = new ArrayList<>();
     List<Future<?>> futures = new ArrayList<>();
     ExecutorService es = Executors.newFixedThreadPool(workers, task -> {
-      Thread t = new Thread(task, "planlab-parfor");
+      Thread t = new Thread(null, task, "planlab-parfor", STACK_BYTES);
       t.setDaemon(true);
       return t;
     });
@@ -298,7 +301,12 @@ public final class Interpreter {
       }
       callee.set(p.name(), coerce(v, p, key, position));
     }
-    execute(body, callee);
+    try {
+      execute(body, callee);
+    } catch (StackOverflowError e) {
+      throw new DmlRuntimeException(position, "recursion too deep in " + key
+          + " (the Java stack is exhausted)");
+    }
     List<Parameter> results = f.definition().results();
     if (outputs.size() > results.size()) {
       throw new DmlRuntimeException(position, "function " + key + " returns " + results.size()

@@ -157,6 +157,11 @@ class InterpreterTest {
         Runs.config(1).toBuilder().maxRecursionDepth(50).build()));
     assertEquals("test.dml:30:7: recursion too deep in g (more than 50 nested calls)",
         e.getMessage());
+    // the default limit is reached before the Java stack runs out
+    DmlRuntimeException deep = assertThrows(DmlRuntimeException.class,
+        () -> Runs.run(q, Map.of(), Runs.config(1)));
+    assertEquals("test.dml:30:7: recursion too deep in g (more than 1000 nested calls)",
+        deep.getMessage());
   }
 
   @Test
