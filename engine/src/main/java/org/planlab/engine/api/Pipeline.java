@@ -4,12 +4,15 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.lang.ast.DmlProgram;
+import org.planlab.engine.lang.ast.Expression;
 import org.planlab.engine.runtime.Recompiler;
 
 /**
@@ -19,16 +22,28 @@ import org.planlab.engine.runtime.Recompiler;
  *   <li>{@link Frontend}: validate the AST and build the IR program (HOP builder);
  *   <li>{@link ProgramRewriter}: static rewrites over the whole program;
  *   <li>{@link SizeAnalysis}: size propagation / IPA, dynamic rewrites, and the dynamic
- *       recompiler for DAGs whose sizes stay unknown.
+ *       recompiler for DAGs whose sizes stay unknown;
+ *   <li>optionally, the compiler of parameter default expressions (to a DAG whose single root
+ *       is the value) when the HOP builder leaves omitted arguments to the callee.
  * </ol>
  * {@link #defaults()} is where the real implementations are wired.
  */
-public record Pipeline(Frontend frontend, ProgramRewriter rewriter, SizeAnalysis sizes) {
+public record Pipeline(Frontend frontend, ProgramRewriter rewriter, SizeAnalysis sizes,
+    Optional<Function<Expression, HopDag>> defaultCompiler) {
 
   public Pipeline {
     Objects.requireNonNull(frontend, "frontend is null");
     Objects.requireNonNull(rewriter, "rewriter is null");
     Objects.requireNonNull(sizes, "sizes is null");
+    Objects.requireNonNull(defaultCompiler, "defaultCompiler is null");
+  }
+
+  /**
+   * A pipeline whose HOP builder binds every function argument at the call site (no default
+   * is evaluated in the callee).
+   */
+  public Pipeline(Frontend frontend, ProgramRewriter rewriter, SizeAnalysis sizes) {
+    this(frontend, rewriter, sizes, Optional.empty());
   }
 
   /** AST -> IR; times VALIDATE and BUILD through the clock. */
@@ -75,8 +90,9 @@ public record Pipeline(Frontend frontend, ProgramRewriter rewriter, SizeAnalysis
   /**
    * The pipeline {@code planlab exec} uses. WIRING POINT for the merge: replace the frontend
    * with {@code (ast, clock) -> HopBuilder over the validated program}, the rewriter with
-   * {@code StaticRewriter}, and the size analysis with {@code SizePropagation}/IPA plus the
-   * sizes helper's recompiler. Until then scripts fail with a clear message after parsing.
+   * {@code StaticRewriter}, the size analysis with {@code SizePropagation}/IPA plus the sizes
+   * helper's recompiler, and (if the builder leaves defaults to the callee) the default
+   * compiler. Until then scripts fail with a clear message after parsing.
    */
   public static Pipeline defaults() {
     return new Pipeline((ast, clock) -> {

@@ -165,6 +165,31 @@ class InterpreterTest {
   }
 
   @Test
+  void omittedTrailingArgumentsTakeTheirDefaultsInTheCallee() {
+    // f = function(Double a, Double reg = 0.5) return (Double r) { r = a + reg }
+    Parameter reg = new Parameter("reg", DmlType.DOUBLE,
+        Optional.of(new org.planlab.engine.lang.ast.DoubleLiteral(0.5, FPOS)), FPOS);
+    Program.Function f = function("f", List.of(param("a", DmlType.DOUBLE), reg),
+        List.of(param("r", DmlType.DOUBLE)),
+        basic(write("r", bin(BinaryOp.PLUS, sread("a"), sread("reg")))));
+    Program p = new Program(List.of(basic(call("f", List.of("x"), at(2, 1), lit(2L))),
+        basic(call("f", List.of("y"), at(3, 1), lit(2L), lit(1L)))), Map.of(f.key(), f));
+    // stands in for the HOP builder's expression compiler
+    org.planlab.engine.api.Pipeline pipeline = new org.planlab.engine.api.Pipeline(
+        (ast, clock) -> p, org.planlab.engine.api.Pipeline.ProgramRewriter.NONE,
+        org.planlab.engine.api.Pipeline.SizeAnalysis.NONE,
+        Optional.of(e -> dag(lit(((org.planlab.engine.lang.ast.DoubleLiteral) e).doubleValue()))));
+    var r = Engine.run(Engine.compile(p, Runs.config(1), pipeline), Map.of(), System.out,
+        ReuseHook.NONE);
+    assertEquals(ScalarValue.of(2.5), r.variables().get("x"));
+    assertEquals(ScalarValue.of(3.0), r.variables().get("y"));
+
+    DmlRuntimeException e = assertThrows(DmlRuntimeException.class,
+        () -> Runs.run(p, Map.of(), Runs.config(1)));
+    assertEquals("test.dml:2:1: no value for parameter 'reg' of function f", e.getMessage());
+  }
+
+  @Test
   void missingResultIsReportedAtTheFunction() {
     Program.Function f = function("h", List.of(), List.of(param("r", DmlType.DOUBLE)),
         basic(write("q", lit(1.0))));
