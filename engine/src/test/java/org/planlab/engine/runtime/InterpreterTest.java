@@ -246,6 +246,23 @@ class InterpreterTest {
     CompiledBlock.For sc = (CompiledBlock.For) Engine.compile(new Program(
         List.of(shiftedLoop), Map.of()), Runs.config(1)).program().main().get(0);
     assertNull(ParForAnalysis.resultVariables(sc, Set.of("R")));
+
+    // y carried from the previous iteration: if (i > 1) y = y + 1 else y = 0; R[i, 1] = y
+    ProgramBlock.If carry = new ProgramBlock.If(dag(bin(BinaryOp.GT, sread("i"), lit(1L))),
+        List.of(basic(write("y", bin(BinaryOp.PLUS, sread("y"), lit(1L))))),
+        List.of(basic(write("y", lit(0L)))));
+    ProgramBlock.For carried = forLoop("i", lit(1L), lit(4L), true, carry, basic(write("R",
+        leftIndex(mread("R"), sread("y"), sread("i"), sread("i"), lit(1L), lit(1L)))));
+    CompiledBlock.For cc = (CompiledBlock.For) Engine.compile(new Program(
+        List.of(carried), Map.of()), Runs.config(1)).program().main().get(0);
+    assertNull(ParForAnalysis.resultVariables(cc, Set.of("R")));
+    // a temporary written before it is read in every iteration is local
+    ProgramBlock.For local = forLoop("i", lit(1L), lit(4L), true,
+        basic(write("y", bin(BinaryOp.MULT, sread("i"), lit(2L)))), basic(write("R",
+        leftIndex(mread("R"), sread("y"), sread("i"), sread("i"), lit(1L), lit(1L)))));
+    CompiledBlock.For lc = (CompiledBlock.For) Engine.compile(new Program(
+        List.of(local), Map.of()), Runs.config(1)).program().main().get(0);
+    assertEquals(Set.of("R"), ParForAnalysis.resultVariables(lc, Set.of("R")));
   }
 
   @Test

@@ -23,9 +23,8 @@ public final class FunctionCallInstruction extends Instruction {
   }
 
   @Override
-  public String toString() {
+  protected String detail() {
     HopParam.Call call = hop().param(HopParam.Call.class);
-    return super.toString().replaceFirst("^fcall", "fcall " + call.function() + " -> "
-        + call.outputs());
+    return call.function() + " -> " + call.outputs();
   }
 }

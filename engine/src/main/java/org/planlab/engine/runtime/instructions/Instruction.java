@@ -1,6 +1,5 @@
 package org.planlab.engine.runtime.instructions;
 
-import java.util.Arrays;
 import java.util.Objects;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.Hop;
@@ -64,9 +63,18 @@ public abstract class Instruction {
    */
   public abstract Data execute(Data[] in, ExecutionContext ctx);
 
+  /** What the opcode alone does not say (a literal, a variable, a callee), or "". */
+  protected String detail() {
+    return "";
+  }
+
   @Override
   public String toString() {
     StringBuilder sb = new StringBuilder(opcode);
+    String d = detail();
+    if (!d.isEmpty()) {
+      sb.append(' ').append(d);
+    }
     for (int i : inputs) {
       sb.append(" _").append(i);
     }
@@ -74,10 +82,5 @@ public abstract class Instruction {
       sb.append(" -> _").append(output);
     }
     return sb.append("  # ").append(hop.position()).toString();
-  }
-
-  /** For subclasses: the slots formatted compactly. */
-  protected String slots() {
-    return Arrays.toString(inputs);
   }
 }

@@ -1,13 +1,15 @@
 package org.planlab.engine.runtime.instructions;
 
 import org.planlab.engine.data.Data;
+import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.lang.types.ValueType;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /** Literals and transient reads/writes of variables (LITERAL, READ_VAR, WRITE_VAR). */
 public final class VariableInstruction extends Instruction {
-  private final Data literal;
+  private final ScalarValue literal;
   private final String variable;
 
   public VariableInstruction(String opcode, Hop hop, int[] inputs, int output) {
@@ -37,9 +39,11 @@ public final class VariableInstruction extends Instruction {
   }
 
   @Override
-  public String toString() {
-    String what = literal != null ? literal.toString() : variable;
-    return super.toString().replaceFirst("^" + java.util.regex.Pattern.quote(opcode()),
-        java.util.regex.Matcher.quoteReplacement(opcode() + " " + what));
+  protected String detail() {
+    if (literal == null) {
+      return variable == null ? "" : variable;
+    }
+    return literal.valueType() == ValueType.STRING ? "\"" + literal.asString() + "\""
+        : literal.asString();
   }
 }
