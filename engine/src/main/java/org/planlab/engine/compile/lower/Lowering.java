@@ -128,6 +128,8 @@ public final class Lowering {
       if (hasOutput) {
         out = free.isEmpty() ? slots++ : free.pop();
         slotOf.put(h, out);
+        // an operand slot reused for the output must not be cleared after the instruction
+        releases.get(i).remove(Integer.valueOf(out));
       }
       instructions.add(instruction(h, physical.get(h), inSlots, out));
     }
@@ -136,14 +138,6 @@ public final class Lowering {
       releaseAfter.add(r.stream().mapToInt(Integer::intValue).toArray());
     }
     int resultSlot = result == null ? -1 : slotOf.get(result);
-    // a released slot reused as the output of the same instruction must not be cleared after it
-    for (int i = 0; i < instructions.size(); i++) {
-      int out = instructions.get(i).output();
-      if (out >= 0) {
-        releaseAfter.set(i, java.util.Arrays.stream(releaseAfter.get(i)).filter(s -> s != out)
-            .toArray());
-      }
-    }
     return new BlockCode(instructions, releaseAfter, slots, resultSlot);
   }
 

@@ -1,0 +1,57 @@
+package org.planlab.engine.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.spi.Orderings;
+import org.planlab.engine.stats.CompilePhase;
+import org.planlab.engine.stats.Statistics;
+import org.planlab.engine.stats.StatisticsSnapshot;
+
+class ConfigAndStatisticsTest {
+
+  @Test
+  void configBuilderRoundTripsAndRejectsBadValues() {
+    EngineConfig c = EngineConfig.builder().parallelism(3).statistics(true)
+        .maxRecursionDepth(7).build();
+    assertEquals(c, c.toBuilder().build());
+    assertEquals(3, c.parallelism());
+    assertEquals("depth-first", c.ordering());
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> EngineConfig.builder().parallelism(0).build());
+    assertTrue(e.getMessage().contains("0"));
+  }
+
+  @Test
+  void unknownOrderingNamesTheKnownOnes() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Orderings.byName("sideways"));
+    assertTrue(e.getMessage().contains("sideways") && e.getMessage().contains("depth-first"));
+  }
+
+  @Test
+  void snapshotSortsHeavyHittersAndFormatsTheTable() {
+    Statistics s = new Statistics();
+    s.recordInstruction("ba+*", 3_000_000);
+    s.recordInstruction("ba+*", 1_000_000);
+    s.recordInstruction("+", 10);
+    s.addCompileTime(CompilePhase.PARSE, 5_000_000);
+    s.incrementRecompilations();
+    s.observeLiveBytes(100);
+    s.observeLiveBytes(50);
+    StatisticsSnapshot snap = s.snapshot();
+    assertEquals(List.of(new StatisticsSnapshot.HeavyHitter("ba+*", 2, 4_000_000),
+        new StatisticsSnapshot.HeavyHitter("+", 1, 10)), snap.heavyHitters());
+    assertEquals(100, snap.peakLiveBytes());
+    assertEquals(1, snap.recompilations());
+    assertEquals(5_000_000, snap.totalCompileNanos());
+    String table = snap.format(1);
+    assertTrue(table.contains("ba+*") && table.contains("Number of recompilations:\t1"), table);
+    assertFalse(table.contains(" + "), "limited to one heavy hitter: " + table);
+  }
+}
