@@ -9,7 +9,6 @@ import org.planlab.engine.api.Pipeline;
 import org.planlab.engine.api.RunResult;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.lang.DmlException;
-import org.planlab.engine.runtime.DmlRuntimeException;
 import org.planlab.engine.runtime.ReuseHook;
 import org.planlab.engine.spi.Orderings;
 import picocli.CommandLine;
@@ -69,7 +68,7 @@ final class ExecCommand implements Callable<Integer> {
         cl.getOut().flush();
       }
       return 0;
-    } catch (DmlException | DmlRuntimeException | UnsupportedOperationException e) {
+    } catch (DmlException | UnsupportedOperationException e) {
       out.flush();
       cl.getErr().println("planlab: " + e.getMessage());
       cl.getErr().flush();

@@ -3,6 +3,7 @@ package org.planlab.engine.runtime;
 import java.io.UncheckedIOException;
 import java.util.Objects;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.program.BlockCode;
 
@@ -53,7 +54,7 @@ public final class InstructionExecutor {
           hook.put(key, instr, out, System.nanoTime() - t0, ctx);
         }
       }
-    } catch (DmlRuntimeException e) {
+    } catch (DmlException e) {
       throw e;
     } catch (UncheckedIOException e) {
       throw new DmlRuntimeException(instr.position(), "I/O error: " + e.getMessage(), e);

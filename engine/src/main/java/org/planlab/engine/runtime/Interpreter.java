@@ -18,6 +18,7 @@ import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
+import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.ast.SourcePosition;
@@ -293,7 +294,7 @@ public final class Interpreter {
       } else {
         try {
           v = defaults.evaluate(f, p, callee);
-        } catch (DmlRuntimeException e) {
+        } catch (DmlException e) {
           throw e;
         } catch (RuntimeException e) {
           throw new DmlRuntimeException(position, e.getMessage(), e);
