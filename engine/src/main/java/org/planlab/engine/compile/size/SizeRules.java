@@ -38,6 +38,14 @@ final class SizeRules {
     if (h.op() == OpCode.WRITE_VAR) {
       return in(h, 0);
     }
+    if (h.op() == OpCode.CAST_SCALAR && h.input(0).isMatrix()) {
+      DataCharacteristics x = in(h, 0);
+      if (x.dimsKnown() && (x.rows() != 1 || x.cols() != 1)) {
+        report(h, "dimension mismatch in as.scalar: " + dims(x) + " is not 1x1");
+      }
+    } else if (h.op() == OpCode.TRACE) {
+      requireSquare(h, "trace", in(h, 0));
+    }
     if (h.isScalar() || h.op().hasSideEffect()) {
       return DataCharacteristics.SCALAR;
     }

@@ -286,4 +286,15 @@ class SizePropagationTest {
     assertThrows(DimensionMismatchError.class,
         () -> SizePropagation.propagate(dag(write("Z", r)), LIVE, ENV));
   }
+
+  @Test
+  void asScalarOfANonScalarMatrixAndTraceOfANonSquareOneAreMismatches() {
+    Hop cast = scalarOp(OpCode.CAST_SCALAR, read("v"));
+    Hop trace = scalarOp(OpCode.TRACE, read("X"));
+    DimensionMismatchError e = assertThrows(DimensionMismatchError.class,
+        () -> SizePropagation.propagate(dag(write("a", cast), write("b", trace)), LIVE, ENV));
+    assertEquals(2, e.diagnostics().size());
+    assertTrue(e.getMessage().contains("as.scalar: 10x1 is not 1x1"), e.getMessage());
+    assertTrue(e.getMessage().contains("trace: 10x4 is not square"), e.getMessage());
+  }
 }
