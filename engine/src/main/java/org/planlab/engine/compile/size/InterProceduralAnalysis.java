@@ -48,6 +48,7 @@ public final class InterProceduralAnalysis {
   private final Map<FunctionKey, State> functionOutputs = new HashMap<>();
   private final Set<FunctionKey> inProgress = new HashSet<>();
   private Map<HopDag, SizeTable> tables = new IdentityHashMap<>();
+  private Map<HopDag, DagInputs> inputs = new IdentityHashMap<>();
 
   private InterProceduralAnalysis(Program program) {
     this.program = program;
@@ -82,6 +83,7 @@ public final class InterProceduralAnalysis {
     }
     ipa.callSites = null;
     ipa.tables = new IdentityHashMap<>();
+    ipa.inputs = new IdentityHashMap<>();
     // (4) the full analysis
     ipa.blocks(program.main(), start);
     for (Program.Function f : program.functions().values()) {
@@ -89,7 +91,7 @@ public final class InterProceduralAnalysis {
         ipa.enter(f);
       }
     }
-    return new ProgramSizes(ipa.tables, ipa.candidates.keySet());
+    return new ProgramSizes(ipa.tables, ipa.inputs, ipa.candidates.keySet());
   }
 
   // ---------------------------------------------------------------- program structure
@@ -195,9 +197,10 @@ public final class InterProceduralAnalysis {
   // ---------------------------------------------------------------- DAGs and calls
 
   private SizeTable propagate(HopDag dag, State state) {
-    SizeTable table =
-        SizePropagation.propagate(dag, state.sizes, new ScalarEnvironment(state.values));
+    DagInputs in = new DagInputs(state.sizes, new ScalarEnvironment(state.values));
+    SizeTable table = SizePropagation.propagate(dag, in.sizes(), in.constants());
     tables.put(dag, table);
+    inputs.put(dag, in);
     return table;
   }
 

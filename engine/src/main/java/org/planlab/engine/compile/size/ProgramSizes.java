@@ -18,8 +18,11 @@ public final class ProgramSizes {
   private final Map<HopDag, SizeTable> tables;
   private final Set<HopDag> recompile;
   private final Set<FunctionKey> propagatedFunctions;
+  private final Map<HopDag, DagInputs> inputs;
 
-  ProgramSizes(Map<HopDag, SizeTable> tables, Set<FunctionKey> propagatedFunctions) {
+  ProgramSizes(Map<HopDag, SizeTable> tables, Map<HopDag, DagInputs> inputs,
+      Set<FunctionKey> propagatedFunctions) {
+    this.inputs = Collections.unmodifiableMap(new IdentityHashMap<>(inputs));
     Map<HopDag, SizeTable> copy = new IdentityHashMap<>(tables);
     Set<HopDag> unknown = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Map.Entry<HopDag, SizeTable> e : copy.entrySet()) {
@@ -39,6 +42,15 @@ public final class ProgramSizes {
       throw new IllegalArgumentException("DAG not part of the analysed program");
     }
     return t;
+  }
+
+  /** The variable sizes and scalar values {@code dag} was propagated from. */
+  public DagInputs inputs(HopDag dag) {
+    DagInputs in = inputs.get(dag);
+    if (in == null) {
+      throw new IllegalArgumentException("DAG not part of the analysed program");
+    }
+    return in;
   }
 
   /** All tables, identity keyed, unmodifiable. */
