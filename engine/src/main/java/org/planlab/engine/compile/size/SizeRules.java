@@ -155,18 +155,17 @@ final class SizeRules {
     return new DataCharacteristics(m.rows(), m.cols(), safe ? m.nnz() : cells);
   }
 
-  /** -2 marks two known dims that no broadcasting reconciles. */
+  /**
+   * The output extent of one dimension under broadcasting (a 1 stretches to the other side);
+   * -2 marks two known extents that no broadcasting reconciles.
+   */
   private static long broadcastDim(long a, long b) {
-    if (a > 1 && b > 1 && a != b) {
-      return -2;
+    if (a >= 0 && b >= 0) {
+      return a == b || b == 1 ? a : a == 1 ? b : -2;
     }
-    if (a > 1 || a >= 0 && b >= 0 && a >= b) {
-      return a;
-    }
-    if (b > 1 || a >= 0 && b >= 0) {
-      return b;
-    }
-    return UNKNOWN;
+    long known = Math.max(a, b);
+    // the unknown side is either equal to a known extent other than 1, or 1 and broadcast
+    return known >= 0 && known != 1 ? known : UNKNOWN;
   }
 
   /** Equal shapes, or one side a column/row vector matching the other's rows/columns. */

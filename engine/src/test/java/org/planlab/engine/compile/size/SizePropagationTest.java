@@ -49,7 +49,8 @@ class SizePropagationTest {
       "E", new DataCharacteristics(10, 4, 0),
       "A", new DataCharacteristics(5, 5, 25),
       "b", new DataCharacteristics(5, 1, 5),
-      "p", new DataCharacteristics(3, 1, 3));
+      "p", new DataCharacteristics(3, 1, 3),
+      "Z0", new DataCharacteristics(0, 4, 0));
   static final ScalarEnvironment ENV = new ScalarEnvironment(Map.of("n", ScalarValue.of(7L)));
 
   static DataCharacteristics dc(long r, long c, long nnz) {
@@ -90,6 +91,13 @@ class SizePropagationTest {
         Arguments.of("X / E unsafe", binary(BinaryOp.DIV, x(), s("E")), dc(10, 4, 40)),
         Arguments.of("X + v col broadcast", binary(BinaryOp.PLUS, x(), s("v")), dc(10, 4, 40)),
         Arguments.of("X * r row broadcast", binary(BinaryOp.MULT, x(), s("r")), dc(10, 4, 20)),
+        Arguments.of("U + r unknown rows", binary(BinaryOp.PLUS, s("U"), s("r")),
+            dc(-1, 4, -1)),
+        Arguments.of("r + U unknown rows", binary(BinaryOp.PLUS, s("r"), s("U")),
+            dc(-1, 4, -1)),
+        Arguments.of("X + U", binary(BinaryOp.MINUS, x(), s("U")), dc(10, 4, -1)),
+        Arguments.of("empty rows + row vector", binary(BinaryOp.PLUS, s("Z0"), s("r")),
+            dc(0, 4, 0)),
         Arguments.of("X * 2 safe", binary(BinaryOp.MULT, x(), lit(2.0)), dc(10, 4, 20)),
         Arguments.of("X + 1 unsafe", binary(BinaryOp.PLUS, x(), lit(1.0)), dc(10, 4, 40)),
         Arguments.of("2 - X unsafe", binary(BinaryOp.MINUS, lit(2.0), x()), dc(10, 4, 40)),
