@@ -311,6 +311,9 @@ final class SizeRules {
       return DataCharacteristics.dims(m, n);
     }
     long k = a.cols() >= 0 ? a.cols() : b.rows();
+    if (k < 0) {
+      return new DataCharacteristics(m, n, a.nnz() == 0 || b.nnz() == 0 ? 0 : UNKNOWN);
+    }
     return new DataCharacteristics(m, n, matmultNnz(a, b, k, cells));
   }
 
