@@ -22,11 +22,13 @@ public final class HopFactory {
   private HopFactory() {
   }
 
+  /** A double literal. */
   public static Hop literal(double v, SourcePosition pos) {
     return new Hop(OpCode.LITERAL, new HopParam.Literal(ScalarValue.of(v)), List.of(),
         DataType.SCALAR, ValueType.DOUBLE, pos);
   }
 
+  /** An integer literal. */
   public static Hop literal(long v, SourcePosition pos) {
     return new Hop(OpCode.LITERAL, new HopParam.Literal(ScalarValue.of(v)), List.of(),
         DataType.SCALAR, ValueType.INTEGER, pos);
@@ -39,10 +41,12 @@ public final class HopFactory {
         ValueType.DOUBLE, pos);
   }
 
+  /** {@code a %*% b}. */
   public static Hop matmult(Hop a, Hop b, SourcePosition pos) {
     return matrix(OpCode.MATMULT, HopParam.NONE, List.of(a, b), pos);
   }
 
+  /** {@code t(x)}. */
   public static Hop transpose(Hop x, SourcePosition pos) {
     return matrix(OpCode.TRANSPOSE, HopParam.NONE, List.of(x), pos);
   }
@@ -52,6 +56,7 @@ public final class HopFactory {
     return matrix(OpCode.BINARY, new HopParam.Binary(op), List.of(a, b), pos);
   }
 
+  /** {@code op(x)}, of the data type of x. */
   public static Hop unary(UnaryOp op, Hop x, SourcePosition pos) {
     return new Hop(OpCode.UNARY, new HopParam.Unary(op), List.of(x), x.dataType(),
         ValueType.DOUBLE, pos);
