@@ -212,4 +212,61 @@ class InterProceduralAnalysisTest {
     assertFalse(sizes.needsRecompilation(pred));
     assertEquals(DataCharacteristics.SCALAR, sizes.sizes(from).get(from.roots().get(0)));
   }
+
+  @Test
+  void mismatchOnlyWithFirstIterationSizesIsNotReported() {
+    // while (...) { P = X %*% X; X = rand(4, 4) } after X = rand(3, 4): the loop's sizes are
+    // generalised, as X's change in the body
+    Hop prod = mm(read("X"), read("X"));
+    ProgramBlock body = basic(write("P", prod), write("X", rand(4, 4, 1.0)));
+    ProgramSizes sizes = InterProceduralAnalysis.analyze(program(List.of(
+        basic(write("X", rand(3, 4, 1.0))), new ProgramBlock.While(predicate(), List.of(body)))));
+    assertEquals(DataCharacteristics.UNKNOWN_MATRIX,
+        sizes.sizes(((ProgramBlock.Basic) body).dag()).get(prod));
+  }
+
+  @Test
+  void mismatchInEveryIterationIsReported() {
+    ProgramBlock body = basic(write("P", mm(read("X"), read("X"))));
+    assertThrows(DimensionMismatchError.class, () -> InterProceduralAnalysis.analyze(program(
+        List.of(basic(write("X", rand(3, 4, 1.0))),
+            new ProgramBlock.While(predicate(), List.of(body))))));
+  }
+
+  @Test
+  void recursiveFunctionTerminatesWithUnknownOutputs() {
+    // g = function(Integer n) return (Matrix M) { M = g(n - 1) } (the base case is irrelevant)
+    FunctionKey g = new FunctionKey(".defaultNS", "g");
+    FunctionDefinition def = new FunctionDefinition(".defaultNS", "g",
+        List.of(new Parameter("n", DmlType.INTEGER, Optional.empty(), POS)),
+        List.of(new Parameter("M", DmlType.MATRIX, Optional.empty(), POS)), List.of(), POS);
+    Hop recursive = call("g", List.of("M"), binary(BinaryOp.MINUS, readScalar("n"), lit(1L)));
+    Program.Function f = new Program.Function(def, List.of(basic(recursive)));
+    Hop use = t(read("R"));
+    ProgramBlock after = basic(write("S", use));
+    Program p = new Program(List.of(basic(call("g", List.of("R"), lit(3L))), after),
+        Map.of(g, f));
+    ProgramSizes sizes = InterProceduralAnalysis.analyze(p);
+    assertEquals(DataCharacteristics.UNKNOWN_MATRIX,
+        sizes.sizes(((ProgramBlock.Basic) after).dag()).get(use));
+  }
+
+  @Test
+  void scalarConstantsFlowIntoConsistentlyCalledFunctions() {
+    // h = function(Integer k) return (Matrix M) { M = rand(rows=k, cols=2) }; R = h(6)
+    FunctionKey h = new FunctionKey(".defaultNS", "h");
+    FunctionDefinition def = new FunctionDefinition(".defaultNS", "h",
+        List.of(new Parameter("k", DmlType.INTEGER, Optional.empty(), POS)),
+        List.of(new Parameter("M", DmlType.MATRIX, Optional.empty(), POS)), List.of(), POS);
+    Hop r = op(OpCode.RAND, readScalar("k"), lit(2L), lit(0.0), lit(1.0), lit(1.0), lit(-1L),
+        lit("uniform"));
+    Program.Function f = new Program.Function(def, List.of(basic(write("M", r))));
+    Hop use = t(read("R"));
+    ProgramBlock after = basic(write("S", use));
+    Program p = new Program(List.of(basic(call("h", List.of("R"), lit(6L))), after),
+        Map.of(h, f));
+    ProgramSizes sizes = InterProceduralAnalysis.analyze(p);
+    assertEquals(new DataCharacteristics(2, 6, 12),
+        sizes.sizes(((ProgramBlock.Basic) after).dag()).get(use));
+  }
 }
