@@ -437,7 +437,7 @@ final class AstBuilder {
    */
   private Expression call(DmlParser.CallContext c) {
     String name = c.name.getText();
-    SourcePosition pos = position(c.name);
+    SourcePosition pos = position(c.getStart()); // the namespace, if written, else the name
     if (c.namespace == null && name.equals("ifdef")) {
       return ifdef(c);
     }

@@ -11,7 +11,7 @@ import org.planlab.engine.lang.ast.SourcePosition;
  * Binds call arguments to parameters, for builtins and user-defined functions alike: named
  * arguments by name, then positional ones in order into the parameters still free (as R does),
  * a variadic parameter taking all remaining positional arguments. Reports unknown and duplicate
- * names, too many arguments and missing required ones.
+ * names, too many arguments, and (only if there was none of those) missing required ones.
  */
 final class ArgumentBinder {
   private ArgumentBinder() {}
@@ -88,6 +88,9 @@ final class ArgumentBinder {
       ok = false;
     }
 
+    if (!ok) {
+      return new Binding(bound, variadic, false); // a wrong name or extra argument explains enough
+    }
     for (Slot s : slots) {
       boolean missing = s.variadic() ? s.required() && variadic.isEmpty()
           : s.required() && !bound.containsKey(s.name());

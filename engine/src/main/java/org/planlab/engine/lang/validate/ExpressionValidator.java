@@ -198,7 +198,8 @@ final class ExpressionValidator {
     if (op == BinaryOperator.MATMULT) {
       if (!l.isMatrix() || !r.isMatrix()) {
         reporter.error(b.position(), "operator %*% needs two matrices, but the "
-            + (!l.isMatrix() ? "left" : "right") + " operand is a " + (!l.isMatrix() ? l : r).describe());
+            + (!l.isMatrix() ? "left" : "right") + " operand is "
+            + article((!l.isMatrix() ? l : r).describe()));
         return ExprType.UNKNOWN;
       }
       if (Shapes.conflict(l.cols(), r.rows())) {
@@ -252,7 +253,7 @@ final class ExpressionValidator {
         return ExprType.BOOLEAN;
       }
       ExprType other = l.isString() ? r : l;
-      reporter.error(b.position(), "cannot compare a string with a " + other.describe());
+      reporter.error(b.position(), "cannot compare a string with " + article(other.describe()));
       return ExprType.UNKNOWN;
     }
     reporter.error(b.position(), "operator '" + op.symbol() + "' cannot be applied to a string");
@@ -271,8 +272,8 @@ final class ExpressionValidator {
       return ExprType.UNKNOWN;
     }
     if (!target.isMatrix()) {
-      reporter.error(ix.position(), "cannot index '" + ix.target().name() + "', a "
-          + target.describe() + "; only matrices can be indexed");
+      reporter.error(ix.position(), "cannot index '" + ix.target().name() + "', "
+          + article(target.describe()) + "; only matrices can be indexed");
       return ExprType.UNKNOWN;
     }
     return ExprType.matrix(rows, cols);
@@ -307,7 +308,7 @@ final class ExpressionValidator {
   private Long indexBound(Expression e, long extent, boolean isRows, String name, Scope scope) {
     ExprType t = check(e, scope);
     if (t.isMatrix()) {
-      reporter.error(e.position(), "an index must be a scalar, found " + t.describe());
+      reporter.error(e.position(), "an index must be a scalar, found " + ExpressionValidator.article(t.describe()));
       return null;
     }
     if (t.isString()) {
@@ -498,7 +499,7 @@ final class ExpressionValidator {
         ok = false;
       } else if (!accepts(p.kind(), t)) {
         reporter.error(a.position(), "argument '" + p.name() + "' of " + f.name() + " must be "
-            + p.kind().describe() + ", found " + t.describe());
+            + p.kind().describe() + ", found " + ExpressionValidator.article(t.describe()));
         ok = false;
       }
       if (p.variadic()) {
@@ -556,7 +557,7 @@ final class ExpressionValidator {
       return null;
     }
     if (declared.dataType() != actual.dataType()) {
-      return actual.isMatrix() ? actual.describe() : article(actual.describe());
+      return article(actual.describe());
     }
     if (declared.dataType() == DataType.SCALAR) {
       boolean declaredString = declared.valueType() == ValueType.STRING;
@@ -568,7 +569,7 @@ final class ExpressionValidator {
     return null;
   }
 
-  private static String article(String noun) {
+  static String article(String noun) {
     char c = Character.toLowerCase(noun.charAt(0));
     return ("aeiou".indexOf(c) >= 0 ? "an " : "a ") + noun;
   }

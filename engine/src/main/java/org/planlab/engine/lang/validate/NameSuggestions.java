@@ -23,7 +23,8 @@ final class NameSuggestions {
       int d = distance(name.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT));
       // allow about one edit per three characters, at least one, at most three
       int allowed = Math.max(1, Math.min(3, Math.max(name.length(), c.length()) / 3));
-      if (d <= allowed) {
+      // and never replace a whole name ('s' is not a typo of 'r')
+      if (d <= allowed && d < Math.max(name.length(), c.length())) {
         scored.add(new Scored(c, d));
       }
     }

@@ -90,8 +90,8 @@ final class StatementValidator {
       return;
     }
     if (!target.isMatrix()) {
-      reporter.error(a.position(), "cannot index '" + name + "', a " + target.describe()
-          + "; only matrices can be indexed");
+      reporter.error(a.position(), "cannot index '" + name + "', "
+          + ExpressionValidator.article(target.describe()) + "; only matrices can be indexed");
       return;
     }
     if (value.isString()) {
@@ -154,10 +154,12 @@ final class StatementValidator {
       LoopVariable variable, List<Statement> body) {
     Scope entry = scope.copy();
     Scope head = entry;
+    // data-type conflicts show in the rounds (later the variable's type is already unknown)
+    List<String> conflicts = new ArrayList<>();
     reporter.mute();
     try {
       for (int round = 0; round < MAX_LOOP_ROUNDS; round++) {
-        Scope next = Scope.merge(entry, iterate(head, atHead, variable, body));
+        Scope next = Scope.merge(entry, iterate(head, atHead, variable, body), conflicts);
         if (next.equals(head)) {
           break;
         }
@@ -167,9 +169,8 @@ final class StatementValidator {
       reporter.unmute();
     }
     Scope exit = iterate(head, atHead, variable, body);
-    List<String> conflicts = new ArrayList<>();
     Scope.merge(entry, exit, conflicts);
-    reportConflicts(conflicts, at, "loop");
+    reportConflicts(new ArrayList<>(new java.util.LinkedHashSet<>(conflicts)), at, "loop");
     scope.replaceWith(Scope.merge(head, exit));
   }
 
@@ -192,7 +193,7 @@ final class StatementValidator {
     for (Expression e : bounds) {
       ExprType t = expressions.check(e, scope);
       if (t.isMatrix()) {
-        reporter.error(e.position(), "a loop bound must be a scalar, found " + t.describe());
+        reporter.error(e.position(), "a loop bound must be a scalar, found " + ExpressionValidator.article(t.describe()));
       } else if (t.isString()) {
         reporter.error(e.position(), "a loop bound must be a number, found a string");
       }
@@ -213,7 +214,7 @@ final class StatementValidator {
       ExprType t = expressions.check(option.value(), scope);
       if (t.isMatrix()) {
         reporter.error(option.value().position(), "parfor option '" + name
-            + "' must be a scalar, found " + t.describe());
+            + "' must be a scalar, found " + ExpressionValidator.article(t.describe()));
       }
     }
   }
@@ -226,7 +227,7 @@ final class StatementValidator {
     ExprType t = expressions.check(p, scope);
     if (t.isMatrix() && ((t.rowsKnown() && t.rows() != 1) || (t.colsKnown() && t.cols() != 1))) {
       reporter.error(p.position(), "the predicate of " + construct + " must be a scalar, found "
-          + t.describe());
+          + ExpressionValidator.article(t.describe()));
     } else if (t.isString()) {
       reporter.error(p.position(), "the predicate of " + construct
           + " must be a boolean or a number, found a string");
