@@ -29,8 +29,9 @@ import org.planlab.engine.lang.types.ExprType;
  *
  * <p>Choices that follow SystemDS: a variable assigned on only some paths may be read (a
  * warning, not an error); a variable may not be a matrix on one path and a scalar on another;
- * user-defined functions are called only as a whole statement or right-hand side of an
- * assignment, never inside an expression; user functions shadow builtins of the same name.
+ * a user-defined function with one result may be called inside an expression (the IR hoists
+ * such calls into statements of their own, as SystemDS does), but not in a predicate or loop
+ * bound; user functions shadow builtins of the same name.
  */
 public final class DmlValidator {
   private final BuiltinCatalogue builtins;

@@ -41,7 +41,7 @@ import org.planlab.engine.lang.types.ValueType;
 final class ExpressionValidator {
   /** Where a call stands, which decides what it may return. */
   enum CallUse {
-    /** Inside an expression: builtins only, and they must return a value. */
+    /** Inside an expression: one value (a user-defined call is hoisted by the IR). */
     NESTED,
     /** The whole right-hand side of {@code x = ...}: one value. */
     ASSIGNED,
@@ -65,9 +65,25 @@ final class ExpressionValidator {
     this.callees = callees;
   }
 
-  /** Types an expression in which no user-defined function may be called. */
+  private boolean inPredicate;
+
+  /** Types an expression. */
   ExprType check(Expression e, Scope scope) {
     return expression(e, scope, CallUse.NESTED);
+  }
+
+  /**
+   * Types a predicate or loop bound: evaluated by the control structure itself, so it cannot
+   * call user-defined functions (there is no statement to hoist the call into; SystemDS does
+   * not support it either).
+   */
+  ExprType checkPredicate(Expression e, Scope scope) {
+    inPredicate = true;
+    try {
+      return expression(e, scope, CallUse.NESTED);
+    } finally {
+      inPredicate = false;
+    }
   }
 
   /** Types the right-hand side of {@code x = e}: a user-defined call must return one value. */
@@ -77,12 +93,24 @@ final class ExpressionValidator {
 
   /** Checks a call statement. */
   void checkStatement(FunctionCall call, Scope scope) {
-    callResults(call, scope, CallUse.STATEMENT);
+    record(call, callResults(call, scope, CallUse.STATEMENT));
   }
 
   /** The result types of the call of {@code [a, b] = f(...)}, or empty after an error. */
   Optional<List<ExprType>> checkMultiAssigned(FunctionCall call, Scope scope) {
-    return callResults(call, scope, CallUse.MULTI_ASSIGNED);
+    Optional<List<ExprType>> results = callResults(call, scope, CallUse.MULTI_ASSIGNED);
+    record(call, results);
+    return results;
+  }
+
+  /**
+   * A call that is not a single value still gets a type entry: its result's type if it has
+   * exactly one, else {@link ExprType#UNKNOWN}.
+   */
+  private void record(FunctionCall call, Optional<List<ExprType>> results) {
+    boolean single = results.isPresent() && results.get().size() == 1;
+    ctx.types.put(call, single ? results.get().get(0) : ExprType.UNKNOWN);
+    ctx.constants.remove(call);
   }
 
   /** The compile-time constant value of a checked expression, or null. */
@@ -435,12 +463,12 @@ final class ExpressionValidator {
     ctx.targets.put(c, new CallTarget.UserFunction(key, bound));
     int results = f.results().size();
     switch (use) {
-      case NESTED -> {
-        reporter.error(c.position(), "user-defined function '" + name + "' cannot be called inside "
-            + "an expression; assign its result to a variable first");
-        return Optional.empty();
-      }
-      case ASSIGNED -> {
+      case NESTED, ASSIGNED -> {
+        if (use == CallUse.NESTED && inPredicate) {
+          reporter.error(c.position(), "user-defined function '" + name + "' cannot be called in a "
+              + "predicate or loop bound; assign its result to a variable first");
+          return Optional.empty();
+        }
         if (results != 1) {
           reporter.error(c.position(), results == 0 ? name + " returns no value"
               : name + " returns " + results + " values; use [" + String.join(", ",

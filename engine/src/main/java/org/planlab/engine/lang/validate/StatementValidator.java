@@ -191,7 +191,7 @@ final class StatementValidator {
     r.increment().ifPresent(bounds::add);
     boolean integral = true;
     for (Expression e : bounds) {
-      ExprType t = expressions.check(e, scope);
+      ExprType t = expressions.checkPredicate(e, scope);
       if (t.isMatrix()) {
         reporter.error(e.position(), "a loop bound must be a scalar, found " + ExpressionValidator.article(t.describe()));
       } else if (t.isString()) {
@@ -224,7 +224,7 @@ final class StatementValidator {
    * unknown size is accepted and must be 1x1 at run time).
    */
   private void predicate(Expression p, Scope scope, String construct) {
-    ExprType t = expressions.check(p, scope);
+    ExprType t = expressions.checkPredicate(p, scope);
     if (t.isMatrix() && ((t.rowsKnown() && t.rows() != 1) || (t.colsKnown() && t.cols() != 1))) {
       reporter.error(p.position(), "the predicate of " + construct + " must be a scalar, found "
           + ExpressionValidator.article(t.describe()));

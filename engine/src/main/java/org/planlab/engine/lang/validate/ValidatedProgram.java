@@ -21,7 +21,9 @@ import org.planlab.engine.lang.types.ExprType;
  *
  * <p>Types describe the expression at its position in the program (for expressions in loops:
  * the state at the loop's fixpoint). Identifiers that are assignment targets are not
- * expressions and have no entry; the assigned value's type is the variable's new type.
+ * expressions and have no entry; the assigned value's type is the variable's new type. Calls
+ * that are not one value (print, write, functions with zero or several results) have type
+ * {@link ExprType#UNKNOWN}; {@link FunctionInfo#resultTypes()} has the results.
  */
 public final class ValidatedProgram {
   private final DmlProgram program;

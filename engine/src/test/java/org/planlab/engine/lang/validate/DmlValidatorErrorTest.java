@@ -155,16 +155,20 @@ class DmlValidatorErrorTest {
   }
 
   @Test
-  void userFunctionInsideAnExpression() {
-    assertEquals("v.dml:2:5: user-defined function 'f' cannot be called inside an expression; assign"
-        + " its result to a variable first",
-        error("f = function(Double a) return (Double b) { b = a }\ny = f(1) + 1"));
+  void userFunctionInsideAnExpressionIsFineButNotInAPredicate() {
+    String f = "f = function(Double a) return (Double b) { b = a }\n";
+    validate(f + "y = f(1) + sum(matrix(f(2), 2, 2))");
+    assertEquals("v.dml:2:5: user-defined function 'f' cannot be called in a predicate or loop bound;"
+        + " assign its result to a variable first", error(f + "if (f(1) > 0) { y = 1 }"));
+    assertEquals("v.dml:2:13: user-defined function 'f' cannot be called in a predicate or loop bound;"
+        + " assign its result to a variable first", error(f + "for (i in 1:f(3)) { y = i }"));
   }
 
   @Test
   void resultCounts() {
     String f = "f = function(Double a) return (Double b, Double c) { b = a; c = a }\n";
     assertEquals("v.dml:2:5: f returns 2 values; use [b, c] = f(...)", error(f + "y = f(1)"));
+    assertEquals("v.dml:2:9: f returns 2 values; use [b, c] = f(...)", error(f + "y = 1 + f(1)"));
     assertEquals("v.dml:2:1: f returns 2 values but 3 targets are given", error(f + "[x, y, z] = f(1)"));
     assertEquals("v.dml:2:10: [...] = sum(...) needs a user-defined function; sum is a builtin with one"
         + " result", error(f + "[x, y] = sum(matrix(1, 2, 2))"));
