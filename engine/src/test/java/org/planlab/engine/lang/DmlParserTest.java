@@ -190,6 +190,12 @@ class DmlParserTest {
   }
 
   @Test
+  void accumulationIsAdditionToItself() {
+    assertEquals("(= n (+ n 1))", statements("n += 1"));
+    assertEquals("(=[] R i _ (+ (index R i _) (* 2 x)))", statements("R[i, ] += 2 * x"));
+  }
+
+  @Test
   void multiAssignmentFromAFunction() {
     assertEquals("(= [a b c] (call f X (reg= 0.1)))", statements("[a, b, c] = f(X, reg=0.1)"));
     assertEquals("(= [a b] (call ns::g))", statements("[a,b] <- ns::g()"));
