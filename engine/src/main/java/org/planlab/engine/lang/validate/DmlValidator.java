@@ -91,6 +91,9 @@ public final class DmlValidator {
       parameterTypes.add(declared);
     }
     body.statements(f.body(), scope);
+    if (scope.isUnreachable()) {
+      return parameterTypes; // the function always stops; its results are never seen
+    }
     for (Parameter r : f.results()) {
       Scope.Variable v = scope.get(r.name());
       if (v == null) {

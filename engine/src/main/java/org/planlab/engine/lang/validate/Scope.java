@@ -24,17 +24,29 @@ final class Scope {
   }
 
   private final Map<String, Variable> variables;
+  /** After stop(...): no path continues from here, so joins ignore this state. */
+  private boolean unreachable;
 
   Scope() {
     this.variables = new LinkedHashMap<>();
   }
 
-  private Scope(Map<String, Variable> variables) {
+  private Scope(Map<String, Variable> variables, boolean unreachable) {
     this.variables = new LinkedHashMap<>(variables);
+    this.unreachable = unreachable;
   }
 
   Scope copy() {
-    return new Scope(variables);
+    return new Scope(variables, unreachable);
+  }
+
+  /** Marks that execution never continues past this point (the script stopped). */
+  void markUnreachable() {
+    unreachable = true;
+  }
+
+  boolean isUnreachable() {
+    return unreachable;
   }
 
   Variable get(String name) {
@@ -49,6 +61,7 @@ final class Scope {
   void replaceWith(Scope other) {
     variables.clear();
     variables.putAll(other.variables);
+    unreachable = other.unreachable;
   }
 
   Set<String> names() {
@@ -57,10 +70,13 @@ final class Scope {
 
   /**
    * The state after two paths join: defined on every path only if so on both, dimensions and
-   * constants kept where both agree. Variables that are a matrix on one path and a scalar on the
+   * constants kept where both agree; a path that stopped does not count. Variables that are a matrix on one path and a scalar on the
    * other get {@link ExprType#UNKNOWN} and are listed in {@code conflicts}.
    */
   static Scope merge(Scope a, Scope b, List<String> conflicts) {
+    if (a.unreachable != b.unreachable) {
+      return (a.unreachable ? b : a).copy();
+    }
     Map<String, Variable> out = new LinkedHashMap<>();
     for (Map.Entry<String, Variable> e : a.variables.entrySet()) {
       Variable other = b.variables.get(e.getKey());
@@ -84,7 +100,7 @@ final class Scope {
         out.put(e.getKey(), new Variable(v.type(), false, v.constant()));
       }
     }
-    return new Scope(out);
+    return new Scope(out, a.unreachable);
   }
 
   static Scope merge(Scope a, Scope b) {
@@ -114,11 +130,11 @@ final class Scope {
 
   @Override
   public boolean equals(Object o) {
-    return o instanceof Scope s && variables.equals(s.variables);
+    return o instanceof Scope s && unreachable == s.unreachable && variables.equals(s.variables);
   }
 
   @Override
   public int hashCode() {
-    return variables.hashCode();
+    return variables.hashCode() * 31 + Boolean.hashCode(unreachable);
   }
 }

@@ -63,6 +63,10 @@ final class StatementValidator {
       multiAssignment(m, scope);
     } else if (s instanceof CallStatement c) {
       expressions.checkStatement(c.call(), scope);
+      if (ctx.targets.get(c.call()) instanceof CallTarget.Builtin b
+          && b.function().name().equals("stop")) {
+        scope.markUnreachable();
+      }
     } else if (s instanceof IfStatement i) {
       ifStatement(i, scope);
     } else if (s instanceof WhileStatement w) {

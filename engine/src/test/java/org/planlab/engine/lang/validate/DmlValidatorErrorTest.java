@@ -69,6 +69,13 @@ class DmlValidatorErrorTest {
   }
 
   @Test
+  void pathsEndingInStopDoNotReachTheJoin() {
+    assertTrue(warnings("c = TRUE\nif (c) { x = 1 } else { stop(\"no x\") }\ny = x").isEmpty());
+    assertTrue(warnings("f = function(Double a) return (Double r) {\n"
+        + "  if (a > 0) { r = a } else stop(\"negative\")\n}").isEmpty());
+  }
+
+  @Test
   void dataTypeChangeBetweenBranches() {
     assertEquals("v.dml:2:1: variable 'x' is a matrix on one path through this if and a scalar on"
         + " another", error("c = TRUE\nif (c) { x = 1 } else { x = matrix(0, 2, 2) }"));
