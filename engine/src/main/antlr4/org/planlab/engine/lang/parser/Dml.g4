@@ -21,6 +21,7 @@ statement
     | '[' targets+=ID (',' targets+=ID)* ']' assignOp value=expression        # multiAssignment
     | target=ID index=indexSuffix assignOp value=expression                   # indexedAssignment
     | target=ID assignOp value=expression                                     # assignment
+    | target=ID index=indexSuffix? op='+=' value=expression                   # accumulation
     | call                                                                    # callStatement
     | IF '(' cond=expression ')' thenBody=body (ELSE elseBody=body)?          # ifStatement
     | WHILE '(' cond=expression ')' loopBody=body                             # whileStatement

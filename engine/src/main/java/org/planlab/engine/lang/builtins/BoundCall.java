@@ -23,7 +23,10 @@ public interface BoundCall {
   /** Types of the arguments collected by the variadic parameter, in order. */
   List<ExprType> variadicTypes();
 
-  /** The argument's value if it is a compile-time constant number that is an integer. */
+  /**
+   * The argument's value if it is a compile-time constant number with an integral value
+   * (an integer, or a double such as {@code 3.0}).
+   */
   OptionalLong longConstant(String parameter);
 
   /** The argument's value if it is a compile-time constant number (or boolean as 0/1). */

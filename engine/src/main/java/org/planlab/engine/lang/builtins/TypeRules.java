@@ -117,10 +117,7 @@ final class TypeRules {
     };
   }
 
-  /**
-   * A size argument: its constant value if known (must be a non-negative integer), else
-   * unknown.
-   */
+  /** A size argument: its constant value if known and integral (must be >= 0), else unknown. */
   static long dimension(BoundCall call, String p) {
     if (!call.has(p)) {
       return UNKNOWN;
@@ -133,10 +130,7 @@ final class TypeRules {
       }
       return v.getAsLong();
     }
-    java.util.OptionalDouble d = call.doubleConstant(p);
-    if (d.isPresent()) {
-      call.error(p + " of " + call.function().name() + " must be an integer, was " + d.getAsDouble());
-    }
+    // a fractional constant is truncated at run time (as in SystemDS): leave it unknown here
     return UNKNOWN;
   }
 

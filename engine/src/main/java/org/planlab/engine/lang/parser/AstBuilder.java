@@ -136,6 +136,9 @@ final class AstBuilder {
     if (ctx instanceof DmlParser.AssignmentContext c) {
       return Optional.of(new Assignment(target(c.target), expression(c.value), pos));
     }
+    if (ctx instanceof DmlParser.AccumulationContext c) {
+      return Optional.of(accumulation(c, pos));
+    }
     if (ctx instanceof DmlParser.IndexedAssignmentContext c) {
       Identifier target = target(c.target);
       IndexRange[] ranges = indexRanges(c.index, target.name());
@@ -186,6 +189,26 @@ final class AstBuilder {
           parforOptions(c.options), body(c.loopBody), pos));
     }
     throw new IllegalStateException("unhandled statement " + ctx.getClass().getSimpleName());
+  }
+
+  /**
+   * {@code x += e} is {@code x = x + e}; {@code X[r, c] += e} is {@code X[r, c] = X[r, c] + e}
+   * (SystemDS's accumulation, used for parfor results). The index expressions are built twice,
+   * so no node appears twice in the AST.
+   */
+  private Statement accumulation(DmlParser.AccumulationContext c, SourcePosition pos) {
+    Identifier target = target(c.target);
+    Identifier read = new Identifier(target.name(), target.position());
+    SourcePosition op = position(c.op);
+    if (c.index == null) {
+      Expression sum = new BinaryExpression(BinaryOperator.PLUS, read, expression(c.value), op);
+      return new Assignment(target, sum, pos);
+    }
+    IndexRange[] ranges = indexRanges(c.index, target.name());
+    Expression current = new IndexExpression(read, indexRange(c.index.rows),
+        indexRange(c.index.cols), read.position());
+    Expression sum = new BinaryExpression(BinaryOperator.PLUS, current, expression(c.value), op);
+    return new IndexedAssignment(target, ranges[0], ranges[1], sum, pos);
   }
 
   private List<Statement> body(DmlParser.BodyContext ctx) {
@@ -437,7 +460,7 @@ final class AstBuilder {
    */
   private Expression call(DmlParser.CallContext c) {
     String name = c.name.getText();
-    SourcePosition pos = position(c.name);
+    SourcePosition pos = position(c.getStart()); // the namespace, if written, else the name
     if (c.namespace == null && name.equals("ifdef")) {
       return ifdef(c);
     }

@@ -1,6 +1,9 @@
 package org.planlab.engine.lang.parser;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
@@ -46,12 +49,32 @@ final class SyntaxErrorListener extends BaseErrorListener {
     String display = token == null ? "input" : display(token);
     int expecting = msg.indexOf(" expecting ");
     if (expecting >= 0 && (msg.startsWith("mismatched input") || msg.startsWith("extraneous input"))) {
-      String expected = msg.substring(expecting + " expecting ".length());
-      boolean small = !expected.startsWith("{")
-          || expected.split(",").length <= MAX_EXPECTED_SHOWN;
-      return "unexpected " + display + (small ? ", expecting " + expected : "");
+      List<String> expected = tokenNames(msg.substring(expecting + " expecting ".length()));
+      boolean small = !expected.isEmpty() && expected.size() <= MAX_EXPECTED_SHOWN;
+      return "unexpected " + display + (small ? ", expecting " + alternatives(expected) : "");
     }
     return "unexpected " + display;
+  }
+
+  /** A token in ANTLR's display of a token set: a quoted literal or a token type name. */
+  private static final Pattern TOKEN = Pattern.compile("'(\\\\.|[^'\\\\])*'|[A-Za-z_<>]+");
+
+  /** The entries of "{')', ','}" or "')'". */
+  private static List<String> tokenNames(String set) {
+    List<String> names = new ArrayList<>();
+    Matcher m = TOKEN.matcher(set);
+    while (m.find()) {
+      names.add(m.group().equals("<EOF>") ? "end of file" : m.group());
+    }
+    return names;
+  }
+
+  /** "a", "a or b", "a, b or c". */
+  private static String alternatives(List<String> names) {
+    if (names.size() == 1) {
+      return names.get(0);
+    }
+    return String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
   }
 
   private static String display(Token token) {

@@ -1,0 +1,215 @@
+package org.planlab.workloads;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.planlab.workloads.reference.AlsCgReference;
+import org.planlab.workloads.reference.Autoencoder2LayerReference;
+import org.planlab.workloads.reference.GridSearchLmReference;
+import org.planlab.workloads.reference.KmeansReference;
+import org.planlab.workloads.reference.L2svmReference;
+import org.planlab.workloads.reference.LmCgReference;
+import org.planlab.workloads.reference.LmDsReference;
+import org.planlab.workloads.reference.LmReference;
+import org.planlab.workloads.reference.MultiLogRegReference;
+import org.planlab.workloads.reference.PnmfReference;
+
+/**
+ * Text checks of the scripts until the DML parser can check them: naming convention, balanced
+ * brackets, drivers consistent with the catalogue, builtin defaults equal to the references'.
+ */
+class DmlScriptsTest {
+  private static final WorkloadCatalog CATALOG = WorkloadCatalog.standard();
+
+  /** Builtin arguments that do not change results, or that the references take as inputs. */
+  private static final Set<String> NOT_IN_REFERENCES = Set.of("X", "Y", "y", "lambdas", "verbose",
+      "is_verbose", "full_obj", "seed");
+
+  @Test
+  void everyBuiltinFileDefinesItsFunction() throws IOException {
+    for (Path file : dmlFiles(CATALOG.libraryFolder())) {
+      String name = file.getFileName().toString().replace(".dml", "");
+      String code = DmlText.code(Files.readString(file));
+      assertTrue(Pattern.compile("(?m)^m_" + Pattern.quote(name) + "\\s*=\\s*function\\s*\\(").matcher(code).find(),
+          file + " does not define m_" + name);
+    }
+  }
+
+  @Test
+  void everyScriptHasBalancedBrackets() throws IOException {
+    for (Path folder : List.of(CATALOG.libraryFolder(), CATALOG.driverFolder())) {
+      for (Path file : dmlFiles(folder)) {
+        assertNull(DmlText.bracketProblem(DmlText.code(Files.readString(file))), file.toString());
+      }
+    }
+  }
+
+  @Test
+  void everyBuiltinAndDriverFileBelongsToAWorkload() throws IOException {
+    Set<String> names = new HashSet<>(CATALOG.names());
+    for (Path folder : List.of(CATALOG.libraryFolder(), CATALOG.driverFolder())) {
+      for (Path file : dmlFiles(folder)) {
+        assertTrue(names.contains(file.getFileName().toString().replace(".dml", "")), file.toString());
+      }
+    }
+  }
+
+  @Test
+  void driversReadTheCatalogueInputs() {
+    for (Workload w : CATALOG.all()) {
+      String code = DmlText.code(w.driverSource());
+      for (Input in : w.inputs()) {
+        assertTrue(code.contains("read($" + in.name() + ")"), w.name() + " does not read $" + in.name());
+      }
+    }
+  }
+
+  @Test
+  void driverDefaultsAreTheCatalogueDefaults() {
+    for (Workload w : CATALOG.all()) {
+      Map<String, String> ifdefs = DmlText.ifdefs(DmlText.withoutComments(w.driverSource()));
+      for (Parameter p : w.parameters()) {
+        String text = ifdefs.get(p.name());
+        assertTrue(text != null, w.name() + " has no ifdef($" + p.name() + ", ...)");
+        assertEquals(p.defaultValue(), literal(p.type(), text), w.name() + "." + p.name());
+      }
+      for (Output out : w.outputs()) {
+        assertEquals("\"\"", ifdefs.get(out.argName()), w.name() + " must write " + out.name() + " optionally");
+      }
+      assertEquals("\"binary\"", ifdefs.get(WorkloadCatalog.FORMAT_ARG), w.name());
+    }
+  }
+
+  @Test
+  void driversUseNoUnknownArguments() {
+    for (Workload w : CATALOG.all()) {
+      Set<String> known = new HashSet<>();
+      w.parameters().forEach(p -> known.add(p.name()));
+      w.inputs().forEach(in -> known.add(in.name()));
+      w.outputs().forEach(out -> known.add(out.argName()));
+      known.add(WorkloadCatalog.FORMAT_ARG);
+      for (String arg : DmlText.dollarArgs(DmlText.code(w.driverSource()))) {
+        assertTrue(known.contains(arg), w.name() + " uses $" + arg + ", which the catalogue does not list");
+      }
+    }
+  }
+
+  @Test
+  void driversCallTheirBuiltinAndPrintTheObjective() {
+    for (Workload w : CATALOG.all()) {
+      String code = DmlText.withoutComments(w.driverSource());
+      assertTrue(Pattern.compile("=\\s*" + Pattern.quote(w.name()) + "\\(").matcher(code).find(),
+          w.name() + " driver does not call " + w.name());
+      assertTrue(code.contains("print(\"" + Objective.LINE_PREFIX + "\" + "), w.name());
+    }
+  }
+
+  @Test
+  void builtinDefaultsAreTheReferenceDefaults() {
+    Map<String, Record> references = Map.of(
+        "l2svm", L2svmReference.Params.defaults(),
+        "multiLogReg", MultiLogRegReference.Params.defaults(),
+        "alsCG", AlsCgReference.Params.defaults(),
+        "pnmf", PnmfReference.Params.defaults(),
+        "autoencoder_2layer", Autoencoder2LayerReference.Params.defaults(500, 2, 1),
+        "kmeans", KmeansReference.Params.defaults(),
+        "lmDS", LmDsReference.Params.defaults(),
+        "lmCG", LmCgReference.Params.defaults(),
+        "lm", LmReference.Params.defaults(),
+        "gridSearchLM", GridSearchLmReference.Params.defaults());
+    assertEquals(Set.copyOf(CATALOG.names()), references.keySet());
+    for (Workload w : CATALOG.all()) {
+      Record defaults = references.get(w.name());
+      List<DmlText.Param> params = DmlText.parameters(DmlText.withoutComments(w.builtinSource()), "m_" + w.name());
+      Set<String> dmlNames = new HashSet<>();
+      for (DmlText.Param p : params) {
+        dmlNames.add(p.name());
+        boolean matrix = p.type().toLowerCase().startsWith("matrix");
+        if (matrix || NOT_IN_REFERENCES.contains(p.name())) {
+          continue;
+        }
+        RecordComponent component = component(defaults, p.name());
+        if (component == null) {
+          // only the rank of pnmf, which the reference reads off its initial factors
+          assertEquals("pnmf.rnk", w.name() + "." + p.name(), w.name() + "'s reference lacks " + p.name());
+          continue;
+        }
+        if (p.defaultText() != null) {
+          Object expected = number(literal(type(p.type()), p.defaultText()));
+          assertEquals(expected, number(value(defaults, component)), w.name() + "." + p.name());
+        }
+      }
+      for (RecordComponent c : defaults.getClass().getRecordComponents()) {
+        assertTrue(dmlNames.contains(c.getName()), w.name() + "'s reference has " + c.getName()
+            + ", which m_" + w.name() + " does not");
+      }
+    }
+  }
+
+  /** Integers and longs as doubles, so that int record components compare with DML integers. */
+  private static Object number(Object value) {
+    return value instanceof Integer i ? Double.valueOf(i) : value instanceof Long l ? Double.valueOf(l)
+        : value instanceof Double d ? d : value;
+  }
+
+  private static RecordComponent component(Record r, String name) {
+    for (RecordComponent c : r.getClass().getRecordComponents()) {
+      if (c.getName().equals(name)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  private static Object value(Record r, RecordComponent c) {
+    try {
+      return c.getAccessor().invoke(r);
+    } catch (ReflectiveOperationException e) {
+      throw new AssertionError(e);
+    }
+  }
+
+  private static ParameterType type(String dmlType) {
+    return switch (dmlType.toLowerCase()) {
+      case "integer", "int" -> ParameterType.INTEGER;
+      case "double" -> ParameterType.DOUBLE;
+      case "boolean" -> ParameterType.BOOLEAN;
+      case "string" -> ParameterType.STRING;
+      default -> throw new AssertionError("unexpected DML type " + dmlType);
+    };
+  }
+
+  /** A DML literal of the given type: quotes around strings, TRUE/FALSE, numbers. */
+  private static Object literal(ParameterType type, String text) {
+    String t = text.strip();
+    if (type == ParameterType.STRING) {
+      assertTrue(t.length() >= 2 && (t.startsWith("\"") || t.startsWith("'")), "not a string literal: " + t);
+      return t.substring(1, t.length() - 1);
+    }
+    if (type == ParameterType.DOUBLE) {
+      return Double.parseDouble(t);
+    }
+    return type.parse(t);
+  }
+
+  private static List<Path> dmlFiles(Path folder) throws IOException {
+    try (Stream<Path> files = Files.list(folder)) {
+      List<Path> out = files.filter(f -> f.toString().endsWith(".dml")).sorted().toList();
+      assertFalse(out.isEmpty(), "no scripts in " + folder);
+      return out;
+    }
+  }
+}
