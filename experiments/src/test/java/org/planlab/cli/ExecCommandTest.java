@@ -59,7 +59,7 @@ class ExecCommandTest {
         ValueType.STRING, P);
     Program p = new Program(List.of(new ProgramBlock.Basic(new HopDag(List.of(root)))),
         Map.of());
-    return new Pipeline((ast, clock) -> p, Pipeline.ProgramRewriter.NONE,
+    return new Pipeline((ast, clock) -> p, Pipeline.StaticRewrites.NONE,
         Pipeline.SizeAnalysis.NONE);
   }
 

@@ -60,7 +60,7 @@ public final class Engine {
   /** Compiles an IR program without rewrites or size information. */
   public static CompiledScript compile(Program program, EngineConfig config) {
     return compile(program, config, new Pipeline((ast, clock) -> program,
-        Pipeline.ProgramRewriter.NONE, Pipeline.SizeAnalysis.NONE), new Statistics());
+        Pipeline.StaticRewrites.NONE, Pipeline.SizeAnalysis.NONE), new Statistics());
   }
 
   private static CompiledScript compile(Program program, EngineConfig config, Pipeline pipeline,

@@ -7,28 +7,35 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.planlab.engine.compile.dynamic.ProgramRewriter;
+import org.planlab.engine.compile.size.InterProceduralAnalysis;
+import org.planlab.engine.compile.size.ProgramSizes;
+import org.planlab.engine.compile.size.SizeTable;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.lang.ast.Expression;
+import org.planlab.engine.lang.validate.DmlValidator;
+import org.planlab.engine.lang.validate.ValidatedProgram;
 import org.planlab.engine.runtime.Recompiler;
+import org.planlab.engine.stats.CompilePhase;
 
 /**
  * The compiler stages between parsing and lowering, as replaceable functions, so the facade
  * does not depend on how they are implemented (ARCHITECTURE.md data flow):
  * <ol>
  *   <li>{@link Frontend}: validate the AST and build the IR program (HOP builder);
- *   <li>{@link ProgramRewriter}: static rewrites over the whole program;
+ *   <li>{@link StaticRewrites}: static rewrites over the whole program (sec. 3.1);
  *   <li>{@link SizeAnalysis}: size propagation / IPA, dynamic rewrites, and the dynamic
- *       recompiler for DAGs whose sizes stay unknown;
+ *       recompiler for DAGs whose sizes stay unknown (sec. 3.2, 4);
  *   <li>optionally, the compiler of parameter default expressions (to a DAG whose single root
  *       is the value) when the HOP builder leaves omitted arguments to the callee.
  * </ol>
  * {@link #defaults()} is where the real implementations are wired.
  */
-public record Pipeline(Frontend frontend, ProgramRewriter rewriter, SizeAnalysis sizes,
+public record Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis sizes,
     Optional<Function<Expression, HopDag>> defaultCompiler) {
 
   public Pipeline {
@@ -42,7 +49,7 @@ public record Pipeline(Frontend frontend, ProgramRewriter rewriter, SizeAnalysis
    * A pipeline whose HOP builder binds every function argument at the call site (no default
    * is evaluated in the callee).
    */
-  public Pipeline(Frontend frontend, ProgramRewriter rewriter, SizeAnalysis sizes) {
+  public Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis sizes) {
     this(frontend, rewriter, sizes, Optional.empty());
   }
 
@@ -54,8 +61,8 @@ public record Pipeline(Frontend frontend, ProgramRewriter rewriter, SizeAnalysis
 
   /** Static rewrites (optimizer paper, sec. 3.1). */
   @FunctionalInterface
-  public interface ProgramRewriter {
-    ProgramRewriter NONE = p -> p;
+  public interface StaticRewrites {
+    StaticRewrites NONE = p -> p;
 
     Program rewrite(Program program);
   }
@@ -88,16 +95,52 @@ public record Pipeline(Frontend frontend, ProgramRewriter rewriter, SizeAnalysis
   }
 
   /**
-   * The pipeline {@code planlab exec} uses. WIRING POINT for the merge: replace the frontend
-   * with {@code (ast, clock) -> HopBuilder over the validated program}, the rewriter with
-   * {@code StaticRewriter}, the size analysis with {@code SizePropagation}/IPA plus the sizes
-   * helper's recompiler, and (if the builder leaves defaults to the callee) the default
-   * compiler. Until then scripts fail with a clear message after parsing.
+   * The pipeline {@code planlab exec} uses: validation, the HOP builder, static rewrites, IPA
+   * with compile-time dynamic rewrites and run-time recompilation.
+   *
+   * <p>WIRING POINT for the merge of the HOP builder: replace {@link #missingHopBuilder} with
+   * the builder ({@code frontend(HopBuilder::build)}-style) and {@link StaticRewrites#NONE}
+   * with the static rewriter; until then scripts are parsed and validated, then fail with a
+   * clear message.
    */
   public static Pipeline defaults() {
-    return new Pipeline((ast, clock) -> {
-      throw new UnsupportedOperationException("the DML front end (validation and HOP builder) "
-          + "is not part of this build yet; only parsing is available");
-    }, ProgramRewriter.NONE, SizeAnalysis.NONE);
+    return new Pipeline(frontend(Pipeline::missingHopBuilder), StaticRewrites.NONE,
+        sizeAnalysis());
+  }
+
+  /** Validation with {@link DmlValidator}, then {@code builder}; each phase timed. */
+  public static Frontend frontend(Function<ValidatedProgram, Program> builder) {
+    Objects.requireNonNull(builder, "builder is null");
+    return (ast, clock) -> {
+      ValidatedProgram v = clock.time(CompilePhase.VALIDATE,
+          () -> new DmlValidator().validate(ast));
+      return clock.time(CompilePhase.BUILD, () -> builder.apply(v));
+    };
+  }
+
+  private static Program missingHopBuilder(ValidatedProgram program) {
+    throw new UnsupportedOperationException("the HOP builder is not part of this build yet; "
+        + "the script was parsed and validated but cannot run");
+  }
+
+  /**
+   * Size analysis by the sizes helper's entry points: inter-procedural analysis, the dynamic
+   * rewrites it enables at compile time ({@link ProgramRewriter}), analysis again for the
+   * rewritten DAGs, and {@link org.planlab.engine.compile.dynamic.Recompiler} for the DAGs
+   * whose sizes stay unknown.
+   */
+  public static SizeAnalysis sizeAnalysis() {
+    return program -> {
+      ProgramSizes first = InterProceduralAnalysis.analyze(program);
+      Program rewritten = ProgramRewriter.rewrite(program, first);
+      ProgramSizes sizes = InterProceduralAnalysis.analyze(rewritten);
+      Map<Hop, DataCharacteristics> all = new IdentityHashMap<>();
+      for (SizeTable t : sizes.tables().values()) {
+        all.putAll(t.asMap());
+      }
+      return new SizeResult(rewritten, all, sizes.recompilationCandidates(),
+          (dag, live) -> org.planlab.engine.compile.dynamic.Recompiler.recompile(dag, live)
+              .dag());
+    };
   }
 }

@@ -176,7 +176,7 @@ class InterpreterTest {
         basic(call("f", List.of("y"), at(3, 1), lit(2L), lit(1L)))), Map.of(f.key(), f));
     // stands in for the HOP builder's expression compiler
     org.planlab.engine.api.Pipeline pipeline = new org.planlab.engine.api.Pipeline(
-        (ast, clock) -> p, org.planlab.engine.api.Pipeline.ProgramRewriter.NONE,
+        (ast, clock) -> p, org.planlab.engine.api.Pipeline.StaticRewrites.NONE,
         org.planlab.engine.api.Pipeline.SizeAnalysis.NONE,
         Optional.of(e -> dag(lit(((org.planlab.engine.lang.ast.DoubleLiteral) e).doubleValue()))));
     var r = Engine.run(Engine.compile(p, Runs.config(1), pipeline), Map.of(), System.out,
@@ -283,7 +283,7 @@ class InterpreterTest {
   void recompilerIsCalledForFlaggedBlocksAndItsDagRuns() {
     Program p = new Program(List.of(basic(write("x", lit(1L)))), Map.of());
     org.planlab.engine.api.Pipeline pipeline = new org.planlab.engine.api.Pipeline(
-        (ast, clock) -> p, org.planlab.engine.api.Pipeline.ProgramRewriter.NONE,
+        (ast, clock) -> p, org.planlab.engine.api.Pipeline.StaticRewrites.NONE,
         prog -> new org.planlab.engine.api.Pipeline.SizeResult(prog, Map.of(),
             Set.of(((ProgramBlock.Basic) prog.main().get(0)).dag()),
             (d, live) -> dag(write("x", lit(2L)))));
