@@ -92,6 +92,12 @@ class ExecCommandTest {
     assertTrue(syntax.err().contains("s.dml:1:"), syntax.err());
     assertFalse(syntax.err().contains("\tat "), syntax.err());
     assertFalse(syntax.err().contains("Exception"), syntax.err());
+
+    Path undefined = script("x = 1\nprint(y)\n");
+    Run validation = planlab("exec", undefined.toString());
+    assertEquals(1, validation.code(), validation.err());
+    assertTrue(validation.err().startsWith("planlab: " + undefined + ":2:"), validation.err());
+    assertFalse(validation.err().contains("\tat "), validation.err());
   }
 
   @Test
