@@ -33,7 +33,9 @@ import org.planlab.engine.spi.OrderingContext;
  *   <li>{@code t(X) %*% X} -> tsmm left; {@code X %*% t(X)} -> tsmm right;
  *   <li>{@code t(X) %*% (w * (X %*% v))} and {@code t(X) %*% (X %*% v)} -> mmchain (when sizes
  *       are known, only for column vectors v and w; the instruction re-checks at run time);
- *   <li>any other {@code t(X) %*% y} -> transpose-left multiply (no transpose materialized).
+ *   <li>any other {@code t(X) %*% y} -> transpose-left multiply (no transpose materialized);
+ *   <li>{@code t(t(y) %*% X)} (what the dynamic rewrite of {@code t(X) %*% y} produces) is
+ *       treated as {@code t(X) %*% y}, so the patterns above still apply.
  * </ul>
  * A transpose feeding only fused operators is not executed at all.
  */
@@ -169,6 +171,20 @@ public final class Lowering {
       Map<Hop, DataCharacteristics> sizes) {
     Map<Hop, Physical> out = new IdentityHashMap<>();
     for (Hop h : dag.topologicalOrder()) {
+      if (h.op() == OpCode.TRANSPOSE) {
+        // t(t(y) %*% X) is t(X) %*% y, the form the dynamic rewrite "t(X)%*%y -> t(t(y)%*%X)"
+        // produces; computing it as t(X) %*% y needs no transpose at all (and may be a chain)
+        Hop m = h.input(0);
+        if (m.op() == OpCode.MATMULT && m.input(0).op() == OpCode.TRANSPOSE
+            && singleConsumer(m, consumers) && singleConsumer(m.input(0), consumers)) {
+          Hop y = m.input(0).input(0);
+          Hop x = m.input(1);
+          Physical chain = matchChain(x, y, consumers, sizes);
+          out.put(h, chain != null ? chain
+              : new Physical(MatMultInstruction.Kind.TRANSPOSE_LEFT, List.of(x, y)));
+        }
+        continue;
+      }
       if (h.op() != OpCode.MATMULT) {
         continue;
       }

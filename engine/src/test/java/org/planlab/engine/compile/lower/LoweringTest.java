@@ -70,6 +70,16 @@ class LoweringTest {
   }
 
   @Test
+  void rewrittenTransposeFormIsStillAChainOrATransposeLeftMultiply() {
+    // t(t(w * (X %*% v)) %*% X) == t(X) %*% (w * (X %*% v))
+    Hop y = bin(BinaryOp.MULT, W, mm(X, V));
+    assertEquals(List.of("rvar", "rvar", "rvar", "mmchain_w", "wvar"),
+        opcodes(dag(write("R", t(mm(t(y), X))))));
+    assertEquals(List.of("rvar", "rvar", "tlmm", "wvar"),
+        opcodes(dag(write("R", t(mm(t(Y), X))))));
+  }
+
+  @Test
   void noChainWhenTheIntermediateHasAnotherConsumer() {
     Hop xv = mm(X, V);
     List<String> ops = opcodes(dag(write("R", mm(t(X), xv)), write("Q", xv)));
@@ -134,11 +144,12 @@ class LoweringTest {
         }
         Map<String, double[][]> expected = Map.of(
             "A", xtx, "B", xxt, "C", mult(transpose(xa), wxv), "D", mult(transpose(xa), xv),
-            "E", mult(transpose(xa), y.toArray()));
+            "E", mult(transpose(xa), y.toArray()), "F", mult(transpose(xa), y.toArray()));
         ProgramBlock.Basic b = new ProgramBlock.Basic(dag(
             write("A", mm(t(X), X)), write("B", mm(X, t(X))),
             write("C", mm(t(X), bin(BinaryOp.MULT, W, mm(X, V)))),
-            write("D", mm(t(X), mm(X, V))), write("E", mm(t(X), Y))));
+            write("D", mm(t(X), mm(X, V))), write("E", mm(t(X), Y)),
+            write("F", t(mm(t(Y), X)))));
         Program p = new Program(List.of(b), Map.of());
         Map<String, Data> in = Map.of("X", new MatrixValue(x), "v", new MatrixValue(v), "w",
             new MatrixValue(w), "Y", new MatrixValue(y));
