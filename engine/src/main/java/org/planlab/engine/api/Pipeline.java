@@ -98,10 +98,11 @@ public record Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis 
    * The pipeline {@code planlab exec} uses: validation, the HOP builder, static rewrites, IPA
    * with compile-time dynamic rewrites and run-time recompilation.
    *
-   * <p>WIRING POINT for the merge of the HOP builder: replace {@link #missingHopBuilder} with
-   * the builder ({@code frontend(HopBuilder::build)}-style) and {@link StaticRewrites#NONE}
-   * with the static rewriter; until then scripts are parsed and validated, then fail with a
-   * clear message.
+   * <p>WIRING POINT for the merge of the HOP builder: replace {@code Pipeline::missingHopBuilder}
+   * with {@code org.planlab.engine.compile.build.HopBuilder::build} (it binds omitted arguments
+   * at the call site, so no default compiler is needed) and {@link StaticRewrites#NONE} with the
+   * static rewriter's entry point; until then scripts are parsed and validated, then fail with
+   * a clear message.
    */
   public static Pipeline defaults() {
     return new Pipeline(frontend(Pipeline::missingHopBuilder), StaticRewrites.NONE,
