@@ -108,8 +108,8 @@ final class ExplainCommand implements Callable<Integer> {
   }
 
   private static void code(CompiledBlock.Dag d, StringBuilder sb, String indent) {
-    for (var i : d.code().instructions()) {
-      sb.append(indent).append(i).append('\n');
+    for (String line : d.code().explain().split("\n")) {
+      sb.append(indent).append(line).append('\n');
     }
   }
 }

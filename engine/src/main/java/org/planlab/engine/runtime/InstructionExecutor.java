@@ -1,6 +1,7 @@
 package org.planlab.engine.runtime;
 
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Objects;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.lang.DmlException;
@@ -27,6 +28,10 @@ public final class InstructionExecutor {
   /** Runs all instructions of {@code code} on a fresh frame; returns the frame's result slot. */
   public Data run(BlockCode code, ExecutionContext ctx) {
     Data[] frame = new Data[code.slotCount()];
+    List<Data> constants = code.constants();
+    for (int i = 0; i < constants.size(); i++) {
+      frame[i] = constants.get(i);
+    }
     for (int i = 0; i < code.instructions().size(); i++) {
       execute(code.instructions().get(i), frame, ctx);
       for (int s : code.releaseAfter().get(i)) {

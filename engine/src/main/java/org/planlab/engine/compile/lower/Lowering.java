@@ -8,6 +8,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
@@ -37,7 +38,8 @@ import org.planlab.engine.spi.OrderingContext;
  *   <li>{@code t(t(y) %*% X)} (what the dynamic rewrite of {@code t(X) %*% y} produces) is
  *       treated as {@code t(X) %*% y}, so the patterns above still apply.
  * </ul>
- * A transpose feeding only fused operators is not executed at all.
+ * A transpose feeding only fused operators is not executed at all. Literals become constants
+ * of the frame rather than instructions.
  */
 public final class Lowering {
   private Lowering() {
@@ -98,10 +100,19 @@ public final class Lowering {
     }
     Hop result = predicate ? dag.roots().get(0) : null;
 
-    // slot allocation with a free list; release lists per instruction
+    // literals are constants of the frame (its first slots), not instructions: they cost no
+    // dispatch and are never released
     Deque<Integer> free = new ArrayDeque<>();
     int slots = 0;
     Map<Hop, Integer> slotOf = new IdentityHashMap<>();
+    List<Data> constants = new ArrayList<>();
+    for (Hop h : order) {
+      if (h.op() == OpCode.LITERAL) {
+        slotOf.put(h, slots++);
+        constants.add(h.param(HopParam.Literal.class).value());
+      }
+    }
+    // slot allocation with a free list; release lists per instruction
     List<Instruction> instructions = new ArrayList<>(order.size());
     List<List<Integer>> releases = new ArrayList<>(order.size());
     for (int i = 0; i < order.size(); i++) {
@@ -109,6 +120,10 @@ public final class Lowering {
     }
     for (int i = 0; i < order.size(); i++) {
       Hop h = order.get(i);
+      if (h.op() == OpCode.LITERAL) {
+        instructions.add(null);
+        continue;
+      }
       List<Hop> ins = physicalInputs(h, physical);
       int[] inSlots = new int[ins.size()];
       for (int k = 0; k < inSlots.length; k++) {
@@ -117,7 +132,7 @@ public final class Lowering {
       // free dead operands before allocating the output, so a slot can be reused right away
       for (Hop in : ins) {
         int p = position.get(in);
-        if (lastUse[p] == i && in != result) {
+        if (lastUse[p] == i && in != result && in.op() != OpCode.LITERAL) {
           int s = slotOf.get(in);
           if (!releases.get(i).contains(s)) {
             releases.get(i).add(s);
@@ -135,12 +150,16 @@ public final class Lowering {
       }
       instructions.add(instruction(h, physical.get(h), inSlots, out));
     }
+    List<Instruction> code = new ArrayList<>(order.size());
     List<int[]> releaseAfter = new ArrayList<>(order.size());
-    for (List<Integer> r : releases) {
-      releaseAfter.add(r.stream().mapToInt(Integer::intValue).toArray());
+    for (int i = 0; i < order.size(); i++) {
+      if (instructions.get(i) != null) {
+        code.add(instructions.get(i));
+        releaseAfter.add(releases.get(i).stream().mapToInt(Integer::intValue).toArray());
+      }
     }
     int resultSlot = result == null ? -1 : slotOf.get(result);
-    return new BlockCode(instructions, releaseAfter, slots, resultSlot);
+    return new BlockCode(code, releaseAfter, constants, slots, resultSlot);
   }
 
   /** A fused physical operator replacing a MATMULT: its kind and its real inputs. */

@@ -1,29 +1,42 @@
 package org.planlab.engine.runtime.program;
 
 import java.util.List;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.runtime.instructions.Instruction;
 
 /**
  * The lowered form of one HOP DAG (a "basic block program", optimizer paper sec. 3.3): the
  * instructions in execution order over a frame of {@code slotCount} registers.
  * {@code releaseAfter.get(i)} lists the slots whose value dies with instruction i (their last
- * use), so intermediates are released as early as the order allows. {@code resultSlot} holds a
- * predicate's value, or -1.
+ * use), so intermediates are released as early as the order allows. The first
+ * {@code constants.size()} slots hold the DAG's literals before the first instruction runs.
+ * {@code resultSlot} holds a predicate's value, or -1.
  */
-public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter, int slotCount,
-    int resultSlot) {
+public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter,
+    List<Data> constants, int slotCount, int resultSlot) {
 
   public BlockCode {
     instructions = List.copyOf(instructions);
     releaseAfter = List.copyOf(releaseAfter);
+    constants = List.copyOf(constants);
     if (releaseAfter.size() != instructions.size()) {
       throw new IllegalArgumentException("one release list per instruction expected");
+    }
+    if (constants.size() > slotCount) {
+      throw new IllegalArgumentException("more constants than slots");
     }
   }
 
   /** One instruction per line, as {@code explain} prints it. */
   public String explain() {
     StringBuilder sb = new StringBuilder();
+    for (int c = 0; c < constants.size(); c++) {
+      Data d = constants.get(c);
+      String text = d instanceof ScalarValue.StringValue v ? "\"" + v.value() + "\""
+          : d instanceof ScalarValue v ? v.asString() : d.toString();
+      sb.append("const _").append(c).append(" = ").append(text).append('\n');
+    }
     for (Instruction i : instructions) {
       sb.append(i).append('\n');
     }
