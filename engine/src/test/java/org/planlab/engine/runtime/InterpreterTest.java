@@ -16,7 +16,6 @@ import static org.planlab.engine.runtime.Hops.leftIndex;
 import static org.planlab.engine.runtime.Hops.lit;
 import static org.planlab.engine.runtime.Hops.mread;
 import static org.planlab.engine.runtime.Hops.op;
-import static org.planlab.engine.runtime.Hops.print;
 import static org.planlab.engine.runtime.Hops.sread;
 import static org.planlab.engine.runtime.Hops.sum;
 import static org.planlab.engine.runtime.Hops.write;
