@@ -75,6 +75,16 @@ class ScriptsTest {
   }
 
   @Test
+  void frontEndParsesAndValidatesInOneCall() {
+    DmlFrontEnd frontEnd = DmlFrontEnd.of(Map.of("maxiter", "5"), List.of());
+    ValidatedProgram p = frontEnd.load(resource("l2svm_like.dml"));
+    assertEquals(4, p.program().statements().size());
+    ValidatedProgram q = frontEnd.load("x = $maxiter + 1", "inline.dml");
+    assertEquals(ExprType.INTEGER, q.typeOf(((org.planlab.engine.lang.ast.Assignment)
+        q.program().statements().get(0)).value()));
+  }
+
+  @Test
   void scriptsUseEveryStatementKind() {
     DmlParser parser = new DmlParser(Map.of(), List.of(resource("builtins")));
     DmlProgram p = parser.parse(resource("uses_library.dml"));
