@@ -8,8 +8,8 @@ import org.planlab.engine.lang.validate.DmlValidator;
 import org.planlab.engine.lang.validate.ValidatedProgram;
 
 /**
- * The language front end in one call: parse ({@link DmlParser}), then validate
- * ({@link DmlValidator}). What the IR builder starts from.
+ * The language front end in one call: parse ({@link DmlParser}), then validate ({@link
+ * DmlValidator}). What the IR builder starts from.
  *
  * @throws DmlSyntaxException from the parse methods when the program cannot be read
  * @throws DmlValidationException from the parse methods when it is not valid DML

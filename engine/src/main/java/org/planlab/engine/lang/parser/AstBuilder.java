@@ -28,8 +28,8 @@ import org.planlab.engine.lang.ast.IndexedAssignment;
 import org.planlab.engine.lang.ast.IntLiteral;
 import org.planlab.engine.lang.ast.LoopRange;
 import org.planlab.engine.lang.ast.MultiAssignment;
-import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.ast.ParForStatement;
+import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.lang.ast.Statement;
 import org.planlab.engine.lang.ast.StringLiteral;
@@ -39,11 +39,10 @@ import org.planlab.engine.lang.types.DmlType;
 import org.planlab.engine.lang.types.ValueType;
 
 /**
- * Turns the parse tree of one file into AST records (statements here, expressions in the
- * {@link ExpressionBuilder}). Besides the mapping it enforces what the grammar leaves open:
- * statement separators, top-level-only functions and imports, type names, {@code seq} ranges
- * and parfor options. Problems are added to the diagnostics list; the caller throws if any were
- * found.
+ * Turns the parse tree of one file into AST records (statements here, expressions in the {@link
+ * ExpressionBuilder}). Besides the mapping it enforces what the grammar leaves open: statement
+ * separators, top-level-only functions and imports, type names, {@code seq} ranges and parfor
+ * options. Problems are added to the diagnostics list; the caller throws if any were found.
  */
 final class AstBuilder {
   private final String namespace;
@@ -56,7 +55,11 @@ final class AstBuilder {
   private final List<ParsedFile.Import> imports = new ArrayList<>();
   private final Map<String, SourcePosition> functionPositions = new HashMap<>();
 
-  AstBuilder(String file, String namespace, Map<String, String> arguments, TokenStream tokens,
+  AstBuilder(
+      String file,
+      String namespace,
+      Map<String, String> arguments,
+      TokenStream tokens,
       List<Diagnostic> diagnostics) {
     this.namespace = namespace;
     this.tokens = tokens;
@@ -88,9 +91,9 @@ final class AstBuilder {
   }
 
   /**
-   * Statements end at a newline or ';' (DML.md). The grammar alone would accept
-   * {@code x = 1 y = 2} on one line, so a statement in a list must start on a new line, or
-   * after ';' or the '{' that opens its block.
+   * Statements end at a newline or ';' (DML.md). The grammar alone would accept {@code x = 1 y = 2}
+   * on one line, so a statement in a list must start on a new line, or after ';' or the '{' that
+   * opens its block.
    */
   private void checkSeparated(DmlParser.StatementContext s) {
     int index = s.getStart().getTokenIndex();
@@ -111,7 +114,8 @@ final class AstBuilder {
       if (!isTopLevel) {
         error(ctx.getStart(), "source(...) is only allowed at the top level of a script");
       } else {
-        imports.add(new ParsedFile.Import(ExpressionBuilder.stringValue(c.path), c.alias.getText(), pos));
+        imports.add(
+            new ParsedFile.Import(ExpressionBuilder.stringValue(c.path), c.alias.getText(), pos));
       }
       return Optional.empty();
     }
@@ -133,7 +137,8 @@ final class AstBuilder {
       Identifier target = target(c.target);
       IndexRange[] ranges = expressions.indexRanges(c.index, target.name());
       return Optional.of(
-          new IndexedAssignment(target, ranges[0], ranges[1], expressions.expression(c.value), pos));
+          new IndexedAssignment(
+              target, ranges[0], ranges[1], expressions.expression(c.value), pos));
     }
     if (ctx instanceof DmlParser.MultiAssignmentContext c) {
       List<Identifier> targets = new ArrayList<>();
@@ -146,8 +151,11 @@ final class AstBuilder {
       }
       Expression value = expressions.expression(c.value);
       if (!(value instanceof FunctionCall call)) {
-        error(c.value.getStart(), "the right-hand side of [" + String.join(", ",
-            targets.stream().map(Identifier::name).toList()) + "] = ... must be a function call");
+        error(
+            c.value.getStart(),
+            "the right-hand side of ["
+                + String.join(", ", targets.stream().map(Identifier::name).toList())
+                + "] = ... must be a function call");
         return Optional.empty();
       }
       return Optional.of(new MultiAssignment(targets, call, pos));
@@ -163,7 +171,8 @@ final class AstBuilder {
     }
     if (ctx instanceof DmlParser.IfStatementContext c) {
       List<Statement> elseBody = c.elseBody == null ? List.of() : body(c.elseBody);
-      return Optional.of(new IfStatement(expressions.expression(c.cond), body(c.thenBody), elseBody, pos));
+      return Optional.of(
+          new IfStatement(expressions.expression(c.cond), body(c.thenBody), elseBody, pos));
     }
     if (ctx instanceof DmlParser.WhileStatementContext c) {
       return Optional.of(new WhileStatement(expressions.expression(c.cond), body(c.loopBody), pos));
@@ -172,32 +181,40 @@ final class AstBuilder {
       if (!c.options.isEmpty()) {
         error(c.options.get(0).getStart(), "for loops take no options (did you mean parfor?)");
       }
-      return Optional.of(new ForStatement(target(c.var), loopRange(c.range), body(c.loopBody), pos));
+      return Optional.of(
+          new ForStatement(target(c.var), loopRange(c.range), body(c.loopBody), pos));
     }
     if (ctx instanceof DmlParser.ParforStatementContext c) {
-      return Optional.of(new ParForStatement(target(c.var), loopRange(c.range),
-          parforOptions(c.options), body(c.loopBody), pos));
+      return Optional.of(
+          new ParForStatement(
+              target(c.var), loopRange(c.range), parforOptions(c.options), body(c.loopBody), pos));
     }
     throw new IllegalStateException("unhandled statement " + ctx.getClass().getSimpleName());
   }
 
   /**
    * {@code x += e} is {@code x = x + e}; {@code X[r, c] += e} is {@code X[r, c] = X[r, c] + e}
-   * (SystemDS's accumulation, used for parfor results). The index expressions are built twice,
-   * so no node appears twice in the AST.
+   * (SystemDS's accumulation, used for parfor results). The index expressions are built twice, so
+   * no node appears twice in the AST.
    */
   private Statement accumulation(DmlParser.AccumulationContext c, SourcePosition pos) {
     Identifier target = target(c.target);
     Identifier read = new Identifier(target.name(), target.position());
     SourcePosition op = position(c.op);
     if (c.index == null) {
-      Expression sum = new BinaryExpression(BinaryOperator.PLUS, read, expressions.expression(c.value), op);
+      Expression sum =
+          new BinaryExpression(BinaryOperator.PLUS, read, expressions.expression(c.value), op);
       return new Assignment(target, sum, pos);
     }
     IndexRange[] ranges = expressions.indexRanges(c.index, target.name());
-    Expression current = new IndexExpression(read, expressions.indexRange(c.index.rows),
-        expressions.indexRange(c.index.cols), read.position());
-    Expression sum = new BinaryExpression(BinaryOperator.PLUS, current, expressions.expression(c.value), op);
+    Expression current =
+        new IndexExpression(
+            read,
+            expressions.indexRange(c.index.rows),
+            expressions.indexRange(c.index.cols),
+            read.position());
+    Expression sum =
+        new BinaryExpression(BinaryOperator.PLUS, current, expressions.expression(c.value), op);
     return new IndexedAssignment(target, ranges[0], ranges[1], sum, pos);
   }
 
@@ -260,9 +277,9 @@ final class AstBuilder {
   }
 
   /**
-   * {@code Matrix[Double]}, {@code matrix}, {@code Double}, {@code Integer}/{@code int},
-   * {@code Boolean}, {@code String}, {@code Scalar[Double]}, case-insensitive. Matrices always
-   * hold doubles, so {@code Matrix[Integer]} is accepted as a matrix of doubles.
+   * {@code Matrix[Double]}, {@code matrix}, {@code Double}, {@code Integer}/{@code int}, {@code
+   * Boolean}, {@code String}, {@code Scalar[Double]}, case-insensitive. Matrices always hold
+   * doubles, so {@code Matrix[Integer]} is accepted as a matrix of doubles.
    */
   private DmlType type(DmlParser.TypeSpecContext t) {
     String dataName = t.dataType.getText();
@@ -279,8 +296,11 @@ final class AstBuilder {
     }
     Optional<ValueType> vt = DmlType.valueTypeNamed(t.valueType.getText());
     if (vt.isEmpty()) {
-      error(t.valueType, "unknown value type '" + t.valueType.getText()
-          + "' (expected Double, Integer, Boolean or String)");
+      error(
+          t.valueType,
+          "unknown value type '"
+              + t.valueType.getText()
+              + "' (expected Double, Integer, Boolean or String)");
       return DmlType.MATRIX;
     }
     return switch (lower) {
@@ -295,21 +315,28 @@ final class AstBuilder {
     if (lower.equals("frame") || lower.equals("list") || lower.equals("tensor")) {
       error(at, "type " + name + " is not supported (only matrices and scalars)");
     } else {
-      error(at, "unknown type '" + name
-          + "' (expected Matrix[Double], Double, Integer, Boolean or String)");
+      error(
+          at,
+          "unknown type '"
+              + name
+              + "' (expected Matrix[Double], Double, Integer, Boolean or String)");
     }
     return DmlType.MATRIX;
   }
 
   private LoopRange loopRange(DmlParser.IterRangeContext ctx) {
     if (ctx instanceof DmlParser.ColonRangeContext c) {
-      return new LoopRange(expressions.expression(c.from), expressions.expression(c.to), Optional.empty());
+      return new LoopRange(
+          expressions.expression(c.from), expressions.expression(c.to), Optional.empty());
     }
     DmlParser.CallContext seq = ((DmlParser.SeqRangeContext) ctx).seq;
     SourcePosition pos = position(seq.name);
     if (seq.namespace != null || !seq.name.getText().equals("seq")) {
-      error(seq.getStart(), "a loop iterates over 'from:to' or 'seq(from, to[, incr])', not '"
-          + seq.getStart().getText() + "(...)'");
+      error(
+          seq.getStart(),
+          "a loop iterates over 'from:to' or 'seq(from, to[, incr])', not '"
+              + seq.getStart().getText()
+              + "(...)'");
       return new LoopRange(new IntLiteral(1, pos), new IntLiteral(1, pos), Optional.empty());
     }
     Expression[] slots = new Expression[3];
@@ -350,9 +377,10 @@ final class AstBuilder {
         error(a.getStart(), "parfor options are written name=value");
         continue;
       }
-      Expression value = a.value instanceof DmlParser.IdentifierExprContext id
-          ? new StringLiteral(id.name.getText(), position(id.name))
-          : expressions.expression(a.value);
+      Expression value =
+          a.value instanceof DmlParser.IdentifierExprContext id
+              ? new StringLiteral(id.name.getText(), position(id.name))
+              : expressions.expression(a.value);
       out.add(new Argument(Optional.of(a.name.getText()), value, position(a.name)));
     }
     return out;

@@ -24,10 +24,10 @@ import org.planlab.engine.lang.ast.UnaryOperator;
 
 /**
  * Turns expression parse trees into AST expressions: operators, literals (a sign folds into a
- * numeric literal), indexing, calls. Two call forms are resolved here because they depend on
- * the command line, not on the program: {@code $x} / {@code ifdef($x, default)} are substituted
- * by the given argument values, and {@code exists($x)} becomes a boolean; the builtin constant
- * {@code pi} becomes a literal.
+ * numeric literal), indexing, calls. Two call forms are resolved here because they depend on the
+ * command line, not on the program: {@code $x} / {@code ifdef($x, default)} are substituted by the
+ * given argument values, and {@code exists($x)} becomes a boolean; the builtin constant {@code pi}
+ * becomes a literal.
  */
 final class ExpressionBuilder {
   /** Names that denote constants (SystemDS's builtin constants besides the NaN/Inf keywords). */
@@ -43,8 +43,9 @@ final class ExpressionBuilder {
 
   Expression expression(DmlParser.ExpressionContext ctx) {
     if (ctx instanceof DmlParser.BinaryExprContext c) {
-      BinaryOperator op = BinaryOperator.fromSymbol(c.op.getText())
-          .orElseThrow(() -> new IllegalStateException("unknown operator " + c.op.getText()));
+      BinaryOperator op =
+          BinaryOperator.fromSymbol(c.op.getText())
+              .orElseThrow(() -> new IllegalStateException("unknown operator " + c.op.getText()));
       return new BinaryExpression(op, expression(c.left), expression(c.right), position(c.op));
     }
     if (ctx instanceof DmlParser.UnaryExprContext c) {
@@ -95,11 +96,12 @@ final class ExpressionBuilder {
   /** Folds a sign into a numeric literal ({@code -5}, {@code -Inf}); keeps other operands. */
   private Expression unary(DmlParser.UnaryExprContext c) {
     SourcePosition pos = position(c.op);
-    UnaryOperator op = switch (c.op.getText()) {
-      case "-" -> UnaryOperator.MINUS;
-      case "+" -> UnaryOperator.PLUS;
-      default -> UnaryOperator.NOT;
-    };
+    UnaryOperator op =
+        switch (c.op.getText()) {
+          case "-" -> UnaryOperator.MINUS;
+          case "+" -> UnaryOperator.PLUS;
+          default -> UnaryOperator.NOT;
+        };
     if (op == UnaryOperator.MINUS && c.operand instanceof DmlParser.IntLiteralContext i) {
       IntLiteral negated = intLiteral(i.INT().getSymbol(), true);
       return new IntLiteral(negated.longValue(), pos);
@@ -134,7 +136,9 @@ final class ExpressionBuilder {
     if (c.namespace == null && name.equals("ifdef")) {
       return ifdef(c);
     }
-    if (c.namespace == null && name.equals("exists") && c.args.size() == 1
+    if (c.namespace == null
+        && name.equals("exists")
+        && c.args.size() == 1
         && c.args.get(0).name == null
         && c.args.get(0).value instanceof DmlParser.CommandLineExprContext arg) {
       return new BooleanLiteral(arguments.containsKey(argumentKey(arg.getText())), pos);
@@ -150,9 +154,12 @@ final class ExpressionBuilder {
   }
 
   private Expression ifdef(DmlParser.CallContext c) {
-    if (c.args.size() != 2 || c.args.get(0).name != null || c.args.get(1).name != null
+    if (c.args.size() != 2
+        || c.args.get(0).name != null
+        || c.args.get(1).name != null
         || !(c.args.get(0).value instanceof DmlParser.CommandLineExprContext arg)) {
-      error(c.getStart(), "ifdef takes a command-line argument and a default: ifdef($name, default)");
+      error(
+          c.getStart(), "ifdef takes a command-line argument and a default: ifdef($name, default)");
       return new IntLiteral(0, position(c.getStart()));
     }
     Token token = arg.CMD_ARG().getSymbol();
@@ -170,8 +177,13 @@ final class ExpressionBuilder {
     SourcePosition pos = position(t);
     String value = arguments.get(argumentKey(t.getText()));
     if (value == null) {
-      error(t, "command-line argument " + t.getText()
-          + " is not given (pass it, or write ifdef(" + t.getText() + ", default))");
+      error(
+          t,
+          "command-line argument "
+              + t.getText()
+              + " is not given (pass it, or write ifdef("
+              + t.getText()
+              + ", default))");
       return new StringLiteral("", pos);
     }
     return argumentLiteral(value, pos);
@@ -194,9 +206,10 @@ final class ExpressionBuilder {
     } catch (NumberFormatException notADouble) {
       // fall through to string
     }
-    boolean quoted = value.length() >= 2
-        && ((value.startsWith("\"") && value.endsWith("\""))
-            || (value.startsWith("'") && value.endsWith("'")));
+    boolean quoted =
+        value.length() >= 2
+            && ((value.startsWith("\"") && value.endsWith("\""))
+                || (value.startsWith("'") && value.endsWith("'")));
     return new StringLiteral(quoted ? value.substring(1, value.length() - 1) : value, pos);
   }
 
@@ -208,8 +221,9 @@ final class ExpressionBuilder {
   /** Rows and columns of {@code [rows, cols]}; both dimensions must be written. */
   IndexRange[] indexRanges(DmlParser.IndexSuffixContext ix, String target) {
     if (ix.comma == null) {
-      error(ix.getStart(), "indexing needs rows and columns: " + target + "[rows, cols] (either may"
-          + " be empty)");
+      error(
+          ix.getStart(),
+          "indexing needs rows and columns: " + target + "[rows, cols] (either may" + " be empty)");
     }
     return new IndexRange[] {indexRange(ix.rows), indexRange(ix.cols)};
   }
@@ -236,14 +250,15 @@ final class ExpressionBuilder {
         continue;
       }
       char e = body.charAt(++i); // the lexer guarantees a valid escape follows
-      sb.append(switch (e) {
-        case 'b' -> '\b';
-        case 't' -> '\t';
-        case 'n' -> '\n';
-        case 'f' -> '\f';
-        case 'r' -> '\r';
-        default -> e; // \" \' \\
-      });
+      sb.append(
+          switch (e) {
+            case 'b' -> '\b';
+            case 't' -> '\t';
+            case 'n' -> '\n';
+            case 'f' -> '\f';
+            case 'r' -> '\r';
+            default -> e; // \" \' \\
+          });
     }
     return sb.toString();
   }
