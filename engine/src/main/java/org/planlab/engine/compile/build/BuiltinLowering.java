@@ -42,8 +42,7 @@ final class BuiltinLowering {
       case "rand" -> a.hop(OpCode.RAND, HopParam.NONE, a.arg("rows"), a.arg("cols"),
           a.arg("min"), a.arg("max"), a.arg("sparsity"), a.argOr("seed", a.lit(-1L)),
           a.arg("pdf"));
-      case "seq" -> a.hop(OpCode.SEQ, HopParam.NONE, a.arg("from"), a.arg("to"),
-          a.argOr("incr", defaultIncrement(a)));
+      case "seq" -> seq(a);
       case "diag" -> a.hop(OpCode.DIAG, HopParam.NONE, a.arg("X"));
       case "cbind" -> a.hop(OpCode.CBIND, HopParam.NONE, a.variadic());
       case "rbind" -> a.hop(OpCode.RBIND, HopParam.NONE, a.variadic());
@@ -158,10 +157,20 @@ final class BuiltinLowering {
     return a.hop(op, HopParam.NONE, data, rows, cols);
   }
 
-  /** seq without increment counts up by 1 if from <= to, else down: (from <= to) * 2 - 1. */
-  private Hop defaultIncrement(Args a) {
-    Hop up = a.scalar(BinaryOp.LE, a.arg("from"), a.arg("to"));
-    return a.scalar(BinaryOp.MINUS, a.scalar(BinaryOp.MULT, up, a.lit(2L)), a.lit(1L));
+  /**
+   * seq(from, to, incr); without an increment it counts up by 1 if from <= to, else down by 1:
+   * {@code (from <= to) * 2 - 1}, plain scalar arithmetic that constant folding and size
+   * propagation evaluate when from and to are known.
+   */
+  private Hop seq(Args a) {
+    Hop from = a.arg("from");
+    Hop to = a.arg("to");
+    Hop incr = a.argOr("incr", null);
+    if (incr == null) {
+      Hop up = a.scalar(BinaryOp.LE, from, to);
+      incr = a.scalar(BinaryOp.MINUS, a.scalar(BinaryOp.MULT, up, a.lit(2L)), a.lit(1L));
+    }
+    return a.hop(OpCode.SEQ, HopParam.NONE, from, to, incr);
   }
 
   private Hop aggregate(Args a, AggregateOp op, Direction dir) {
