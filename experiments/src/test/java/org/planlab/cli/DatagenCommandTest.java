@@ -165,6 +165,7 @@ class DatagenCommandTest {
     assertEquals(0, list.code());
     assertTrue(list.out().contains("generators:\n  dense-uniform\n"), list.out());
     assertTrue(list.out().contains("formats:\n  binary\n  csv\n  mm\n  text\n"), list.out());
+    assertTrue(list.out().contains("workloads:\n  l2svm\n"), list.out());
   }
 
   @Test

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * A DML program the front end rejects. Carries every diagnostic found (the front end collects
- * several before giving up); the message lists the first {@link #MAX_REPORTED}, one per line,
- * each as {@code FILE:LINE:COL: what is wrong}.
+ * several before giving up); the message lists the first {@link #MAX_REPORTED}, one per line, each
+ * as {@code FILE:LINE:COL: what is wrong}.
  */
 public abstract class DmlException extends RuntimeException {
   /** How many diagnostics the message spells out. */

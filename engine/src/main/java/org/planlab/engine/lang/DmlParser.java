@@ -10,15 +10,15 @@ import org.planlab.engine.lang.parser.ProgramLoader;
 
 /**
  * Entry point of the DML front end's first step: reads a script (and what it sources, and the
- * builtin-library files it uses) into a {@link DmlProgram}. Immutable and reusable; each parse
- * is independent (nothing is cached across programs).
+ * builtin-library files it uses) into a {@link DmlProgram}. Immutable and reusable; each parse is
+ * independent (nothing is cached across programs).
  *
  * <p>Not to be confused with {@code org.planlab.engine.lang.parser.DmlParser}, the parser ANTLR
  * generates from {@code Dml.g4}, which is internal to this class.
  *
- * <p>Errors: {@link DmlSyntaxException} with every problem found as
- * {@code FILE:LINE:COL: message} (syntax errors, malformed constructs, missing command-line
- * arguments, unreadable or cyclic sources).
+ * <p>Errors: {@link DmlSyntaxException} with every problem found as {@code FILE:LINE:COL: message}
+ * (syntax errors, malformed constructs, missing command-line arguments, unreadable or cyclic
+ * sources).
  */
 public final class DmlParser {
   private final Map<String, String> arguments;
@@ -32,9 +32,9 @@ public final class DmlParser {
   /**
    * @param arguments command-line arguments for {@code $name} / {@code $1}, keyed with or without
    *     the '$'; values are typed as SystemDS does (TRUE/FALSE, integer, double, else string)
-   * @param libraryRoots folders searched in order for builtin-library files: a call
-   *     {@code f(...)} that names neither a function of the calling file nor a builtin loads
-   *     {@code f.dml}, which must define {@code m_f}
+   * @param libraryRoots folders searched in order for builtin-library files: a call {@code f(...)}
+   *     that names neither a function of the calling file nor a builtin loads {@code f.dml}, which
+   *     must define {@code m_f}
    */
   public DmlParser(Map<String, String> arguments, List<Path> libraryRoots) {
     Map<String, String> normalized = new LinkedHashMap<>();

@@ -153,7 +153,8 @@ class DmlParserTest {
     assertEquals("a\"b", ((StringLiteral) value("\"a\\\"b\"")).stringValue());
     assertEquals("it's", ((StringLiteral) value("'it\\'s'")).stringValue());
     assertEquals("say \"hi\"", ((StringLiteral) value("'say \"hi\"'")).stringValue());
-    assertEquals("tab\there\nnew\\", ((StringLiteral) value("\"tab\\there\\nnew\\\\\"")).stringValue());
+    assertEquals(
+        "tab\there\nnew\\", ((StringLiteral) value("\"tab\\there\\nnew\\\\\"")).stringValue());
     assertEquals("# not a comment", ((StringLiteral) value("\"# not a comment\"")).stringValue());
   }
 
@@ -172,7 +173,8 @@ class DmlParserTest {
 
   @Test
   void commentsAreIgnored() {
-    assertEquals("(= a 1) (= b 2)",
+    assertEquals(
+        "(= a 1) (= b 2)",
         statements("# header\na = 1 # trailing\n/* block\ncomment */ b = 2\n#last"));
   }
 
@@ -184,7 +186,8 @@ class DmlParserTest {
 
   @Test
   void dottedIdentifiersAndNamedArguments() {
-    assertEquals("(= i (call order (target= X) (by= 1) (decreasing= TRUE) (index.return= TRUE)))",
+    assertEquals(
+        "(= i (call order (target= X) (by= 1) (decreasing= TRUE) (index.return= TRUE)))",
         statements("i = order(target=X, by=1, decreasing=TRUE, index.return=TRUE)"));
     assertEquals("(= s (call as.scalar (index X 1 1)))", statements("s = as.scalar(X[1,1])"));
   }
@@ -224,14 +227,16 @@ class DmlParserTest {
 
   @Test
   void ifElseChainsWithAndWithoutBraces() {
-    String script = """
+    String script =
+        """
         if (a > 1) x = 1
         else if (a < 0) { x = 2; y = 3 }
         else
           x = 4
         z = 5
         """;
-    assertEquals("(if (> a 1) ((= x 1)) ((if (< a 0) ((= x 2) (= y 3)) ((= x 4))))) (= z 5)",
+    assertEquals(
+        "(if (> a 1) ((= x 1)) ((if (< a 0) ((= x 2) (= y 3)) ((= x 4))))) (= z 5)",
         statements(script));
   }
 
@@ -244,12 +249,14 @@ class DmlParserTest {
 
   @Test
   void danglingElseBindsToTheInnerIf() {
-    assertEquals("(if a ((if b ((= x 1)) ((= x 2)))))", statements("if (a) if (b) x = 1 else x = 2"));
+    assertEquals(
+        "(if a ((if b ((= x 1)) ((= x 2)))))", statements("if (a) if (b) x = 1 else x = 2"));
   }
 
   @Test
   void whileLoop() {
-    assertEquals("(while (& (> r 0) (< i 10)) ((= i (+ i 1))))",
+    assertEquals(
+        "(while (& (> r 0) (< i 10)) ((= i (+ i 1))))",
         statements("while (r > 0 & i < 10) {\n  i = i + 1\n}"));
     assertEquals("(while c ((= i 1)))", statements("while(c) i = 1"));
   }
@@ -264,19 +271,22 @@ class DmlParserTest {
 
   @Test
   void parforWithOptions() {
-    assertEquals("(parfor i (: 1 k) ((check= 0) (par= 4) (mode= \"LOCAL\")) ((=[] R i _ (index X i _))))",
+    assertEquals(
+        "(parfor i (: 1 k) ((check= 0) (par= 4) (mode= \"LOCAL\")) ((=[] R i _ (index X i _))))",
         statements("parfor (i in 1:k, check=0, par=4, mode=LOCAL) {\n  R[i,] = X[i,]\n}"));
   }
 
   @Test
   void callStatements() {
-    assertEquals("(call print \"hi\") (call write X \"out.csv\" (format= \"csv\")) (call ns::f 1)",
+    assertEquals(
+        "(call print \"hi\") (call write X \"out.csv\" (format= \"csv\")) (call ns::f 1)",
         statements("print(\"hi\")\nwrite(X, \"out.csv\", format=\"csv\")\nns::f(1)"));
   }
 
   @Test
   void functionWithTypedParametersDefaultsAndResults() {
-    String script = """
+    String script =
+        """
         f = function(Matrix[Double] X, Double reg = 1.0, Boolean verbose = FALSE, int k = 3,
                      matrix[double] W = matrix(0, 1, 1), String s = "a", Integer n = -1)
             return (Matrix[Double] w, Double obj) {
@@ -286,52 +296,73 @@ class DmlParserTest {
         """;
     DmlProgram p = parse(script);
     assertTrue(p.statements().isEmpty());
-    FunctionDefinition f = p.function(new FunctionKey(DmlProgram.MAIN_NAMESPACE, "f")).orElseThrow();
-    assertEquals("(function f ((Matrix[Double] X) (Double reg 1.0) (Boolean verbose FALSE) "
-        + "(Integer k 3) (Matrix[Double] W (call matrix 0 1 1)) (String s \"a\") (Integer n -1)) "
-        + "((Matrix[Double] w) (Double obj)) "
-        + "((= w (* X reg)) (= obj (call sum w))))", AstPrinter.print(f));
+    FunctionDefinition f =
+        p.function(new FunctionKey(DmlProgram.MAIN_NAMESPACE, "f")).orElseThrow();
+    assertEquals(
+        "(function f ((Matrix[Double] X) (Double reg 1.0) (Boolean verbose FALSE) (Integer k 3)"
+            + " (Matrix[Double] W (call matrix 0 1 1)) (String s \"a\") (Integer n -1))"
+            + " ((Matrix[Double] w) (Double obj)) ((= w (* X reg)) (= obj (call sum w))))",
+        AstPrinter.print(f));
     assertEquals(DmlType.INTEGER, f.parameters().get(3).type());
     assertEquals(new SourcePosition("t.dml", 1, 1), f.position());
   }
 
   @Test
   void typeNamesAreCaseInsensitive() {
-    FunctionDefinition f = parse("g = function(MATRIX[DOUBLE] a, double b, INTEGER c, Int d, "
-        + "boolean e, STRING s, Matrix m) return (scalar[double] r) { r = 1 }")
-        .function(new FunctionKey(DmlProgram.MAIN_NAMESPACE, "g")).orElseThrow();
-    assertEquals(List.of(DmlType.MATRIX, DmlType.DOUBLE, DmlType.INTEGER, DmlType.INTEGER,
-        DmlType.BOOLEAN, DmlType.STRING, DmlType.MATRIX),
+    FunctionDefinition f =
+        parse(
+                "g = function(MATRIX[DOUBLE] a, double b, INTEGER c, Int d, "
+                    + "boolean e, STRING s, Matrix m) return (scalar[double] r) { r = 1 }")
+            .function(new FunctionKey(DmlProgram.MAIN_NAMESPACE, "g"))
+            .orElseThrow();
+    assertEquals(
+        List.of(
+            DmlType.MATRIX,
+            DmlType.DOUBLE,
+            DmlType.INTEGER,
+            DmlType.INTEGER,
+            DmlType.BOOLEAN,
+            DmlType.STRING,
+            DmlType.MATRIX),
         f.parameters().stream().map(p -> p.type()).toList());
     assertEquals(DmlType.DOUBLE, f.results().get(0).type());
   }
 
   @Test
   void functionWithoutResults() {
-    FunctionDefinition f = parse("log_it = function(String msg) {\n print(msg)\n}")
-        .function(new FunctionKey(DmlProgram.MAIN_NAMESPACE, "log_it")).orElseThrow();
+    FunctionDefinition f =
+        parse("log_it = function(String msg) {\n print(msg)\n}")
+            .function(new FunctionKey(DmlProgram.MAIN_NAMESPACE, "log_it"))
+            .orElseThrow();
     assertTrue(f.results().isEmpty());
   }
 
   @Test
   void commandLineArgumentsAreSubstitutedWithTypes() {
-    DmlParser parser = new DmlParser(
-        Map.of("$X", "data/x.csv", "n", "10", "lambda", "0.5", "flag", "TRUE", "1", "'quoted'"),
-        List.of());
+    DmlParser parser =
+        new DmlParser(
+            Map.of("$X", "data/x.csv", "n", "10", "lambda", "0.5", "flag", "TRUE", "1", "'quoted'"),
+            List.of());
     DmlProgram p = parser.parse("a = $X\nb = $n\nc = $lambda\nd = $flag\ne = $1", "t.dml");
-    assertEquals("(= a \"data/x.csv\") (= b 10) (= c 0.5) (= d TRUE) (= e \"quoted\")",
+    assertEquals(
+        "(= a \"data/x.csv\") (= b 10) (= c 0.5) (= d TRUE) (= e \"quoted\")",
         AstPrinter.print(p.statements()));
-    assertEquals(new SourcePosition("t.dml", 2, 5),
-        ((Assignment) p.statements().get(1)).value().position());
+    assertEquals(
+        new SourcePosition("t.dml", 2, 5), ((Assignment) p.statements().get(1)).value().position());
   }
 
   @Test
   void ifdefTakesTheArgumentOrTheDefault() {
     DmlParser parser = new DmlParser(Map.of("given", "3"), List.of());
-    DmlProgram p = parser.parse(
-        "a = ifdef($given, 1)\nb = ifdef($missing, 2.5 * 2)\nc = exists($given)\nd = exists($missing)",
-        "t.dml");
-    assertEquals("(= a 3) (= b (* 2.5 2)) (= c TRUE) (= d FALSE)", AstPrinter.print(p.statements()));
+    DmlProgram p =
+        parser.parse(
+            "a = ifdef($given, 1)\n"
+                + "b = ifdef($missing, 2.5 * 2)\n"
+                + "c = exists($given)\n"
+                + "d = exists($missing)",
+            "t.dml");
+    assertEquals(
+        "(= a 3) (= b (* 2.5 2)) (= c TRUE) (= d FALSE)", AstPrinter.print(p.statements()));
   }
 
   @Test

@@ -20,7 +20,8 @@ class DmlSyntaxErrorTest {
 
   @Test
   void missingClosingParenthesisBeforeTheNextStatement() {
-    assertEquals("s.dml:2:1: unexpected 'y', expecting ')' or ','", firstError("x = f(1, 2\ny = 3"));
+    assertEquals(
+        "s.dml:2:1: unexpected 'y', expecting ')' or ','", firstError("x = f(1, 2\ny = 3"));
   }
 
   @Test
@@ -51,32 +52,38 @@ class DmlSyntaxErrorTest {
   @Test
   void twoStatementsOnOneLineWithoutSeparator() {
     assertEquals("s.dml:1:7: missing ';' or newline before 'y'", firstError("x = 1 y = 2"));
-    assertEquals("s.dml:1:18: missing ';' or newline before 'z'",
-        firstError("if (a) { x = 1 } z = 2"));
+    assertEquals(
+        "s.dml:1:18: missing ';' or newline before 'z'", firstError("if (a) { x = 1 } z = 2"));
   }
 
   @Test
   void functionDefinitionInsideABlock() {
-    assertEquals("s.dml:2:3: function definitions are only allowed at the top level of a script",
+    assertEquals(
+        "s.dml:2:3: function definitions are only allowed at the top level of a script",
         firstError("if (TRUE) {\n  f = function(Double a) return (Double b) { b = a }\n}"));
   }
 
   @Test
   void sourceInsideAFunction() {
-    assertEquals("s.dml:1:26: source(...) is only allowed at the top level of a script",
+    assertEquals(
+        "s.dml:1:26: source(...) is only allowed at the top level of a script",
         firstError("f = function(Double a) { source(\"x.dml\") as x }"));
   }
 
   @Test
   void duplicateFunction() {
-    assertEquals("s.dml:2:1: function 'f' is already defined at s.dml:1:1",
+    assertEquals(
+        "s.dml:2:1: function 'f' is already defined at s.dml:1:1",
         firstError("f = function() { }\nf = function() { }"));
   }
 
   @Test
   void duplicateParameterAndResultDefault() {
-    DmlSyntaxException e = fails("f = function(Double a, Double a) return (Double r = 1) { r = a }");
-    assertEquals(List.of("s.dml:1:31: duplicate parameter 'a'",
+    DmlSyntaxException e =
+        fails("f = function(Double a, Double a) return (Double r = 1) { r = a }");
+    assertEquals(
+        List.of(
+            "s.dml:1:31: duplicate parameter 'a'",
             "s.dml:1:53: result 'r' cannot have a default value"),
         e.diagnostics().stream().map(Diagnostic::toString).toList());
   }
@@ -84,52 +91,61 @@ class DmlSyntaxErrorTest {
   @Test
   void unknownAndUnsupportedTypes() {
     DmlSyntaxException e = fails("f = function(Frame[String] F, Matrix[Float] X, Vector v) { }");
-    assertEquals(List.of(
+    assertEquals(
+        List.of(
             "s.dml:1:14: type Frame is not supported (only matrices and scalars)",
             "s.dml:1:38: unknown value type 'Float' (expected Double, Integer, Boolean or String)",
-            "s.dml:1:48: unknown type 'Vector' (expected Matrix[Double], Double, Integer, Boolean or String)"),
+            "s.dml:1:48: unknown type 'Vector' (expected Matrix[Double], Double, Integer, Boolean"
+                + " or String)"),
         e.diagnostics().stream().map(Diagnostic::toString).toList());
   }
 
   @Test
   void missingCommandLineArgument() {
-    assertEquals("s.dml:2:9: command-line argument $X is not given (pass it, or write ifdef($X, default))",
+    assertEquals(
+        "s.dml:2:9: command-line argument $X is not given (pass it, or write ifdef($X, default))",
         firstError("a = 1\nX = 2 * $X"));
   }
 
   @Test
   void ifdefNeedsACommandLineArgument() {
-    assertEquals("s.dml:1:5: ifdef takes a command-line argument and a default: ifdef($name, default)",
+    assertEquals(
+        "s.dml:1:5: ifdef takes a command-line argument and a default: ifdef($name, default)",
         firstError("x = ifdef(y, 2)"));
   }
 
   @Test
   void indexingNeedsTwoDimensions() {
-    assertEquals("s.dml:1:6: indexing needs rows and columns: X[rows, cols] (either may be empty)",
+    assertEquals(
+        "s.dml:1:6: indexing needs rows and columns: X[rows, cols] (either may be empty)",
         firstError("y = X[3]"));
   }
 
   @Test
   void multiAssignmentNeedsACall() {
-    assertEquals("s.dml:1:10: the right-hand side of [a, b] = ... must be a function call",
+    assertEquals(
+        "s.dml:1:10: the right-hand side of [a, b] = ... must be a function call",
         firstError("[a, b] = x + 1"));
   }
 
   @Test
   void loopsOverSomethingElseThanSeq() {
-    assertEquals("s.dml:1:11: a loop iterates over 'from:to' or 'seq(from, to[, incr])', not 'rev(...)'",
+    assertEquals(
+        "s.dml:1:11: a loop iterates over 'from:to' or 'seq(from, to[, incr])', not 'rev(...)'",
         firstError("for (i in rev(x)) { }"));
   }
 
   @Test
   void forLoopWithOptions() {
-    assertEquals("s.dml:1:17: for loops take no options (did you mean parfor?)",
+    assertEquals(
+        "s.dml:1:17: for loops take no options (did you mean parfor?)",
         firstError("for (i in 1:10, par=4) { }"));
   }
 
   @Test
   void parforOptionsMustBeNamed() {
-    assertEquals("s.dml:1:20: parfor options are written name=value",
+    assertEquals(
+        "s.dml:1:20: parfor options are written name=value",
         firstError("parfor (i in 1:10, 4) { }"));
   }
 
@@ -140,7 +156,9 @@ class DmlSyntaxErrorTest {
 
   @Test
   void integerLiteralOutOfRange() {
-    assertEquals("s.dml:1:5: integer literal 99999999999999999999 is out of range (64-bit); write it as a double",
+    assertEquals(
+        "s.dml:1:5: integer literal 99999999999999999999 is out of range (64-bit); write it as a"
+            + " double",
         firstError("x = 99999999999999999999"));
   }
 

@@ -17,7 +17,8 @@ program
 statement
     : SOURCE '(' path=STRING ')' AS alias=ID                                   # sourceStatement
     | name=ID assignOp FUNCTION '(' (params+=parameter (',' params+=parameter)*)? ')'
-          (RETURN '(' (results+=parameter (',' results+=parameter)*)? ')')? block  # functionDefinition
+          (RETURN '(' (results+=parameter (',' results+=parameter)*)? ')')?
+          block                                                               # functionDefinition
     | '[' targets+=ID (',' targets+=ID)* ']' assignOp value=expression        # multiAssignment
     | target=ID index=indexSuffix assignOp value=expression                   # indexedAssignment
     | target=ID assignOp value=expression                                     # assignment
@@ -25,8 +26,10 @@ statement
     | call                                                                    # callStatement
     | IF '(' cond=expression ')' thenBody=body (ELSE elseBody=body)?          # ifStatement
     | WHILE '(' cond=expression ')' loopBody=body                             # whileStatement
-    | FOR '(' var=ID IN range=iterRange (',' options+=argument)* ')' loopBody=body     # forStatement
-    | PARFOR '(' var=ID IN range=iterRange (',' options+=argument)* ')' loopBody=body  # parforStatement
+    | FOR '(' var=ID IN range=iterRange (',' options+=argument)* ')'
+          loopBody=body                                                       # forStatement
+    | PARFOR '(' var=ID IN range=iterRange (',' options+=argument)* ')'
+          loopBody=body                                                       # parforStatement
     ;
 
 assignOp

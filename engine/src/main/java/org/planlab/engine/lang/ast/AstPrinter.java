@@ -4,10 +4,9 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * Prints AST nodes as compact S-expressions, e.g. {@code (= y (+ (* a b) c))}: for tests,
- * debugging and error messages. Integer literals print bare ({@code 3}), doubles with a point or
- * exponent ({@code 3.0}, {@code 1.0E-12}, {@code NaN}, {@code Inf}), strings quoted with Java
- * escapes.
+ * Prints AST nodes as compact S-expressions, e.g. {@code (= y (+ (* a b) c))}: for tests, debugging
+ * and error messages. Integer literals print bare ({@code 3}), doubles with a point or exponent
+ * ({@code 3.0}, {@code 1.0E-12}, {@code NaN}, {@code Inf}), strings quoted with Java escapes.
  */
 public final class AstPrinter implements ExpressionVisitor<String>, StatementVisitor<String> {
   private static final AstPrinter INSTANCE = new AstPrinter();
@@ -29,14 +28,27 @@ public final class AstPrinter implements ExpressionVisitor<String>, StatementVis
 
   /** {@code (function f ((Matrix[Double] X) (Double r 1.0)) ((Double y)) (body...))}. */
   public static String print(FunctionDefinition f) {
-    return "(function " + f.key() + " (" + parameters(f.parameters()) + ") ("
-        + parameters(f.results()) + ") (" + print(f.body()) + "))";
+    return "(function "
+        + f.key()
+        + " ("
+        + parameters(f.parameters())
+        + ") ("
+        + parameters(f.results())
+        + ") ("
+        + print(f.body())
+        + "))";
   }
 
   private static String parameters(List<Parameter> ps) {
     return ps.stream()
-        .map(p -> "(" + p.type() + " " + p.name()
-            + p.defaultValue().map(d -> " " + print(d)).orElse("") + ")")
+        .map(
+            p ->
+                "("
+                    + p.type()
+                    + " "
+                    + p.name()
+                    + p.defaultValue().map(d -> " " + print(d)).orElse("")
+                    + ")")
         .collect(Collectors.joining(" "));
   }
 
@@ -127,14 +139,24 @@ public final class AstPrinter implements ExpressionVisitor<String>, StatementVis
 
   @Override
   public String visitIndexedAssignment(IndexedAssignment s) {
-    return "(=[] " + s.target().name() + " " + range(s.rows()) + " " + range(s.cols()) + " "
-        + print(s.value()) + ")";
+    return "(=[] "
+        + s.target().name()
+        + " "
+        + range(s.rows())
+        + " "
+        + range(s.cols())
+        + " "
+        + print(s.value())
+        + ")";
   }
 
   @Override
   public String visitMultiAssignment(MultiAssignment s) {
-    return "(= [" + s.targets().stream().map(Identifier::name).collect(Collectors.joining(" "))
-        + "] " + print(s.call()) + ")";
+    return "(= ["
+        + s.targets().stream().map(Identifier::name).collect(Collectors.joining(" "))
+        + "] "
+        + print(s.call())
+        + ")";
   }
 
   @Override
@@ -144,8 +166,13 @@ public final class AstPrinter implements ExpressionVisitor<String>, StatementVis
 
   @Override
   public String visitIf(IfStatement s) {
-    return "(if " + print(s.predicate()) + " (" + print(s.thenBody()) + ")"
-        + (s.elseBody().isEmpty() ? "" : " (" + print(s.elseBody()) + ")") + ")";
+    return "(if "
+        + print(s.predicate())
+        + " ("
+        + print(s.thenBody())
+        + ")"
+        + (s.elseBody().isEmpty() ? "" : " (" + print(s.elseBody()) + ")")
+        + ")";
   }
 
   @Override
@@ -160,14 +187,25 @@ public final class AstPrinter implements ExpressionVisitor<String>, StatementVis
 
   @Override
   public String visitParFor(ParForStatement s) {
-    String options = s.options().stream().map(AstPrinter::argument)
-        .collect(Collectors.joining(" "));
-    return "(parfor " + s.variable().name() + " " + range(s.range()) + " (" + options + ") ("
-        + print(s.body()) + "))";
+    String options =
+        s.options().stream().map(AstPrinter::argument).collect(Collectors.joining(" "));
+    return "(parfor "
+        + s.variable().name()
+        + " "
+        + range(s.range())
+        + " ("
+        + options
+        + ") ("
+        + print(s.body())
+        + "))";
   }
 
   private static String range(LoopRange r) {
-    return "(: " + print(r.from()) + " " + print(r.to())
-        + r.increment().map(i -> " " + print(i)).orElse("") + ")";
+    return "(: "
+        + print(r.from())
+        + " "
+        + print(r.to())
+        + r.increment().map(i -> " " + print(i)).orElse("")
+        + ")";
   }
 }

@@ -3,8 +3,8 @@ package org.planlab.engine.lang.ast;
 import java.util.Optional;
 
 /**
- * Infix operators. {@code &&} and {@code ||} are the same operators as {@code &} and {@code |}
- * (DML evaluates both operands, as SystemDS does).
+ * Infix operators. {@code &&} and {@code ||} are the same operators as {@code &} and {@code |} (DML
+ * evaluates both operands, as SystemDS does).
  */
 public enum BinaryOperator {
   POW("^"),

@@ -2,7 +2,9 @@ package org.planlab.engine.lang.ast;
 
 import java.util.Objects;
 
-/** A call whose results (if any) are dropped: {@code print(...)}, {@code write(...)}, {@code f(x)}. */
+/**
+ * A call whose results (if any) are dropped: {@code print(...)}, {@code write(...)}, {@code f(x)}.
+ */
 public record CallStatement(FunctionCall call, SourcePosition position) implements Statement {
   public CallStatement {
     Objects.requireNonNull(call, "call is null");

@@ -9,10 +9,10 @@ import java.util.Optional;
  * One parsed DML file of a program: the main script, a sourced file, or a builtin-library file.
  *
  * <p>{@code namespace} is canonical and unique in the program: {@link DmlProgram#MAIN_NAMESPACE}
- * for the main script, the alias of the first {@code source} that loaded a file (made unique
- * with a {@code #n} suffix if another file already uses it), and
- * {@link DmlProgram#LIBRARY_NAMESPACE_PREFIX}{@code NAME} for the library file NAME.dml. The
- * aliases map what this file's code writes before {@code ::} to canonical namespaces.
+ * for the main script, the alias of the first {@code source} that loaded a file (made unique with a
+ * {@code #n} suffix if another file already uses it), and {@link
+ * DmlProgram#LIBRARY_NAMESPACE_PREFIX}{@code NAME} for the library file NAME.dml. The aliases map
+ * what this file's code writes before {@code ::} to canonical namespaces.
  */
 public record DmlModule(
     Kind kind,

@@ -7,8 +7,8 @@ import java.util.Optional;
 
 /**
  * A parsed DML program: the main script's top-level statements, every user-defined function of
- * every module (main, sourced, and the builtin-library files it uses), and the modules with
- * their namespace aliases. Immutable; produced by {@code org.planlab.engine.lang.DmlParser}.
+ * every module (main, sourced, and the builtin-library files it uses), and the modules with their
+ * namespace aliases. Immutable; produced by {@code org.planlab.engine.lang.DmlParser}.
  *
  * <p>Name resolution for calls (what {@link #resolve} implements): {@code ns::f} means function
  * {@code f} of the module the caller's module sourced as {@code ns}; a plain {@code f} means the
@@ -63,7 +63,8 @@ public record DmlProgram(
       throw new IllegalArgumentException("unknown namespace " + callerNamespace);
     }
     if (call.namespace().isPresent()) {
-      return caller.resolveAlias(call.namespace().get())
+      return caller
+          .resolveAlias(call.namespace().get())
           .map(ns -> new FunctionKey(ns, call.name()))
           .filter(functions::containsKey);
     }

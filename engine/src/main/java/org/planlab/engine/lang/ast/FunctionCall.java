@@ -6,8 +6,8 @@ import java.util.Optional;
 
 /**
  * A call {@code f(args)} or {@code ns::f(args)}, of a builtin or a user-defined function; the
- * validator resolves which (see {@code ValidatedProgram.targetOf}). The position is where the
- * call starts (the namespace, if written).
+ * validator resolves which (see {@code ValidatedProgram.targetOf}). The position is where the call
+ * starts (the namespace, if written).
  */
 public record FunctionCall(
     Optional<String> namespace, String name, List<Argument> arguments, SourcePosition position)

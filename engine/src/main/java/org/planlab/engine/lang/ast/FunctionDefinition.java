@@ -5,8 +5,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * {@code name = function(params) return (results) { body }}, defined at the top level of a
- * module. {@code namespace} is the canonical namespace of that module.
+ * {@code name = function(params) return (results) { body }}, defined at the top level of a module.
+ * {@code namespace} is the canonical namespace of that module.
  */
 public record FunctionDefinition(
     String namespace,

@@ -12,9 +12,15 @@ public record FunctionKey(String namespace, String name) {
     Objects.requireNonNull(name, "name is null");
   }
 
-  /** "name" for main-script functions, "namespace::name" otherwise. */
+  /**
+   * How messages name the function: "name" for functions of the main script and of builtin-library
+   * files (their positions name the file), "namespace::name" otherwise.
+   */
   @Override
   public String toString() {
-    return namespace.equals(DmlProgram.MAIN_NAMESPACE) ? name : namespace + "::" + name;
+    boolean bare =
+        namespace.equals(DmlProgram.MAIN_NAMESPACE)
+            || namespace.startsWith(DmlProgram.LIBRARY_NAMESPACE_PREFIX);
+    return bare ? name : namespace + "::" + name;
   }
 }

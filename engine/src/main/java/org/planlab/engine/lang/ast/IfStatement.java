@@ -8,7 +8,10 @@ import java.util.Objects;
  * nested IfStatement. An absent else is an empty list.
  */
 public record IfStatement(
-    Expression predicate, List<Statement> thenBody, List<Statement> elseBody, SourcePosition position)
+    Expression predicate,
+    List<Statement> thenBody,
+    List<Statement> elseBody,
+    SourcePosition position)
     implements Statement {
   public IfStatement {
     Objects.requireNonNull(predicate, "predicate is null");

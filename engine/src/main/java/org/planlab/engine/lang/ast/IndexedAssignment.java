@@ -3,8 +3,8 @@ package org.planlab.engine.lang.ast;
 import java.util.Objects;
 
 /**
- * Left indexing {@code X[rows, cols] = value}: a new version of {@code X} with the cells
- * replaced (copy semantics); the value is a matrix of the range's shape or a scalar.
+ * Left indexing {@code X[rows, cols] = value}: a new version of {@code X} with the cells replaced
+ * (copy semantics); the value is a matrix of the range's shape or a scalar.
  */
 public record IndexedAssignment(
     Identifier target, IndexRange rows, IndexRange cols, Expression value, SourcePosition position)

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * {@code parfor (variable in range, opt = value, ...) {...}}: iterations that may run in
- * parallel. Options keep their source order; option values written as bare names
- * ({@code mode=LOCAL}) are string literals.
+ * {@code parfor (variable in range, opt = value, ...) {...}}: iterations that may run in parallel.
+ * Options keep their source order; option values written as bare names ({@code mode=LOCAL}) are
+ * string literals.
  */
 public record ParForStatement(
     Identifier variable,
@@ -16,8 +16,18 @@ public record ParForStatement(
     SourcePosition position)
     implements Statement {
   /** The option names SystemDS defines for parfor; others are validation errors. */
-  public static final List<String> OPTION_NAMES = List.of("check", "par", "mode", "opt",
-      "taskpartitioner", "tasksize", "datapartitioner", "resultmerge", "log", "profile");
+  public static final List<String> OPTION_NAMES =
+      List.of(
+          "check",
+          "par",
+          "mode",
+          "opt",
+          "taskpartitioner",
+          "tasksize",
+          "datapartitioner",
+          "resultmerge",
+          "log",
+          "profile");
 
   public ParForStatement {
     Objects.requireNonNull(variable, "variable is null");

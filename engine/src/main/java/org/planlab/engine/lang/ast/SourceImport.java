@@ -3,8 +3,8 @@ package org.planlab.engine.lang.ast;
 import java.util.Objects;
 
 /**
- * {@code source("path") as alias}. {@code file} is the path resolved against the importing
- * script's folder (normalized); {@code namespace} the canonical namespace it was loaded under.
+ * {@code source("path") as alias}. {@code file} is the path resolved against the importing script's
+ * folder (normalized); {@code namespace} the canonical namespace it was loaded under.
  */
 public record SourceImport(
     String path, String alias, String file, String namespace, SourcePosition position)

@@ -3,8 +3,8 @@ package org.planlab.engine.lang.ast;
 import java.util.Objects;
 
 /**
- * Where a construct starts in a DML file: 1-based line and column. Printed as
- * {@code FILE:LINE:COL}, the prefix of every front-end error message.
+ * Where a construct starts in a DML file: 1-based line and column. Printed as {@code
+ * FILE:LINE:COL}, the prefix of every front-end error message.
  */
 public record SourcePosition(String file, int line, int column) {
   /** Position of things the front end synthesizes (e.g. builtin default values). */
@@ -13,7 +13,8 @@ public record SourcePosition(String file, int line, int column) {
   public SourcePosition {
     Objects.requireNonNull(file, "file is null");
     if (line < 0 || column < 0) {
-      throw new IllegalArgumentException("line and column must be >= 0, were " + line + ":" + column);
+      throw new IllegalArgumentException(
+          "line and column must be >= 0, were " + line + ":" + column);
     }
   }
 

@@ -7,9 +7,9 @@ import java.util.OptionalLong;
 import org.planlab.engine.lang.types.ExprType;
 
 /**
- * A builtin call with its arguments bound to parameters and typed, as a {@link TypeRule} sees
- * it. Implemented by the validator. Parameters are named as in the catalogue; an omitted
- * parameter with a default reports the default's type and value.
+ * A builtin call with its arguments bound to parameters and typed, as a {@link TypeRule} sees it.
+ * Implemented by the validator. Parameters are named as in the catalogue; an omitted parameter with
+ * a default reports the default's type and value.
  */
 public interface BoundCall {
   BuiltinFunction function();
@@ -24,8 +24,8 @@ public interface BoundCall {
   List<ExprType> variadicTypes();
 
   /**
-   * The argument's value if it is a compile-time constant number with an integral value
-   * (an integer, or a double such as {@code 3.0}).
+   * The argument's value if it is a compile-time constant number with an integral value (an
+   * integer, or a double such as {@code 3.0}).
    */
   OptionalLong longConstant(String parameter);
 

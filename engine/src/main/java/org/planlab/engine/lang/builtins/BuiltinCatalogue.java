@@ -24,9 +24,9 @@ import org.planlab.engine.lang.types.ValueType;
 
 /**
  * The builtin functions of DML (DML.md, "Builtin functions" and "Statements"): one entry per
- * builtin, in one table below. Immutable; {@link #standard()} is the catalogue the front end
- * uses. {@code ifdef} is not listed: the parser substitutes it (it depends on the command line,
- * not on the program).
+ * builtin, in one table below. Immutable; {@link #standard()} is the catalogue the front end uses.
+ * {@code ifdef} is not listed: the parser substitutes it (it depends on the command line, not on
+ * the program).
  */
 public final class BuiltinCatalogue {
   private static final BuiltinCatalogue STANDARD = new BuiltinCatalogue(table(), aliases());
@@ -91,36 +91,79 @@ public final class BuiltinCatalogue {
     List<BuiltinFunction> t = new ArrayList<>();
 
     // construction
-    t.add(pure("matrix", Category.CONSTRUCTION, TypeRules.matrix(),
-        required("data", ANY), optional("rows", SCALAR), optional("cols", SCALAR),
-        optional("byrow", SCALAR, literal(true))));
-    t.add(new BuiltinFunction("rand", Category.CONSTRUCTION, List.of(
-            required("rows", SCALAR).named(), required("cols", SCALAR).named(),
-            optional("min", SCALAR, literal(0.0)).named(), optional("max", SCALAR, literal(1.0)).named(),
-            optional("sparsity", SCALAR, literal(1.0)).named(),
-            optional("pdf", STRING, literal("uniform")).named(),
-            optional("seed", SCALAR).named(), optional("lambda", SCALAR, literal(1.0)).named()),
-        Map.of(), TypeRules.rand(), Effect.NONDETERMINISTIC, true));
-    t.add(pure("seq", Category.CONSTRUCTION, TypeRules.seq(),
-        required("from", SCALAR), required("to", SCALAR), optional("incr", SCALAR)));
+    t.add(
+        pure(
+            "matrix",
+            Category.CONSTRUCTION,
+            TypeRules.matrix(),
+            required("data", ANY),
+            optional("rows", SCALAR),
+            optional("cols", SCALAR),
+            optional("byrow", SCALAR, literal(true))));
+    t.add(
+        new BuiltinFunction(
+            "rand",
+            Category.CONSTRUCTION,
+            List.of(
+                required("rows", SCALAR).named(),
+                required("cols", SCALAR).named(),
+                optional("min", SCALAR, literal(0.0)).named(),
+                optional("max", SCALAR, literal(1.0)).named(),
+                optional("sparsity", SCALAR, literal(1.0)).named(),
+                optional("pdf", STRING, literal("uniform")).named(),
+                optional("seed", SCALAR).named(),
+                optional("lambda", SCALAR, literal(1.0)).named()),
+            Map.of(),
+            TypeRules.rand(),
+            Effect.NONDETERMINISTIC,
+            true));
+    t.add(
+        pure(
+            "seq",
+            Category.CONSTRUCTION,
+            TypeRules.seq(),
+            required("from", SCALAR),
+            required("to", SCALAR),
+            optional("incr", SCALAR)));
     t.add(pure("diag", Category.CONSTRUCTION, TypeRules.diag(), required("X", MATRIX)));
     t.add(pure("cbind", Category.CONSTRUCTION, TypeRules.bind(true), variadic("X", MATRIX, true)));
     t.add(pure("rbind", Category.CONSTRUCTION, TypeRules.bind(false), variadic("X", MATRIX, true)));
-    t.add(new BuiltinFunction("table", Category.CONSTRUCTION, List.of(
-            required("A", ANY), required("B", ANY), optional("W", ANY),
-            optional("rows", SCALAR), optional("cols", SCALAR)),
-        // table(A, B, rows, cols): four positional arguments are the sizes, not weights
-        Map.of(4, List.of("A", "B", "rows", "cols")),
-        TypeRules.table(), Effect.PURE, true));
-    t.add(new BuiltinFunction("sample", Category.CONSTRUCTION, List.of(
-            required("range", SCALAR), required("size", SCALAR),
-            optional("replace", SCALAR, literal(false)), optional("seed", SCALAR)),
-        Map.of(), TypeRules.sample(), Effect.NONDETERMINISTIC, true));
+    t.add(
+        new BuiltinFunction(
+            "table",
+            Category.CONSTRUCTION,
+            List.of(
+                required("A", ANY),
+                required("B", ANY),
+                optional("W", ANY),
+                optional("rows", SCALAR),
+                optional("cols", SCALAR)),
+            // table(A, B, rows, cols): four positional arguments are the sizes, not weights
+            Map.of(4, List.of("A", "B", "rows", "cols")),
+            TypeRules.table(),
+            Effect.PURE,
+            true));
+    t.add(
+        new BuiltinFunction(
+            "sample",
+            Category.CONSTRUCTION,
+            List.of(
+                required("range", SCALAR), required("size", SCALAR),
+                optional("replace", SCALAR, literal(false)), optional("seed", SCALAR)),
+            Map.of(),
+            TypeRules.sample(),
+            Effect.NONDETERMINISTIC,
+            true));
 
     // shape
     t.add(pure("nrow", Category.SHAPE, TypeRules.size("X", ExprType::rows), required("X", MATRIX)));
     t.add(pure("ncol", Category.SHAPE, TypeRules.size("X", ExprType::cols), required("X", MATRIX)));
-    t.add(pure("length", Category.SHAPE, TypeRules.size("X", TypeRules::cells), required("X", MATRIX)));
+    t.add(
+        pure(
+            "length",
+            Category.SHAPE,
+            TypeRules.size("X", TypeRules::cells),
+            required("X", MATRIX)));
     t.add(pure("t", Category.SHAPE, TypeRules.transpose("X"), required("X", MATRIX)));
     t.add(pure("rev", Category.SHAPE, TypeRules.sameShape("X"), required("X", MATRIX)));
 
@@ -131,8 +174,9 @@ public final class BuiltinCatalogue {
     for (String name : List.of("min", "max")) {
       t.add(pure(name, Category.AGGREGATE, TypeRules.minMax(), variadic("values", ANY, true)));
     }
-    for (String name : List.of("rowSums", "rowMeans", "rowMaxs", "rowMins", "rowVars",
-        "rowIndexMax", "rowIndexMin")) {
+    for (String name :
+        List.of(
+            "rowSums", "rowMeans", "rowMaxs", "rowMins", "rowVars", "rowIndexMax", "rowIndexMin")) {
       t.add(pure(name, Category.AGGREGATE, TypeRules.rowAggregate("X"), required("X", MATRIX)));
     }
     for (String name : List.of("colSums", "colMeans", "colMaxs", "colMins", "colVars")) {
@@ -141,107 +185,214 @@ public final class BuiltinCatalogue {
     for (String name : List.of("cumsum", "cumprod")) {
       t.add(pure(name, Category.AGGREGATE, TypeRules.sameShape("X"), required("X", MATRIX)));
     }
-    t.add(pure("trace", Category.AGGREGATE, TypeRules.square("X", ExprType.DOUBLE),
-        required("X", MATRIX)));
+    t.add(
+        pure(
+            "trace",
+            Category.AGGREGATE,
+            TypeRules.square("X", ExprType.DOUBLE),
+            required("X", MATRIX)));
 
     // element-wise
-    for (String name : List.of("exp", "sqrt", "round", "floor", "ceil", "sigmoid", "tanh", "sin",
-        "cos")) {
+    for (String name :
+        List.of("exp", "sqrt", "round", "floor", "ceil", "sigmoid", "tanh", "sin", "cos")) {
       t.add(pure(name, Category.ELEMENTWISE, TypeRules.cellwise("x"), required("x", ANY)));
     }
     for (String name : List.of("abs", "sign")) {
-      t.add(pure(name, Category.ELEMENTWISE, TypeRules.cellwiseKeepingIntegers("x"),
-          required("x", ANY)));
+      t.add(
+          pure(
+              name,
+              Category.ELEMENTWISE,
+              TypeRules.cellwiseKeepingIntegers("x"),
+              required("x", ANY)));
     }
-    t.add(pure("isNaN", Category.ELEMENTWISE, TypeRules.cellwisePredicate("x"), required("x", ANY)));
-    t.add(pure("log", Category.ELEMENTWISE, TypeRules.cellwise("x"),
-        required("x", ANY), optional("base", SCALAR)));
-    t.add(pure("ifelse", Category.ELEMENTWISE, TypeRules.ifelse(),
-        required("test", ANY), required("yes", ANY), required("no", ANY)));
-    t.add(pure("replace", Category.ELEMENTWISE, TypeRules.sameShape("target"),
-        required("target", MATRIX).named(), required("pattern", SCALAR).named(),
-        required("replacement", SCALAR).named()));
-    t.add(pure("contains", Category.ELEMENTWISE, TypeRules.fixed(ExprType.BOOLEAN),
-        required("target", MATRIX).named(), required("pattern", SCALAR).named()));
+    t.add(
+        pure("isNaN", Category.ELEMENTWISE, TypeRules.cellwisePredicate("x"), required("x", ANY)));
+    t.add(
+        pure(
+            "log",
+            Category.ELEMENTWISE,
+            TypeRules.cellwise("x"),
+            required("x", ANY),
+            optional("base", SCALAR)));
+    t.add(
+        pure(
+            "ifelse",
+            Category.ELEMENTWISE,
+            TypeRules.ifelse(),
+            required("test", ANY),
+            required("yes", ANY),
+            required("no", ANY)));
+    t.add(
+        pure(
+            "replace",
+            Category.ELEMENTWISE,
+            TypeRules.sameShape("target"),
+            required("target", MATRIX).named(),
+            required("pattern", SCALAR).named(),
+            required("replacement", SCALAR).named()));
+    t.add(
+        pure(
+            "contains",
+            Category.ELEMENTWISE,
+            TypeRules.fixed(ExprType.BOOLEAN),
+            required("target", MATRIX).named(),
+            required("pattern", SCALAR).named()));
 
     // linear algebra
-    t.add(pure("solve", Category.LINEAR_ALGEBRA, TypeRules.solve(),
-        required("A", MATRIX), required("b", MATRIX)));
+    t.add(
+        pure(
+            "solve",
+            Category.LINEAR_ALGEBRA,
+            TypeRules.solve(),
+            required("A", MATRIX),
+            required("b", MATRIX)));
     t.add(pure("inv", Category.LINEAR_ALGEBRA, TypeRules.square("X", null), required("X", MATRIX)));
-    t.add(pure("cholesky", Category.LINEAR_ALGEBRA, TypeRules.square("X", null),
-        required("X", MATRIX)));
+    t.add(
+        pure(
+            "cholesky",
+            Category.LINEAR_ALGEBRA,
+            TypeRules.square("X", null),
+            required("X", MATRIX)));
 
     // ordering and selection
-    t.add(pure("order", Category.ORDERING, TypeRules.order(),
-        required("target", MATRIX), optional("by", SCALAR, literal(1)).named(),
-        optional("decreasing", SCALAR, literal(false)).named(),
-        optional("index.return", SCALAR, literal(false)).named()));
-    t.add(pure("removeEmpty", Category.ORDERING, TypeRules.removeEmpty(),
-        required("target", MATRIX).named(), required("margin", STRING).named(),
-        optional("select", MATRIX).named(), optional("empty.return", SCALAR, literal(true)).named()));
+    t.add(
+        pure(
+            "order",
+            Category.ORDERING,
+            TypeRules.order(),
+            required("target", MATRIX),
+            optional("by", SCALAR, literal(1)).named(),
+            optional("decreasing", SCALAR, literal(false)).named(),
+            optional("index.return", SCALAR, literal(false)).named()));
+    t.add(
+        pure(
+            "removeEmpty",
+            Category.ORDERING,
+            TypeRules.removeEmpty(),
+            required("target", MATRIX).named(),
+            required("margin", STRING).named(),
+            optional("select", MATRIX).named(),
+            optional("empty.return", SCALAR, literal(true)).named()));
 
     // casts
     t.add(pure("as.scalar", Category.CAST, TypeRules.toScalar(null), required("x", ANY)));
     t.add(pure("as.matrix", Category.CAST, TypeRules.asMatrix(), required("x", ANY)));
-    t.add(pure("as.double", Category.CAST, TypeRules.toScalar(ValueType.DOUBLE), required("x", ANY)));
-    t.add(pure("as.integer", Category.CAST, TypeRules.toScalar(ValueType.INTEGER), required("x", ANY)));
-    t.add(pure("as.logical", Category.CAST, TypeRules.toScalar(ValueType.BOOLEAN), required("x", ANY)));
-    t.add(pure("toString", Category.CAST, TypeRules.fixed(ExprType.STRING),
-        required("target", ANY), optional("rows", SCALAR, literal(100)).named(),
-        optional("cols", SCALAR, literal(100)).named(),
-        optional("decimal", SCALAR, literal(3)).named(),
-        optional("sparse", SCALAR, literal(false)).named(),
-        optional("sep", STRING, literal(" ")).named(),
-        optional("linesep", STRING, literal("\n")).named()));
+    t.add(
+        pure("as.double", Category.CAST, TypeRules.toScalar(ValueType.DOUBLE), required("x", ANY)));
+    t.add(
+        pure(
+            "as.integer",
+            Category.CAST,
+            TypeRules.toScalar(ValueType.INTEGER),
+            required("x", ANY)));
+    t.add(
+        pure(
+            "as.logical",
+            Category.CAST,
+            TypeRules.toScalar(ValueType.BOOLEAN),
+            required("x", ANY)));
+    t.add(
+        pure(
+            "toString",
+            Category.CAST,
+            TypeRules.fixed(ExprType.STRING),
+            required("target", ANY),
+            optional("rows", SCALAR, literal(100)).named(),
+            optional("cols", SCALAR, literal(100)).named(),
+            optional("decimal", SCALAR, literal(3)).named(),
+            optional("sparse", SCALAR, literal(false)).named(),
+            optional("sep", STRING, literal(" ")).named(),
+            optional("linesep", STRING, literal("\n")).named()));
 
     // misc
-    t.add(new BuiltinFunction("time", Category.MISC, List.of(), Map.of(),
-        TypeRules.fixed(ExprType.INTEGER), Effect.NONDETERMINISTIC, true));
+    t.add(
+        new BuiltinFunction(
+            "time",
+            Category.MISC,
+            List.of(),
+            Map.of(),
+            TypeRules.fixed(ExprType.INTEGER),
+            Effect.NONDETERMINISTIC,
+            true));
     t.add(pure("exists", Category.MISC, TypeRules.fixed(ExprType.BOOLEAN), required("name", NAME)));
 
     // statistics
     t.add(pure("median", Category.STATISTICS, TypeRules.fullAggregate(), required("X", MATRIX)));
-    t.add(pure("quantile", Category.STATISTICS, TypeRules.quantile(),
-        required("X", MATRIX), required("p", ANY)));
+    t.add(
+        pure(
+            "quantile",
+            Category.STATISTICS,
+            TypeRules.quantile(),
+            required("X", MATRIX),
+            required("p", ANY)));
     t.add(pure("colSds", Category.STATISTICS, TypeRules.colAggregate("X"), required("X", MATRIX)));
-    t.add(pure("det", Category.STATISTICS, TypeRules.square("X", ExprType.DOUBLE),
-        required("X", MATRIX)));
+    t.add(
+        pure(
+            "det",
+            Category.STATISTICS,
+            TypeRules.square("X", ExprType.DOUBLE),
+            required("X", MATRIX)));
 
     // I/O
-    t.add(pure("read", Category.IO, TypeRules.read(), required("path", STRING),
-        optional("format", STRING).named(), optional("rows", SCALAR).named(),
-        optional("cols", SCALAR).named(), optional("nnz", SCALAR).named(),
-        optional("header", SCALAR).named(), optional("sep", STRING).named(),
-        optional("fill", SCALAR).named(), optional("default", SCALAR).named(),
-        optional("naStrings", STRING).named(),
-        optional("data_type", STRING).named(), optional("value_type", STRING).named(),
-        optional("blen", SCALAR).named(), optional("rows_in_block", SCALAR).named(),
-        optional("cols_in_block", SCALAR).named()));
-    t.add(sideEffect("write", Category.IO, TypeRules.write(), required("X", ANY),
-        required("path", STRING), optional("format", STRING, literal("text")).named(),
-        optional("header", SCALAR, literal(false)).named(),
-        optional("sep", STRING, literal(",")).named(),
-        optional("sparse", SCALAR, literal(true)).named(),
-        optional("description", STRING).named(), optional("blen", SCALAR).named(),
-        optional("rows_in_block", SCALAR).named(), optional("cols_in_block", SCALAR).named()));
+    t.add(
+        pure(
+            "read",
+            Category.IO,
+            TypeRules.read(),
+            required("path", STRING),
+            optional("format", STRING).named(),
+            optional("rows", SCALAR).named(),
+            optional("cols", SCALAR).named(),
+            optional("nnz", SCALAR).named(),
+            optional("header", SCALAR).named(),
+            optional("sep", STRING).named(),
+            optional("fill", SCALAR).named(),
+            optional("default", SCALAR).named(),
+            optional("naStrings", STRING).named(),
+            optional("data_type", STRING).named(),
+            optional("value_type", STRING).named(),
+            optional("blen", SCALAR).named(),
+            optional("rows_in_block", SCALAR).named(),
+            optional("cols_in_block", SCALAR).named()));
+    t.add(
+        sideEffect(
+            "write",
+            Category.IO,
+            TypeRules.write(),
+            required("X", ANY),
+            required("path", STRING),
+            optional("format", STRING, literal("text")).named(),
+            optional("header", SCALAR, literal(false)).named(),
+            optional("sep", STRING, literal(",")).named(),
+            optional("sparse", SCALAR, literal(true)).named(),
+            optional("description", STRING).named(),
+            optional("blen", SCALAR).named(),
+            optional("rows_in_block", SCALAR).named(),
+            optional("cols_in_block", SCALAR).named()));
 
     // output and control (statements only)
-    t.add(sideEffect("print", Category.OUTPUT, TypeRules.print(),
-        required("value", ANY), variadic("args", ANY, false)));
+    t.add(
+        sideEffect(
+            "print",
+            Category.OUTPUT,
+            TypeRules.print(),
+            required("value", ANY),
+            variadic("args", ANY, false)));
     t.add(sideEffect("stop", Category.OUTPUT, TypeRules.noValue(), required("message", SCALAR)));
-    t.add(sideEffect("assert", Category.OUTPUT, TypeRules.noValue(), required("condition", SCALAR)));
+    t.add(
+        sideEffect("assert", Category.OUTPUT, TypeRules.noValue(), required("condition", SCALAR)));
     return t;
   }
 
-  private static BuiltinFunction pure(String name, Category category, TypeRule rule,
-      BuiltinParameter... parameters) {
-    return new BuiltinFunction(name, category, List.of(parameters), Map.of(), rule, Effect.PURE,
-        true);
+  private static BuiltinFunction pure(
+      String name, Category category, TypeRule rule, BuiltinParameter... parameters) {
+    return new BuiltinFunction(
+        name, category, List.of(parameters), Map.of(), rule, Effect.PURE, true);
   }
 
-  private static BuiltinFunction sideEffect(String name, Category category, TypeRule rule,
-      BuiltinParameter... parameters) {
-    return new BuiltinFunction(name, category, List.of(parameters), Map.of(), rule,
-        Effect.SIDE_EFFECT, false);
+  private static BuiltinFunction sideEffect(
+      String name, Category category, TypeRule rule, BuiltinParameter... parameters) {
+    return new BuiltinFunction(
+        name, category, List.of(parameters), Map.of(), rule, Effect.SIDE_EFFECT, false);
   }
 }

@@ -6,15 +6,15 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * One builtin function of DML: its parameters in positional order, how its output type follows
- * from its arguments, and its effect.
+ * One builtin function of DML: its parameters in positional order, how its output type follows from
+ * its arguments, and its effect.
  *
  * @param name the name scripts call it by
  * @param category grouping for documentation (DML.md's sections)
  * @param parameters in positional order; a variadic parameter, if any, comes last among the
  *     positional ones
- * @param positionalLayouts alternative positional orders by argument count (table(A, B, rows,
- *     cols) has four positional arguments but no weights); empty for most builtins
+ * @param positionalLayouts alternative positional orders by argument count (table(A, B, rows, cols)
+ *     has four positional arguments but no weights); empty for most builtins
  * @param typeRule output type and multi-argument checks
  * @param effect whether calls may be merged, reordered or removed
  * @param returnsValue false for print, stop, assert, write: calls are statements only
@@ -48,8 +48,8 @@ public record BuiltinFunction(
     /** Deterministic, no side effects: may be merged (CSE), folded, removed if unused. */
     PURE,
     /**
-     * Different value per call when not seeded (rand/sample without seed, time): never merged
-     * by CSE, never folded.
+     * Different value per call when not seeded (rand/sample without seed, time): never merged by
+     * CSE, never folded.
      */
     NONDETERMINISTIC,
     /** Output or control effect (print, stop, assert, write): never removed or reordered. */

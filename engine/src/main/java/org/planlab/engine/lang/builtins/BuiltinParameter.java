@@ -15,9 +15,9 @@ import org.planlab.engine.lang.ast.StringLiteral;
  * @param name the name used for named arguments ({@code rows=})
  * @param kind what the argument must be
  * @param required whether a call must supply it
- * @param defaultValue the value an omitted optional parameter takes, if it has a fixed one;
- *     an optional parameter without one is simply absent (e.g. rand's seed: absent means a
- *     fresh random seed per call; seq's incr: 1 or -1 depending on from and to)
+ * @param defaultValue the value an omitted optional parameter takes, if it has a fixed one; an
+ *     optional parameter without one is simply absent (e.g. rand's seed: absent means a fresh
+ *     random seed per call; seq's incr: 1 or -1 depending on from and to)
  * @param namedOnly whether it can only be passed by name (rand, order, removeEmpty, ...)
  * @param variadic whether it collects all remaining positional arguments (cbind, min, print)
  */

@@ -4,8 +4,7 @@ import org.planlab.engine.lang.types.ExprType;
 
 /**
  * The output type of a builtin call from its bound arguments; also the place for checks that
- * involve several arguments (e.g. cbind's row counts), reported through
- * {@link BoundCall#error}.
+ * involve several arguments (e.g. cbind's row counts), reported through {@link BoundCall#error}.
  */
 @FunctionalInterface
 public interface TypeRule {

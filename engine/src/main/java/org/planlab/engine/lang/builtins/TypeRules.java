@@ -37,7 +37,9 @@ final class TypeRules {
   static TypeRule cellwise(String p) {
     return call -> {
       ExprType t = call.type(p);
-      return t.isMatrix() ? ExprType.matrix(t.rows(), t.cols()) : scalarOrUnknown(t, ValueType.DOUBLE);
+      return t.isMatrix()
+          ? ExprType.matrix(t.rows(), t.cols())
+          : scalarOrUnknown(t, ValueType.DOUBLE);
     };
   }
 
@@ -48,7 +50,8 @@ final class TypeRules {
       if (t.isMatrix()) {
         return ExprType.matrix(t.rows(), t.cols());
       }
-      return scalarOrUnknown(t, t.valueType() == ValueType.INTEGER ? ValueType.INTEGER : ValueType.DOUBLE);
+      return scalarOrUnknown(
+          t, t.valueType() == ValueType.INTEGER ? ValueType.INTEGER : ValueType.DOUBLE);
     };
   }
 
@@ -56,7 +59,9 @@ final class TypeRules {
   static TypeRule cellwisePredicate(String p) {
     return call -> {
       ExprType t = call.type(p);
-      return t.isMatrix() ? ExprType.matrix(t.rows(), t.cols()) : scalarOrUnknown(t, ValueType.BOOLEAN);
+      return t.isMatrix()
+          ? ExprType.matrix(t.rows(), t.cols())
+          : scalarOrUnknown(t, ValueType.BOOLEAN);
     };
   }
 
@@ -137,7 +142,9 @@ final class TypeRules {
   // ---------------------------------------------------------------------------------------------
   // rules of single builtins
 
-  /** matrix(value, rows, cols), matrix("1 2 3", rows, cols) and the reshape matrix(X, rows, cols). */
+  /**
+   * matrix(value, rows, cols), matrix("1 2 3", rows, cols) and the reshape matrix(X, rows, cols).
+   */
   static TypeRule matrix() {
     return call -> {
       ExprType data = call.type("data");
@@ -145,8 +152,10 @@ final class TypeRules {
       long cols = dimension(call, "cols");
       if (!data.isMatrix()) {
         if (!call.has("rows") || !call.has("cols")) {
-          call.error("missing argument '" + (call.has("rows") ? "cols" : "rows")
-              + "' of matrix (matrix(value, rows, cols) needs both)");
+          call.error(
+              "missing argument '"
+                  + (call.has("rows") ? "cols" : "rows")
+                  + "' of matrix (matrix(value, rows, cols) needs both)");
         }
         return ExprType.matrix(rows, cols);
       }
@@ -171,34 +180,43 @@ final class TypeRules {
 
   static TypeRule rand() {
     return call -> {
-      call.stringConstant("pdf").ifPresent(pdf -> {
-        if (!List.of("uniform", "normal", "poisson").contains(pdf)) {
-          call.error("pdf of rand must be \"uniform\", \"normal\" or \"poisson\", was \"" + pdf + "\"");
-        }
-      });
-      call.doubleConstant("sparsity").ifPresent(s -> {
-        if (!(s >= 0 && s <= 1)) {
-          call.error("sparsity of rand must be in [0, 1], was " + s);
-        }
-      });
+      call.stringConstant("pdf")
+          .ifPresent(
+              pdf -> {
+                if (!List.of("uniform", "normal", "poisson").contains(pdf)) {
+                  call.error(
+                      "pdf of rand must be \"uniform\", \"normal\" or \"poisson\", was \""
+                          + pdf
+                          + "\"");
+                }
+              });
+      call.doubleConstant("sparsity")
+          .ifPresent(
+              s -> {
+                if (!(s >= 0 && s <= 1)) {
+                  call.error("sparsity of rand must be in [0, 1], was " + s);
+                }
+              });
       return ExprType.matrix(dimension(call, "rows"), dimension(call, "cols"));
     };
   }
 
   /**
-   * seq(from, to[, incr]): a column vector. Its length is computed only from integer constants
-   * (a floating-point quotient could be off by one, and a wrong size here would be a false error).
+   * seq(from, to[, incr]): a column vector. Its length is computed only from integer constants (a
+   * floating-point quotient could be off by one, and a wrong size here would be a false error).
    */
   static TypeRule seq() {
     return call -> {
       OptionalLong from = call.longConstant("from");
       OptionalLong to = call.longConstant("to");
       OptionalLong incr = call.has("incr") ? call.longConstant("incr") : OptionalLong.empty();
-      call.doubleConstant("incr").ifPresent(i -> {
-        if (i == 0) {
-          call.error("incr of seq must not be 0");
-        }
-      });
+      call.doubleConstant("incr")
+          .ifPresent(
+              i -> {
+                if (i == 0) {
+                  call.error("incr of seq must not be 0");
+                }
+              });
       if (from.isEmpty() || to.isEmpty() || (call.has("incr") && incr.isEmpty())) {
         return ExprType.matrix(UNKNOWN, 1);
       }
@@ -248,8 +266,14 @@ final class TypeRules {
         long same = byColumns ? t.rows() : t.cols();
         long grown = byColumns ? t.cols() : t.rows();
         if (Shapes.conflict(agreed, same)) {
-          call.error("dimension mismatch in " + call.function().name() + ": " + agreedFrom.shape()
-              + " and " + t.shape() + (byColumns ? " (row counts differ)" : " (column counts differ)"));
+          call.error(
+              "dimension mismatch in "
+                  + call.function().name()
+                  + ": "
+                  + agreedFrom.shape()
+                  + " and "
+                  + t.shape()
+                  + (byColumns ? " (row counts differ)" : " (column counts differ)"));
           return ExprType.MATRIX;
         }
         if (agreed == UNKNOWN && same != UNKNOWN) {
@@ -271,10 +295,17 @@ final class TypeRules {
       OptionalLong range = call.longConstant("range");
       OptionalLong size = call.longConstant("size");
       Optional<Boolean> replace = call.booleanConstant("replace");
-      if (range.isPresent() && size.isPresent() && replace.isPresent() && !replace.get()
+      if (range.isPresent()
+          && size.isPresent()
+          && replace.isPresent()
+          && !replace.get()
           && size.getAsLong() > range.getAsLong()) {
-        call.error("sample of size " + size.getAsLong() + " without replacement from only "
-            + range.getAsLong() + " values");
+        call.error(
+            "sample of size "
+                + size.getAsLong()
+                + " without replacement from only "
+                + range.getAsLong()
+                + " values");
       }
       return ExprType.matrix(dimension(call, "size"), 1);
     };
@@ -307,8 +338,13 @@ final class TypeRules {
     if (a.isMatrix() && b.isMatrix()) {
       Optional<ExprType> shape = Shapes.cellwise(a, b);
       if (shape.isEmpty()) {
-        call.error("dimension mismatch in " + call.function().name() + ": " + a.shape() + " and "
-            + b.shape());
+        call.error(
+            "dimension mismatch in "
+                + call.function().name()
+                + ": "
+                + a.shape()
+                + " and "
+                + b.shape());
         return ExprType.MATRIX;
       }
       return shape.get();
@@ -392,7 +428,8 @@ final class TypeRules {
         case "rows" -> ExprType.matrix(UNKNOWN, t.cols());
         case "cols" -> ExprType.matrix(t.rows(), UNKNOWN);
         default -> {
-          call.error("margin of removeEmpty must be \"rows\" or \"cols\", was \"" + margin.get() + "\"");
+          call.error(
+              "margin of removeEmpty must be \"rows\" or \"cols\", was \"" + margin.get() + "\"");
           yield ExprType.MATRIX;
         }
       };
@@ -435,12 +472,14 @@ final class TypeRules {
       Optional<String> dataType = call.stringConstant("data_type");
       if (dataType.isPresent() && dataType.get().equalsIgnoreCase("scalar")) {
         Optional<String> vt = call.stringConstant("value_type");
-        ValueType valueType = vt.flatMap(org.planlab.engine.lang.types.DmlType::valueTypeNamed)
-            .orElse(ValueType.DOUBLE);
+        ValueType valueType =
+            vt.flatMap(org.planlab.engine.lang.types.DmlType::valueTypeNamed)
+                .orElse(ValueType.DOUBLE);
         return ExprType.scalar(valueType);
       }
       if (dataType.isPresent() && !dataType.get().equalsIgnoreCase("matrix")) {
-        call.error("data_type of read must be \"matrix\" or \"scalar\", was \"" + dataType.get() + "\"");
+        call.error(
+            "data_type of read must be \"matrix\" or \"scalar\", was \"" + dataType.get() + "\"");
       }
       return ExprType.matrix(dimension(call, "rows"), dimension(call, "cols"));
     };
@@ -454,17 +493,22 @@ final class TypeRules {
   }
 
   private static void checkFormat(BoundCall call) {
-    call.stringConstant("format").ifPresent(f -> {
-      if (!FORMATS.contains(f)) {
-        call.error("format of " + call.function().name()
-            + " must be \"text\", \"csv\", \"mm\" or \"binary\", was \"" + f + "\"");
-      }
-    });
+    call.stringConstant("format")
+        .ifPresent(
+            f -> {
+              if (!FORMATS.contains(f)) {
+                call.error(
+                    "format of "
+                        + call.function().name()
+                        + " must be \"text\", \"csv\", \"mm\" or \"binary\", was \""
+                        + f
+                        + "\"");
+              }
+            });
   }
 
   /** printf-style conversions: %d %f %5.4f %s %x %e %g ...; "%%" is a literal percent sign. */
-  private static final Pattern FORMAT_SPEC =
-      Pattern.compile("%%|%[-+ 0#,]*\\d*(\\.\\d+)?[a-zA-Z]");
+  private static final Pattern FORMAT_SPEC = Pattern.compile("%%|%[-+ 0#,]*\\d*(\\.\\d+)?[a-zA-Z]");
 
   /** print(value) or print(format, args...): a scalar; with args, the format's count must match. */
   static TypeRule print() {
@@ -482,19 +526,27 @@ final class TypeRules {
         }
       }
       if (!args.isEmpty()) {
-        call.stringConstant("value").ifPresent(format -> {
-          int conversions = 0;
-          Matcher m = FORMAT_SPEC.matcher(format);
-          while (m.find()) {
-            if (!m.group().equals("%%")) {
-              conversions++;
-            }
-          }
-          if (conversions != args.size()) {
-            call.error("print format \"" + format + "\" has " + conversions + " conversion(s) but "
-                + args.size() + " argument(s) follow");
-          }
-        });
+        call.stringConstant("value")
+            .ifPresent(
+                format -> {
+                  int conversions = 0;
+                  Matcher m = FORMAT_SPEC.matcher(format);
+                  while (m.find()) {
+                    if (!m.group().equals("%%")) {
+                      conversions++;
+                    }
+                  }
+                  if (conversions != args.size()) {
+                    call.error(
+                        "print format \""
+                            + format
+                            + "\" has "
+                            + conversions
+                            + " conversion(s) but "
+                            + args.size()
+                            + " argument(s) follow");
+                  }
+                });
       }
       return ExprType.UNKNOWN;
     };

@@ -32,14 +32,14 @@ import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.lang.builtins.BuiltinCatalogue;
 
 /**
- * Loads one program: parses the main script, the files it sources (recursively, paths relative
- * to the sourcing file, cycles rejected) and, lazily, the builtin-library files its calls need
- * ({@code f(...)} that is neither a function of the calling file nor a builtin loads
- * {@code f.dml} from the first library root that has it, which must define {@code m_f}). One
- * instance per load; {@code org.planlab.engine.lang.DmlParser} is the public entry point.
+ * Loads one program: parses the main script, the files it sources (recursively, paths relative to
+ * the sourcing file, cycles rejected) and, lazily, the builtin-library files its calls need ({@code
+ * f(...)} that is neither a function of the calling file nor a builtin loads {@code f.dml} from the
+ * first library root that has it, which must define {@code m_f}). One instance per load; {@code
+ * org.planlab.engine.lang.DmlParser} is the public entry point.
  *
- * <p>Top-level statements of sourced and library files are ignored: a source imports functions
- * (as in SystemDS).
+ * <p>Top-level statements of sourced and library files are ignored: a source imports functions (as
+ * in SystemDS).
  */
 public final class ProgramLoader {
   private final Map<String, String> arguments;
@@ -60,8 +60,8 @@ public final class ProgramLoader {
    * @param libraryRoots folders searched in order for builtin-library files NAME.dml
    * @param builtins the builtins (names that never load a library file)
    */
-  public ProgramLoader(Map<String, String> arguments, List<Path> libraryRoots,
-      BuiltinCatalogue builtins) {
+  public ProgramLoader(
+      Map<String, String> arguments, List<Path> libraryRoots, BuiltinCatalogue builtins) {
     this.arguments = Map.copyOf(arguments);
     this.libraryRoots = List.copyOf(libraryRoots);
     this.builtins = builtins;
@@ -73,8 +73,11 @@ public final class ProgramLoader {
     try {
       text = Files.readString(file, StandardCharsets.UTF_8);
     } catch (IOException e) {
-      throw new DmlSyntaxException(List.of(new Diagnostic(new SourcePosition(file.toString(), 0, 0),
-          "cannot read script: " + describe(e))));
+      throw new DmlSyntaxException(
+          List.of(
+              new Diagnostic(
+                  new SourcePosition(file.toString(), 0, 0),
+                  "cannot read script: " + describe(e))));
     }
     return loadText(text, file.toString(), file);
   }
@@ -84,7 +87,13 @@ public final class ProgramLoader {
    * relative {@code source} paths start.
    */
   public DmlProgram loadText(String text, String fileName) {
-    return loadText(text, fileName, Path.of(fileName));
+    Path file;
+    try {
+      file = Path.of(fileName);
+    } catch (java.nio.file.InvalidPathException notAPath) {
+      file = Path.of("script.dml"); // a display name only; sources resolve from the working dir
+    }
+    return loadText(text, fileName, file);
   }
 
   private DmlProgram loadText(String text, String fileName, Path file) {
@@ -103,8 +112,12 @@ public final class ProgramLoader {
     for (ModuleState m : modules) {
       byNamespace.put(m.namespace, m.toModule());
     }
-    return new DmlProgram(fileName, parsed == null ? List.of() : parsed.statements(), functions,
-        byNamespace, libraryFunctions);
+    return new DmlProgram(
+        fileName,
+        parsed == null ? List.of() : parsed.statements(),
+        functions,
+        byNamespace,
+        libraryFunctions);
   }
 
   /** Per-module bookkeeping while loading. */
@@ -129,7 +142,8 @@ public final class ProgramLoader {
     }
   }
 
-  private ModuleState register(DmlModule.Kind kind, String namespace, String displayName, Path file) {
+  private ModuleState register(
+      DmlModule.Kind kind, String namespace, String displayName, Path file) {
     ModuleState m = new ModuleState(kind, namespace, displayName, file);
     modules.add(m);
     modulesByFile.put(key(file), m);
@@ -172,7 +186,8 @@ public final class ProgramLoader {
     String displayName = siblingOf(Path.of(importer.displayName), imp.path()).toString();
     ModuleState target = modulesByFile.get(key(file));
     if (target != null && loading.contains(target)) {
-      diagnostics.add(new Diagnostic(imp.position(), "cyclic source: " + cycle(target, displayName)));
+      diagnostics.add(
+          new Diagnostic(imp.position(), "cyclic source: " + cycle(target, displayName)));
       return;
     }
     String bound = importer.aliases.get(imp.alias());
@@ -181,8 +196,9 @@ public final class ProgramLoader {
       try {
         text = Files.readString(file, StandardCharsets.UTF_8);
       } catch (IOException e) {
-        diagnostics.add(new Diagnostic(imp.position(),
-            "cannot read source file '" + displayName + "': " + describe(e)));
+        diagnostics.add(
+            new Diagnostic(
+                imp.position(), "cannot read source file '" + displayName + "': " + describe(e)));
         return;
       }
       if (bound != null) {
@@ -201,18 +217,23 @@ public final class ProgramLoader {
     bindAlias(importer, imp, target, displayName);
   }
 
-  private void bindAlias(ModuleState importer, ParsedFile.Import imp, ModuleState target,
-      String displayName) {
+  private void bindAlias(
+      ModuleState importer, ParsedFile.Import imp, ModuleState target, String displayName) {
     importer.aliases.put(imp.alias(), target.namespace);
     importer.imports.add(
         new SourceImport(imp.path(), imp.alias(), displayName, target.namespace, imp.position()));
   }
 
   private void aliasTaken(ParsedFile.Import imp, String boundNamespace) {
-    String file = modules.stream().filter(m -> m.namespace.equals(boundNamespace))
-        .map(m -> m.displayName).findFirst().orElse(boundNamespace);
-    diagnostics.add(new Diagnostic(imp.position(),
-        "namespace '" + imp.alias() + "' is already used for '" + file + "'"));
+    String file =
+        modules.stream()
+            .filter(m -> m.namespace.equals(boundNamespace))
+            .map(m -> m.displayName)
+            .findFirst()
+            .orElse(boundNamespace);
+    diagnostics.add(
+        new Diagnostic(
+            imp.position(), "namespace '" + imp.alias() + "' is already used for '" + file + "'"));
   }
 
   /** "a.dml -> b.dml -> a.dml": the loading chain from {@code target} back to it. */
@@ -242,11 +263,12 @@ public final class ProgramLoader {
    */
   private void resolveLibraryCalls(ModuleState module, ParsedFile parsed) {
     List<FunctionCall> calls = new ArrayList<>();
-    java.util.function.Consumer<Expression> collect = e -> {
-      if (e instanceof FunctionCall c && c.namespace().isEmpty()) {
-        calls.add(c);
-      }
-    };
+    java.util.function.Consumer<Expression> collect =
+        e -> {
+          if (e instanceof FunctionCall c && c.namespace().isEmpty()) {
+            calls.add(c);
+          }
+        };
     if (parsed != null) {
       AstWalker.forEachExpression(parsed.statements(), collect);
     }
@@ -260,7 +282,8 @@ public final class ProgramLoader {
     for (FunctionCall call : calls) {
       String name = call.name();
       if (functions.containsKey(new FunctionKey(module.namespace, name))
-          || builtins.isBuiltin(name) || libraryFunctions.containsKey(name)
+          || builtins.isBuiltin(name)
+          || libraryFunctions.containsKey(name)
           || libraryMisses.contains(name)) {
         continue;
       }
@@ -290,20 +313,34 @@ public final class ProgramLoader {
       try {
         text = Files.readString(file, StandardCharsets.UTF_8);
       } catch (IOException e) {
-        diagnostics.add(new Diagnostic(usedAt,
-            "cannot read library file '" + file + "' for " + name + "(...): " + describe(e)));
+        diagnostics.add(
+            new Diagnostic(
+                usedAt,
+                "cannot read library file '" + file + "' for " + name + "(...): " + describe(e)));
         return;
       }
-      module = register(DmlModule.Kind.LIBRARY,
-          uniqueNamespace(DmlProgram.LIBRARY_NAMESPACE_PREFIX + name), file.toString(), file);
+      module =
+          register(
+              DmlModule.Kind.LIBRARY,
+              uniqueNamespace(DmlProgram.LIBRARY_NAMESPACE_PREFIX + name),
+              file.toString(),
+              file);
       if (parseModule(module, text) == null) {
         return;
       }
     }
     FunctionKey key = new FunctionKey(module.namespace, DmlProgram.LIBRARY_FUNCTION_PREFIX + name);
     if (!functions.containsKey(key)) {
-      diagnostics.add(new Diagnostic(usedAt, "library file '" + module.displayName
-          + "' does not define " + key.name() + ", which " + name + "(...) calls"));
+      diagnostics.add(
+          new Diagnostic(
+              usedAt,
+              "library file '"
+                  + module.displayName
+                  + "' does not define "
+                  + key.name()
+                  + ", which "
+                  + name
+                  + "(...) calls"));
       return;
     }
     libraryFunctions.put(name, key);

@@ -12,9 +12,9 @@ import org.planlab.engine.lang.Diagnostic;
 import org.planlab.engine.lang.ast.SourcePosition;
 
 /**
- * Replaces ANTLR's console listener: collects syntax errors as diagnostics with 1-based
- * positions, rephrasing ANTLR's messages into shorter ones ("unexpected ')'", "missing ')' at
- * 'y'") and dropping long "expecting {...}" token sets.
+ * Replaces ANTLR's console listener: collects syntax errors as diagnostics with 1-based positions,
+ * rephrasing ANTLR's messages into shorter ones ("unexpected ')'", "missing ')' at 'y'") and
+ * dropping long "expecting {...}" token sets.
  */
 final class SyntaxErrorListener extends BaseErrorListener {
   /** Expected-token sets up to this size are worth printing. */
@@ -29,8 +29,13 @@ final class SyntaxErrorListener extends BaseErrorListener {
   }
 
   @Override
-  public void syntaxError(Recognizer<?, ?> recognizer, Object offendingSymbol, int line,
-      int charPositionInLine, String msg, RecognitionException e) {
+  public void syntaxError(
+      Recognizer<?, ?> recognizer,
+      Object offendingSymbol,
+      int line,
+      int charPositionInLine,
+      String msg,
+      RecognitionException e) {
     SourcePosition position = new SourcePosition(file, line, charPositionInLine + 1);
     sink.add(new Diagnostic(position, rephrase(offendingSymbol, msg)));
   }
@@ -48,7 +53,8 @@ final class SyntaxErrorListener extends BaseErrorListener {
     }
     String display = token == null ? "input" : display(token);
     int expecting = msg.indexOf(" expecting ");
-    if (expecting >= 0 && (msg.startsWith("mismatched input") || msg.startsWith("extraneous input"))) {
+    if (expecting >= 0
+        && (msg.startsWith("mismatched input") || msg.startsWith("extraneous input"))) {
       List<String> expected = tokenNames(msg.substring(expecting + " expecting ".length()));
       boolean small = !expected.isEmpty() && expected.size() <= MAX_EXPECTED_SHOWN;
       return "unexpected " + display + (small ? ", expecting " + alternatives(expected) : "");
@@ -74,7 +80,9 @@ final class SyntaxErrorListener extends BaseErrorListener {
     if (names.size() == 1) {
       return names.get(0);
     }
-    return String.join(", ", names.subList(0, names.size() - 1)) + " or " + names.get(names.size() - 1);
+    return String.join(", ", names.subList(0, names.size() - 1))
+        + " or "
+        + names.get(names.size() - 1);
   }
 
   private static String display(Token token) {

@@ -5,8 +5,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A declared type, as written for function parameters and results: {@code Matrix[Double]},
- * {@code Double}, {@code Integer}/{@code int}, {@code Boolean}, {@code String} (names are
+ * A declared type, as written for function parameters and results: {@code Matrix[Double]}, {@code
+ * Double}, {@code Integer}/{@code int}, {@code Boolean}, {@code String} (names are
  * case-insensitive).
  */
 public record DmlType(DataType dataType, ValueType valueType) {

@@ -3,10 +3,10 @@ package org.planlab.engine.lang.types;
 import java.util.Objects;
 
 /**
- * The inferred type of an expression: data type, value type and, for matrices, the dimensions
- * where validation could infer them (from literal sizes, e.g. {@code matrix(0, 3, 4)}).
- * Dimensions are {@link #UNKNOWN_DIM} when not known at validation time; scalars have 0 x 0,
- * as in SystemDS. Later compiler phases (size propagation) refine what stays unknown here.
+ * The inferred type of an expression: data type, value type and, for matrices, the dimensions where
+ * validation could infer them (from literal sizes, e.g. {@code matrix(0, 3, 4)}). Dimensions are
+ * {@link #UNKNOWN_DIM} when not known at validation time; scalars have 0 x 0, as in SystemDS. Later
+ * compiler phases (size propagation) refine what stays unknown here.
  */
 public record ExprType(DataType dataType, ValueType valueType, long rows, long cols) {
   /** Marks a dimension that validation could not infer. */
@@ -16,8 +16,10 @@ public record ExprType(DataType dataType, ValueType valueType, long rows, long c
   public static final ExprType INTEGER = scalar(ValueType.INTEGER);
   public static final ExprType BOOLEAN = scalar(ValueType.BOOLEAN);
   public static final ExprType STRING = scalar(ValueType.STRING);
+
   /** A matrix of unknown dimensions. */
   public static final ExprType MATRIX = matrix(UNKNOWN_DIM, UNKNOWN_DIM);
+
   /** The type of an expression that already had an error reported. */
   public static final ExprType UNKNOWN =
       new ExprType(DataType.UNKNOWN, ValueType.UNKNOWN, UNKNOWN_DIM, UNKNOWN_DIM);
@@ -26,8 +28,8 @@ public record ExprType(DataType dataType, ValueType valueType, long rows, long c
     Objects.requireNonNull(dataType, "dataType is null");
     Objects.requireNonNull(valueType, "valueType is null");
     if (rows < UNKNOWN_DIM || cols < UNKNOWN_DIM) {
-      throw new IllegalArgumentException("dimensions must be >= 0 or UNKNOWN_DIM, were " + rows
-          + "x" + cols);
+      throw new IllegalArgumentException(
+          "dimensions must be >= 0 or UNKNOWN_DIM, were " + rows + "x" + cols);
     }
   }
 
@@ -78,7 +80,9 @@ public record ExprType(DataType dataType, ValueType valueType, long rows, long c
     if (!isMatrix()) {
       return dataType.dmlName();
     }
-    return (rowsKnown() ? Long.toString(rows) : "?") + "x" + (colsKnown() ? Long.toString(cols) : "?");
+    return (rowsKnown() ? Long.toString(rows) : "?")
+        + "x"
+        + (colsKnown() ? Long.toString(cols) : "?");
   }
 
   /** "matrix 3x4", "scalar integer", "unknown". */

@@ -20,8 +20,8 @@ public enum ValueType {
   }
 
   /**
-   * DML's promotion for arithmetic on two numeric scalars: double wins, otherwise integer
-   * (boolean counts as 0/1, so boolean + boolean is an integer).
+   * DML's promotion for arithmetic on two numeric scalars: double wins, otherwise integer (boolean
+   * counts as 0/1, so boolean + boolean is an integer).
    */
   public static ValueType promote(ValueType a, ValueType b) {
     if (a == UNKNOWN || b == UNKNOWN) {

@@ -9,8 +9,8 @@ import org.planlab.engine.lang.ast.SourcePosition;
 
 /**
  * Binds call arguments to parameters, for builtins and user-defined functions alike: named
- * arguments by name, then positional ones in order into the parameters still free (as R does),
- * a variadic parameter taking all remaining positional arguments. Reports unknown and duplicate
+ * arguments by name, then positional ones in order into the parameters still free (as R does), a
+ * variadic parameter taking all remaining positional arguments. Reports unknown and duplicate
  * names, too many arguments, and (only if there was none of those) missing required ones.
  */
 final class ArgumentBinder {
@@ -31,8 +31,14 @@ final class ArgumentBinder {
    * @param positionalOrder names of the parameters positional arguments fill, in order
    * @param synopsis appended to "too many arguments" when some parameters are named-only
    */
-  static Binding bind(String function, List<Slot> slots, List<String> positionalOrder,
-      List<Argument> arguments, SourcePosition callPosition, Reporter reporter, String synopsis) {
+  static Binding bind(
+      String function,
+      List<Slot> slots,
+      List<String> positionalOrder,
+      List<Argument> arguments,
+      SourcePosition callPosition,
+      Reporter reporter,
+      String synopsis) {
     Map<String, Slot> byName = new LinkedHashMap<>();
     slots.forEach(s -> byName.put(s.name(), s));
     Map<String, Argument> bound = new LinkedHashMap<>();
@@ -50,8 +56,13 @@ final class ArgumentBinder {
       if (slot == null || slot.variadic()) {
         List<String> names = slots.stream().filter(s -> !s.variadic()).map(Slot::name).toList();
         String hint = NameSuggestions.didYouMean(name, names);
-        reporter.error(a.position(), function + " has no parameter '" + name + "'"
-            + (hint.isEmpty() ? " (parameters: " + String.join(", ", names) + ")" : hint));
+        reporter.error(
+            a.position(),
+            function
+                + " has no parameter '"
+                + name
+                + "'"
+                + (hint.isEmpty() ? " (parameters: " + String.join(", ", names) + ")" : hint));
         ok = false;
       } else if (bound.containsKey(name)) {
         reporter.error(a.position(), "argument '" + name + "' of " + function + " is given twice");
@@ -79,11 +90,17 @@ final class ArgumentBinder {
     }
     if (next < positional.size()) {
       boolean namedOnly = slots.stream().anyMatch(Slot::namedOnly);
-      String message = capacity == 0 && namedOnly
-          ? function + " takes named arguments only: " + synopsis
-          : "too many arguments for " + function + ": expected at most " + capacity
-              + (namedOnly ? " positional" : "") + ", got " + positional.size()
-              + (namedOnly ? " (" + synopsis + ")" : "");
+      String message =
+          capacity == 0 && namedOnly
+              ? function + " takes named arguments only: " + synopsis
+              : "too many arguments for "
+                  + function
+                  + ": expected at most "
+                  + capacity
+                  + (namedOnly ? " positional" : "")
+                  + ", got "
+                  + positional.size()
+                  + (namedOnly ? " (" + synopsis + ")" : "");
       reporter.error(positional.get(next).position(), message);
       ok = false;
     }
@@ -92,8 +109,10 @@ final class ArgumentBinder {
       return new Binding(bound, variadic, false); // a wrong name or extra argument explains enough
     }
     for (Slot s : slots) {
-      boolean missing = s.variadic() ? s.required() && variadic.isEmpty()
-          : s.required() && !bound.containsKey(s.name());
+      boolean missing =
+          s.variadic()
+              ? s.required() && variadic.isEmpty()
+              : s.required() && !bound.containsKey(s.name());
       if (missing) {
         reporter.error(callPosition, "missing argument '" + s.name() + "' of " + function);
         ok = false;

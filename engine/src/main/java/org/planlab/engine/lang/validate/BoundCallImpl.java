@@ -22,8 +22,12 @@ final class BoundCallImpl implements BoundCall {
   private final Reporter reporter;
   private Object constantResult;
 
-  BoundCallImpl(BuiltinFunction function, Map<String, ExprType> argumentTypes,
-      Map<String, Object> argumentConstants, List<ExprType> variadicTypes, SourcePosition position,
+  BoundCallImpl(
+      BuiltinFunction function,
+      Map<String, ExprType> argumentTypes,
+      Map<String, Object> argumentConstants,
+      List<ExprType> variadicTypes,
+      SourcePosition position,
       Reporter reporter) {
     this.function = function;
     this.variadicTypes = List.copyOf(variadicTypes);
@@ -74,7 +78,9 @@ final class BoundCallImpl implements BoundCall {
     if (c instanceof Long l) {
       return OptionalLong.of(l);
     }
-    if (c instanceof Double d && d == Math.rint(d) && !Double.isInfinite(d)
+    if (c instanceof Double d
+        && d == Math.rint(d)
+        && !Double.isInfinite(d)
         && Math.abs(d) < 0x1p53) {
       return OptionalLong.of(d.longValue());
     }

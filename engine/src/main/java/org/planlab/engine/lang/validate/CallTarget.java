@@ -8,18 +8,19 @@ import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.builtins.BuiltinFunction;
 
 /**
- * What a call resolved to, with its arguments bound to parameter names, so later phases need
- * not repeat name resolution or argument binding.
+ * What a call resolved to, with its arguments bound to parameter names, so later phases need not
+ * repeat name resolution or argument binding.
  */
 public sealed interface CallTarget permits CallTarget.Builtin, CallTarget.UserFunction {
 
   /**
-   * A builtin. {@code arguments} holds the explicitly given arguments by parameter name;
-   * omitted parameters take the catalogue's default ({@code BuiltinParameter.defaultValue}) or
-   * are absent. {@code variadic} holds the arguments of the variadic parameter, in order.
+   * A builtin. {@code arguments} holds the explicitly given arguments by parameter name; omitted
+   * parameters take the catalogue's default ({@code BuiltinParameter.defaultValue}) or are absent.
+   * {@code variadic} holds the arguments of the variadic parameter, in order.
    */
-  record Builtin(BuiltinFunction function, Map<String, Expression> arguments,
-      List<Expression> variadic) implements CallTarget {
+  record Builtin(
+      BuiltinFunction function, Map<String, Expression> arguments, List<Expression> variadic)
+      implements CallTarget {
     public Builtin {
       Objects.requireNonNull(function, "function is null");
       arguments = Map.copyOf(arguments);

@@ -24,9 +24,9 @@ import org.planlab.engine.lang.types.ValueType;
 
 /**
  * Checks calls: resolves the name (own module, builtin, builtin library, or a sourced namespace),
- * binds the arguments, checks their types against the parameters, and types the result (a
- * builtin by its catalogue rule, a user-defined function by its declared results). Records the
- * {@link CallTarget} of every call.
+ * binds the arguments, checks their types against the parameters, and types the result (a builtin
+ * by its catalogue rule, a user-defined function by its declared results). Records the {@link
+ * CallTarget} of every call.
  */
 final class CallValidator {
   private final ValidationContext ctx;
@@ -35,7 +35,10 @@ final class CallValidator {
   private final Set<FunctionKey> callees;
   private final ExpressionValidator expressions;
 
-  CallValidator(ValidationContext ctx, String namespace, Set<FunctionKey> callees,
+  CallValidator(
+      ValidationContext ctx,
+      String namespace,
+      Set<FunctionKey> callees,
       ExpressionValidator expressions) {
     this.ctx = ctx;
     this.reporter = ctx.reporter;
@@ -45,8 +48,8 @@ final class CallValidator {
   }
 
   /**
-   * Resolves and checks a call; the result types (empty list: none), or empty after an error.
-   * A builtin whose value is a compile-time constant puts it in {@code constant[0]}.
+   * Resolves and checks a call; the result types (empty list: none), or empty after an error. A
+   * builtin whose value is a compile-time constant puts it in {@code constant[0]}.
    */
   Optional<List<ExprType>> check(FunctionCall c, Scope scope, CallUse use, Object[] constant) {
     DmlModule module = ctx.program.modules().get(namespace);
@@ -54,17 +57,30 @@ final class CallValidator {
       String alias = c.namespace().get();
       Optional<String> target = module.resolveAlias(alias);
       if (target.isEmpty()) {
-        reporter.error(c.position(), "unknown namespace '" + alias + "' in " + c.displayName()
-            + NameSuggestions.didYouMean(alias, module.aliases().keySet()));
+        reporter.error(
+            c.position(),
+            "unknown namespace '"
+                + alias
+                + "' in "
+                + c.displayName()
+                + NameSuggestions.didYouMean(alias, module.aliases().keySet()));
         checkArgumentsOnly(c, scope);
         return Optional.empty();
       }
       FunctionKey key = new FunctionKey(target.get(), c.name());
       if (!ctx.program.functions().containsKey(key)) {
         DmlModule other = ctx.program.modules().get(target.get());
-        reporter.error(c.position(), "'" + other.file() + "' (namespace '" + alias
-            + "') has no function '" + c.name() + "'"
-            + NameSuggestions.didYouMean(c.name(), other.functions().stream().map(FunctionKey::name).toList()));
+        reporter.error(
+            c.position(),
+            "'"
+                + other.file()
+                + "' (namespace '"
+                + alias
+                + "') has no function '"
+                + c.name()
+                + "'"
+                + NameSuggestions.didYouMean(
+                    c.name(), other.functions().stream().map(FunctionKey::name).toList()));
         checkArgumentsOnly(c, scope);
         return Optional.empty();
       }
@@ -85,8 +101,9 @@ final class CallValidator {
     Set<String> candidates = new TreeSet<>(ctx.builtins.names());
     module.functions().forEach(k -> candidates.add(k.name()));
     candidates.addAll(ctx.program.libraryFunctions().keySet());
-    reporter.error(c.position(), "unknown function '" + c.name() + "'"
-        + NameSuggestions.didYouMean(c.name(), candidates));
+    reporter.error(
+        c.position(),
+        "unknown function '" + c.name() + "'" + NameSuggestions.didYouMean(c.name(), candidates));
     checkArgumentsOnly(c, scope);
     return Optional.empty();
   }
@@ -98,17 +115,18 @@ final class CallValidator {
     }
   }
 
-  private Optional<List<ExprType>> userCall(FunctionCall c, FunctionKey key, Scope scope,
-      CallUse use) {
+  private Optional<List<ExprType>> userCall(
+      FunctionCall c, FunctionKey key, Scope scope, CallUse use) {
     FunctionDefinition f = ctx.program.functions().get(key);
     callees.add(key);
     String name = c.displayName();
-    List<ArgumentBinder.Slot> slots = f.parameters().stream()
-        .map(p -> new ArgumentBinder.Slot(p.name(), p.defaultValue().isEmpty(), false, false))
-        .toList();
+    List<ArgumentBinder.Slot> slots =
+        f.parameters().stream()
+            .map(p -> new ArgumentBinder.Slot(p.name(), p.defaultValue().isEmpty(), false, false))
+            .toList();
     List<String> order = f.parameters().stream().map(Parameter::name).toList();
-    ArgumentBinder.Binding binding = ArgumentBinder.bind(name, slots, order, c.arguments(),
-        c.position(), reporter, name);
+    ArgumentBinder.Binding binding =
+        ArgumentBinder.bind(name, slots, order, c.arguments(), c.position(), reporter, name);
     Map<Argument, String> paramOf = parameterOf(binding);
     Map<String, Expression> bound = new HashMap<>();
     for (Argument a : c.arguments()) {
@@ -121,8 +139,16 @@ final class CallValidator {
       Parameter p = f.parameter(param).orElseThrow();
       String problem = ExpressionValidator.mismatch(ExprType.of(p.type()), t);
       if (problem != null) {
-        reporter.error(a.position(), "argument '" + param + "' of " + name + " must be "
-            + ExpressionValidator.article(p.type().toString()) + ", found " + problem);
+        reporter.error(
+            a.position(),
+            "argument '"
+                + param
+                + "' of "
+                + name
+                + " must be "
+                + ExpressionValidator.article(p.type().toString())
+                + ", found "
+                + problem);
       }
     }
     ctx.targets.put(c, new CallTarget.UserFunction(key, bound));
@@ -130,38 +156,64 @@ final class CallValidator {
     switch (use) {
       case NESTED, ASSIGNED -> {
         if (use == CallUse.NESTED && expressions.inPredicate()) {
-          reporter.error(c.position(), "user-defined function '" + name + "' cannot be called in a "
-              + "predicate or loop bound; assign its result to a variable first");
+          reporter.error(
+              c.position(),
+              "user-defined function '"
+                  + name
+                  + "' cannot be called in a "
+                  + "predicate or loop bound; assign its result to a variable first");
           return Optional.empty();
         }
         if (results != 1) {
-          reporter.error(c.position(), results == 0 ? name + " returns no value"
-              : name + " returns " + results + " values; use [" + String.join(", ",
-                  f.results().stream().map(Parameter::name).toList()) + "] = " + name + "(...)");
+          reporter.error(
+              c.position(),
+              results == 0
+                  ? name + " returns no value"
+                  : name
+                      + " returns "
+                      + results
+                      + " values; use ["
+                      + String.join(", ", f.results().stream().map(Parameter::name).toList())
+                      + "] = "
+                      + name
+                      + "(...)");
           return Optional.empty();
         }
       }
-      default -> { }
+      default -> {}
     }
     List<ExprType> types = new ArrayList<>();
     f.results().forEach(r -> types.add(ExprType.of(r.type())));
     return Optional.of(types);
   }
 
-  private Optional<List<ExprType>> builtinCall(FunctionCall c, BuiltinFunction f, Scope scope,
-      CallUse use, Object[] constant) {
+  private Optional<List<ExprType>> builtinCall(
+      FunctionCall c, BuiltinFunction f, Scope scope, CallUse use, Object[] constant) {
     if (use == CallUse.MULTI_ASSIGNED) {
-      reporter.error(c.position(), "[...] = " + c.name() + "(...) needs a user-defined function; "
-          + c.name() + " is a builtin with one result");
+      reporter.error(
+          c.position(),
+          "[...] = "
+              + c.name()
+              + "(...) needs a user-defined function; "
+              + c.name()
+              + " is a builtin with one result");
       checkArgumentsOnly(c, scope);
       return Optional.empty();
     }
-    List<ArgumentBinder.Slot> slots = f.parameters().stream()
-        .map(p -> new ArgumentBinder.Slot(p.name(), p.required(), p.namedOnly(), p.variadic()))
-        .toList();
+    List<ArgumentBinder.Slot> slots =
+        f.parameters().stream()
+            .map(p -> new ArgumentBinder.Slot(p.name(), p.required(), p.namedOnly(), p.variadic()))
+            .toList();
     long positional = c.arguments().stream().filter(a -> !a.isNamed()).count();
-    ArgumentBinder.Binding binding = ArgumentBinder.bind(f.name(), slots,
-        f.positionalOrder((int) positional), c.arguments(), c.position(), reporter, f.synopsis());
+    ArgumentBinder.Binding binding =
+        ArgumentBinder.bind(
+            f.name(),
+            slots,
+            f.positionalOrder((int) positional),
+            c.arguments(),
+            c.position(),
+            reporter,
+            f.synopsis());
     Map<Argument, String> paramOf = parameterOf(binding);
     Map<Argument, Boolean> isVariadic = new IdentityHashMap<>();
     binding.variadic().forEach(a -> isVariadic.put(a, true));
@@ -174,8 +226,10 @@ final class CallValidator {
     boolean ok = binding.ok();
     for (Argument a : c.arguments()) {
       String param = paramOf.get(a);
-      BuiltinParameter p = param != null ? f.parameter(param).orElseThrow()
-          : isVariadic.containsKey(a) ? f.variadicParameter().orElseThrow() : null;
+      BuiltinParameter p =
+          param != null
+              ? f.parameter(param).orElseThrow()
+              : isVariadic.containsKey(a) ? f.variadicParameter().orElseThrow() : null;
       ExprType t;
       if (p != null && p.kind() == ArgKind.NAME && a.value() instanceof Identifier id) {
         Scope.Variable v = scope.get(id.name()); // exists(x): x need not be defined
@@ -191,8 +245,16 @@ final class CallValidator {
       if (t.isUnknown()) {
         ok = false;
       } else if (!accepts(p.kind(), t)) {
-        reporter.error(a.position(), "argument '" + p.name() + "' of " + f.name() + " must be "
-            + p.kind().describe() + ", found " + ExpressionValidator.article(t.describe()));
+        reporter.error(
+            a.position(),
+            "argument '"
+                + p.name()
+                + "' of "
+                + f.name()
+                + " must be "
+                + p.kind().describe()
+                + ", found "
+                + ExpressionValidator.article(t.describe()));
         ok = false;
       }
       if (p.variadic()) {
@@ -212,7 +274,8 @@ final class CallValidator {
     if (!ok) {
       return Optional.of(List.of(ExprType.UNKNOWN));
     }
-    BoundCallImpl call = new BoundCallImpl(f, types, constants, variadicTypes, c.position(), reporter);
+    BoundCallImpl call =
+        new BoundCallImpl(f, types, constants, variadicTypes, c.position(), reporter);
     ExprType result = f.typeRule().outputType(call);
     if (!f.returnsValue()) {
       return Optional.of(List.of());

@@ -3,9 +3,9 @@ package org.planlab.engine.lang.validate;
 import org.planlab.engine.lang.ast.BinaryOperator;
 
 /**
- * Folds binary operators on scalar constants (Long, Double, Boolean, String), for the size
- * checks of validation. Deliberately small: integer division, modulo and string formatting of
- * numbers are left to the compiler's constant folding, so no semantics are decided twice.
+ * Folds binary operators on scalar constants (Long, Double, Boolean, String), for the size checks
+ * of validation. Deliberately small: integer division, modulo and string formatting of numbers are
+ * left to the compiler's constant folding, so no semantics are decided twice.
  */
 final class ConstantFolding {
   private ConstantFolding() {}
@@ -29,10 +29,12 @@ final class ConstantFolding {
     Object x = a instanceof Boolean ba ? (Object) (ba ? 1L : 0L) : a;
     Object y = b instanceof Boolean bb ? (Object) (bb ? 1L : 0L) : b;
     if (op.isComparison()) {
-      int cmp = x instanceof Long lx && y instanceof Long ly
-          ? Long.compare(lx, ly)
-          : Double.compare(((Number) x).doubleValue(), ((Number) y).doubleValue());
-      boolean nan = Double.isNaN(((Number) x).doubleValue()) || Double.isNaN(((Number) y).doubleValue());
+      int cmp =
+          x instanceof Long lx && y instanceof Long ly
+              ? Long.compare(lx, ly)
+              : Double.compare(((Number) x).doubleValue(), ((Number) y).doubleValue());
+      boolean nan =
+          Double.isNaN(((Number) x).doubleValue()) || Double.isNaN(((Number) y).doubleValue());
       return switch (op) {
         case LESS -> !nan && cmp < 0;
         case LESS_EQUAL -> !nan && cmp <= 0;

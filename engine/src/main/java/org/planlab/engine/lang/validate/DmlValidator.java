@@ -22,16 +22,16 @@ import org.planlab.engine.lang.builtins.BuiltinCatalogue;
 import org.planlab.engine.lang.types.ExprType;
 
 /**
- * The validate step of the language front end (sec. 2 of the optimizer paper): one pass over
- * the main script and every function, checking names, calls and argument binding, types and
- * known sizes, and inferring a type per expression. Collects all errors, then throws them
- * together; otherwise returns a {@link ValidatedProgram}. Stateless and reusable.
+ * The validate step of the language front end (sec. 2 of the optimizer paper): one pass over the
+ * main script and every function, checking names, calls and argument binding, types and known
+ * sizes, and inferring a type per expression. Collects all errors, then throws them together;
+ * otherwise returns a {@link ValidatedProgram}. Stateless and reusable.
  *
- * <p>Choices that follow SystemDS: a variable assigned on only some paths may be read (a
- * warning, not an error); a variable may not be a matrix on one path and a scalar on another;
- * a user-defined function with one result may be called inside an expression (the IR hoists
- * such calls into statements of their own, as SystemDS does), but not in a predicate or loop
- * bound; user functions shadow builtins of the same name.
+ * <p>Choices that follow SystemDS: a variable assigned on only some paths may be read (a warning,
+ * not an error); a variable may not be a matrix on one path and a scalar on another; a user-defined
+ * function with one result may be called inside an expression (the IR hoists such calls into
+ * statements of their own, as SystemDS does), but not in a predicate or loop bound; user functions
+ * shadow builtins of the same name.
  */
 public final class DmlValidator {
   private final BuiltinCatalogue builtins;
@@ -71,16 +71,28 @@ public final class DmlValidator {
     Map<FunctionKey, FunctionInfo> infos = new LinkedHashMap<>();
     for (FunctionDefinition f : program.functions().values()) {
       List<ExprType> results = f.results().stream().map(r -> ExprType.of(r.type())).toList();
-      infos.put(f.key(), new FunctionInfo(f, parameterTypes.get(f.key()), results,
-          callees.get(f.key()), reaches(callees, f.key(), f.key())));
+      infos.put(
+          f.key(),
+          new FunctionInfo(
+              f,
+              parameterTypes.get(f.key()),
+              results,
+              callees.get(f.key()),
+              reaches(callees, f.key(), f.key())));
     }
-    return new ValidatedProgram(program, ctx.types, ctx.constants, ctx.targets, infos,
-        LiveVariables.of(program), sorted(program, ctx.reporter.warnings()));
+    return new ValidatedProgram(
+        program,
+        ctx.types,
+        ctx.constants,
+        ctx.targets,
+        infos,
+        LiveVariables.of(program),
+        sorted(program, ctx.reporter.warnings()));
   }
 
   /** Validates one function body; returns the parameter types. */
-  private static List<ExprType> function(ValidationContext ctx, FunctionDefinition f,
-      Set<FunctionKey> calls) {
+  private static List<ExprType> function(
+      ValidationContext ctx, FunctionDefinition f, Set<FunctionKey> calls) {
     StatementValidator body = new StatementValidator(ctx, f.namespace(), calls);
     Scope scope = new Scope();
     List<ExprType> parameterTypes = new ArrayList<>();
@@ -97,49 +109,78 @@ public final class DmlValidator {
     for (Parameter r : f.results()) {
       Scope.Variable v = scope.get(r.name());
       if (v == null) {
-        ctx.reporter.error(r.position(), "result '" + r.name() + "' of " + f.key()
-            + " is never assigned");
+        ctx.reporter.error(
+            r.position(), "result '" + r.name() + "' of " + f.key() + " is never assigned");
         continue;
       }
       if (!v.definedOnEveryPath()) {
-        ctx.reporter.warning(r.position(), "result '" + r.name() + "' of " + f.key()
-            + " is not assigned on every path");
+        ctx.reporter.warning(
+            r.position(),
+            "result '" + r.name() + "' of " + f.key() + " is not assigned on every path");
       }
       String problem = ExpressionValidator.mismatch(ExprType.of(r.type()), v.type());
       if (problem != null) {
-        ctx.reporter.error(r.position(), "result '" + r.name() + "' of " + f.key()
-            + " is declared " + r.type() + " but is " + problem);
+        ctx.reporter.error(
+            r.position(),
+            "result '"
+                + r.name()
+                + "' of "
+                + f.key()
+                + " is declared "
+                + r.type()
+                + " but is "
+                + problem);
       }
     }
     return parameterTypes;
   }
 
   /** Defaults are constant expressions: no variables; of the declared type. */
-  private static void defaultValue(ValidationContext ctx, StatementValidator body,
-      FunctionDefinition f, Parameter p, ExprType declared) {
+  private static void defaultValue(
+      ValidationContext ctx,
+      StatementValidator body,
+      FunctionDefinition f,
+      Parameter p,
+      ExprType declared) {
     List<String> variables = new ArrayList<>();
-    AstWalker.forEachExpression(p.defaultValue().get(), e -> {
-      if (e instanceof Identifier id) {
-        variables.add(id.name());
-      }
-    });
+    AstWalker.forEachExpression(
+        p.defaultValue().get(),
+        e -> {
+          if (e instanceof Identifier id) {
+            variables.add(id.name());
+          }
+        });
     if (!variables.isEmpty()) {
-      ctx.reporter.error(p.position(), "the default of parameter '" + p.name() + "' of " + f.key()
-          + " cannot use variables ('" + variables.get(0) + "')");
+      ctx.reporter.error(
+          p.position(),
+          "the default of parameter '"
+              + p.name()
+              + "' of "
+              + f.key()
+              + " cannot use variables ('"
+              + variables.get(0)
+              + "')");
       return;
     }
     ExprType t = body.expressions().check(p.defaultValue().get(), new Scope());
     String problem = ExpressionValidator.mismatch(declared, t);
     if (problem != null) {
-      ctx.reporter.error(p.defaultValue().get().position(), "the default of parameter '" + p.name()
-          + "' of " + f.key() + " must be " + (declared.isMatrix() ? "a matrix" : "a "
-              + declared.valueType().dmlName()) + ", found " + problem);
+      ctx.reporter.error(
+          p.defaultValue().get().position(),
+          "the default of parameter '"
+              + p.name()
+              + "' of "
+              + f.key()
+              + " must be "
+              + (declared.isMatrix() ? "a matrix" : "a " + declared.valueType().dmlName())
+              + ", found "
+              + problem);
     }
   }
 
   /** Whether {@code to} is reachable from {@code from} through at least one call. */
-  private static boolean reaches(Map<FunctionKey, Set<FunctionKey>> callees, FunctionKey from,
-      FunctionKey to) {
+  private static boolean reaches(
+      Map<FunctionKey, Set<FunctionKey>> callees, FunctionKey from, FunctionKey to) {
     Set<FunctionKey> seen = new HashSet<>();
     Deque<FunctionKey> work = new ArrayDeque<>(callees.getOrDefault(from, Set.of()));
     while (!work.isEmpty()) {
@@ -158,9 +199,10 @@ public final class DmlValidator {
   private static List<Diagnostic> sorted(DmlProgram program, List<Diagnostic> diagnostics) {
     List<String> files = program.modules().values().stream().map(m -> m.file()).toList();
     List<Diagnostic> out = new ArrayList<>(diagnostics);
-    out.sort(Comparator.<Diagnostic>comparingInt(d -> fileRank(files, d.position().file()))
-        .thenComparingInt(d -> d.position().line())
-        .thenComparingInt(d -> d.position().column()));
+    out.sort(
+        Comparator.<Diagnostic>comparingInt(d -> fileRank(files, d.position().file()))
+            .thenComparingInt(d -> d.position().line())
+            .thenComparingInt(d -> d.position().column()));
     return out;
   }
 

@@ -20,10 +20,10 @@ import org.planlab.engine.lang.types.Shapes;
 import org.planlab.engine.lang.types.ValueType;
 
 /**
- * Types the expressions of one body (the main script or one function): names, operators with
- * DML's promotion rules, indexing, dimension checks where sizes are known, constant folding of
- * simple scalar arithmetic; calls go to the {@link CallValidator}. Records every expression's
- * type (and constant) in the {@link ValidationContext}.
+ * Types the expressions of one body (the main script or one function): names, operators with DML's
+ * promotion rules, indexing, dimension checks where sizes are known, constant folding of simple
+ * scalar arithmetic; calls go to the {@link CallValidator}. Records every expression's type (and
+ * constant) in the {@link ValidationContext}.
  */
 final class ExpressionValidator {
   private static final long UNKNOWN = ExprType.UNKNOWN_DIM;
@@ -50,9 +50,9 @@ final class ExpressionValidator {
   }
 
   /**
-   * Types a predicate or loop bound: evaluated by the control structure itself, so it cannot
-   * call user-defined functions (there is no statement to hoist the call into; SystemDS does
-   * not support it either).
+   * Types a predicate or loop bound: evaluated by the control structure itself, so it cannot call
+   * user-defined functions (there is no statement to hoist the call into; SystemDS does not support
+   * it either).
    */
   ExprType checkPredicate(Expression e, Scope scope) {
     inPredicate = true;
@@ -82,8 +82,8 @@ final class ExpressionValidator {
   }
 
   /**
-   * A call that is not a single value still gets a type entry: its result's type if it has
-   * exactly one, else {@link ExprType#UNKNOWN}.
+   * A call that is not a single value still gets a type entry: its result's type if it has exactly
+   * one, else {@link ExprType#UNKNOWN}.
    */
   private void record(FunctionCall call, Optional<List<ExprType>> results) {
     boolean single = results.isPresent() && results.get().size() == 1;
@@ -147,13 +147,20 @@ final class ExpressionValidator {
   Scope.Variable variable(Identifier id, Scope scope) {
     Scope.Variable v = scope.get(id.name());
     if (v == null) {
-      reporter.error(id.position(), "undefined variable '" + id.name() + "'"
-          + NameSuggestions.didYouMean(id.name(), scope.names()));
+      reporter.error(
+          id.position(),
+          "undefined variable '"
+              + id.name()
+              + "'"
+              + NameSuggestions.didYouMean(id.name(), scope.names()));
       return null;
     }
     if (!v.definedOnEveryPath()) {
-      reporter.warning(id.position(), "variable '" + id.name()
-          + "' may be undefined here (it is not assigned on every path to this point)");
+      reporter.warning(
+          id.position(),
+          "variable '"
+              + id.name()
+              + "' may be undefined here (it is not assigned on every path to this point)");
     }
     ctx.types.put(id, v.type());
     return v;
@@ -168,7 +175,8 @@ final class ExpressionValidator {
       return ExprType.UNKNOWN;
     }
     if (t.isString()) {
-      reporter.error(u.position(), "operator '" + u.operator().symbol() + "' cannot be applied to a string");
+      reporter.error(
+          u.position(), "operator '" + u.operator().symbol() + "' cannot be applied to a string");
       return ExprType.UNKNOWN;
     }
     if (t.isMatrix()) {
@@ -204,14 +212,26 @@ final class ExpressionValidator {
     String sym = op.symbol();
     if (op == BinaryOperator.MATMULT) {
       if (!l.isMatrix() || !r.isMatrix()) {
-        reporter.error(b.position(), "operator %*% needs two matrices, but the "
-            + (!l.isMatrix() ? "left" : "right") + " operand is "
-            + article((!l.isMatrix() ? l : r).describe()));
+        reporter.error(
+            b.position(),
+            "operator %*% needs two matrices, but the "
+                + (!l.isMatrix() ? "left" : "right")
+                + " operand is "
+                + article((!l.isMatrix() ? l : r).describe()));
         return ExprType.UNKNOWN;
       }
       if (Shapes.conflict(l.cols(), r.rows())) {
-        reporter.error(b.position(), "dimension mismatch in %*%: " + l.shape() + " %*% " + r.shape()
-            + " (inner dimensions " + l.cols() + " and " + r.rows() + " differ)");
+        reporter.error(
+            b.position(),
+            "dimension mismatch in %*%: "
+                + l.shape()
+                + " %*% "
+                + r.shape()
+                + " (inner dimensions "
+                + l.cols()
+                + " and "
+                + r.rows()
+                + " differ)");
         return ExprType.MATRIX;
       }
       return ExprType.matrix(l.rows(), r.cols());
@@ -223,8 +243,9 @@ final class ExpressionValidator {
       if (l.isMatrix() && r.isMatrix()) {
         Optional<ExprType> shape = Shapes.cellwise(l, r);
         if (shape.isEmpty()) {
-          reporter.error(b.position(), "dimension mismatch in " + sym + ": " + l.shape() + " " + sym
-              + " " + r.shape());
+          reporter.error(
+              b.position(),
+              "dimension mismatch in " + sym + ": " + l.shape() + " " + sym + " " + r.shape());
           return ExprType.MATRIX;
         }
         return shape.get();
@@ -247,8 +268,9 @@ final class ExpressionValidator {
     BinaryOperator op = b.operator();
     if (op == BinaryOperator.PLUS) {
       if (l.isMatrix() || r.isMatrix()) {
-        reporter.error(b.position(), "cannot concatenate a string and a matrix with '+'"
-            + " (use toString(X))");
+        reporter.error(
+            b.position(),
+            "cannot concatenate a string and a matrix with '+'" + " (use toString(X))");
         return ExprType.UNKNOWN;
       }
       constant[0] = ConstantFolding.fold(op, constant(b.left()), constant(b.right()));
@@ -279,16 +301,21 @@ final class ExpressionValidator {
       return ExprType.UNKNOWN;
     }
     if (!target.isMatrix()) {
-      reporter.error(ix.position(), "cannot index '" + ix.target().name() + "', "
-          + article(target.describe()) + "; only matrices can be indexed");
+      reporter.error(
+          ix.position(),
+          "cannot index '"
+              + ix.target().name()
+              + "', "
+              + article(target.describe())
+              + "; only matrices can be indexed");
       return ExprType.UNKNOWN;
     }
     return ExprType.matrix(rows, cols);
   }
 
   /**
-   * Checks one dimension of an index against the target and returns the size it selects
-   * (unknown unless the bounds are constant).
+   * Checks one dimension of an index against the target and returns the size it selects (unknown
+   * unless the bounds are constant).
    */
   long indexSize(IndexRange range, ExprType target, boolean isRows, String name, Scope scope) {
     long extent = target.isMatrix() ? (isRows ? target.rows() : target.cols()) : UNKNOWN;
@@ -315,7 +342,9 @@ final class ExpressionValidator {
   private Long indexBound(Expression e, long extent, boolean isRows, String name, Scope scope) {
     ExprType t = check(e, scope);
     if (t.isMatrix()) {
-      reporter.error(e.position(), "an index must be a scalar, found " + ExpressionValidator.article(t.describe()));
+      reporter.error(
+          e.position(),
+          "an index must be a scalar, found " + ExpressionValidator.article(t.describe()));
       return null;
     }
     if (t.isString()) {
@@ -323,9 +352,12 @@ final class ExpressionValidator {
       return null;
     }
     Object c = constant(e);
-    Long value = c instanceof Long l ? l
-        : c instanceof Double d && d == Math.rint(d) && Math.abs(d) < 0x1p53 ? (Long) d.longValue()
-        : null;
+    Long value =
+        c instanceof Long l
+            ? l
+            : c instanceof Double d && d == Math.rint(d) && Math.abs(d) < 0x1p53
+                ? (Long) d.longValue()
+                : null;
     if (value == null) {
       return null;
     }
@@ -334,8 +366,15 @@ final class ExpressionValidator {
       return null;
     }
     if (extent != UNKNOWN && value > extent) {
-      reporter.error(e.position(), "index " + value + " is out of bounds for '" + name + "' with "
-          + extent + (isRows ? " rows" : " columns"));
+      reporter.error(
+          e.position(),
+          "index "
+              + value
+              + " is out of bounds for '"
+              + name
+              + "' with "
+              + extent
+              + (isRows ? " rows" : " columns"));
       return null;
     }
     return value;
@@ -343,8 +382,8 @@ final class ExpressionValidator {
 
   /**
    * Why a value of type {@code actual} cannot be passed where {@code declared} is expected
-   * (described as "a double", "matrix 3x4"), or null if it can: data types must agree; strings
-   * and numbers do not mix; numeric value types convert.
+   * (described as "a double", "matrix 3x4"), or null if it can: data types must agree; strings and
+   * numbers do not mix; numeric value types convert.
    */
   static String mismatch(ExprType declared, ExprType actual) {
     if (actual.isUnknown()) {

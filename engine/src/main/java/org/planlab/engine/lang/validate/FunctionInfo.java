@@ -9,8 +9,8 @@ import org.planlab.engine.lang.types.ExprType;
 
 /**
  * What validation learned about one user-defined function: its parameter and result types (as
- * declared; dimensions unknown, since calls may pass different sizes), the functions it calls,
- * and whether it can reach itself through calls (recursion).
+ * declared; dimensions unknown, since calls may pass different sizes), the functions it calls, and
+ * whether it can reach itself through calls (recursion).
  */
 public record FunctionInfo(
     FunctionDefinition definition,

@@ -18,21 +18,20 @@ import org.planlab.engine.lang.ast.IfStatement;
 import org.planlab.engine.lang.ast.IndexedAssignment;
 import org.planlab.engine.lang.ast.LoopRange;
 import org.planlab.engine.lang.ast.MultiAssignment;
-import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.ast.ParForStatement;
+import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.ast.Statement;
 import org.planlab.engine.lang.ast.WhileStatement;
 
 /**
- * Classic live-variable analysis (a backward data-flow pass, iterated to a fixpoint for loops),
- * as sec. 2 of the optimizer paper uses it: for every statement the variables live before it
- * (read later without an intervening assignment) and after it. Nothing is live after the main
- * script; a function's results are live at its end. A basic block of the IR (a maximal run of
- * straight-line statements) has the live-in set of its first statement and the live-out set of
- * its last.
+ * Classic live-variable analysis (a backward data-flow pass, iterated to a fixpoint for loops), as
+ * sec. 2 of the optimizer paper uses it: for every statement the variables live before it (read
+ * later without an intervening assignment) and after it. Nothing is live after the main script; a
+ * function's results are live at its end. A basic block of the IR (a maximal run of straight-line
+ * statements) has the live-in set of its first statement and the live-out set of its last.
  *
- * <p>Left indexing {@code X[i, j] = v} reads {@code X} (the other cells survive). A for/parfor
- * loop defines its variable before every iteration.
+ * <p>Left indexing {@code X[i, j] = v} reads {@code X} (the other cells survive). A for/parfor loop
+ * defines its variable before every iteration.
  */
 public final class LiveVariables {
   /** Variables live before and after one statement (sorted, unmodifiable). */
@@ -115,8 +114,12 @@ public final class LiveVariables {
   }
 
   /** Head of a counted loop: live on exit, or needed by the body except the loop variable. */
-  private Set<String> loop(Identifier variable, LoopRange range, List<Statement> body,
-      Set<String> out, Set<String> boundReads) {
+  private Set<String> loop(
+      Identifier variable,
+      LoopRange range,
+      List<Statement> body,
+      Set<String> out,
+      Set<String> boundReads) {
     Set<String> head = new TreeSet<>(out);
     while (true) {
       Set<String> bodyIn = new TreeSet<>(block(body, head));

@@ -7,8 +7,8 @@ import org.planlab.engine.lang.ast.SourcePosition;
 
 /**
  * Collects errors and warnings. Can be muted: loop bodies are first analysed silently until the
- * state at the loop head stops changing, then once more with reporting (so each problem is
- * reported once, against the final state).
+ * state at the loop head stops changing, then once more with reporting (so each problem is reported
+ * once, against the final state).
  */
 final class Reporter {
   private final List<Diagnostic> errors = new ArrayList<>();

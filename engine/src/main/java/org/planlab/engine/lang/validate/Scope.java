@@ -11,9 +11,9 @@ import org.planlab.engine.lang.types.ExprType;
 import org.planlab.engine.lang.types.ValueType;
 
 /**
- * The variables visible at one point of a script or function body: whether each is defined on
- * every path to here or only on some, its type, and its value if that is a compile-time
- * constant. Mutable; branches and loops work on copies and {@link #merge} them.
+ * The variables visible at one point of a script or function body: whether each is defined on every
+ * path to here or only on some, its type, and its value if that is a compile-time constant.
+ * Mutable; branches and loops work on copies and {@link #merge} them.
  */
 final class Scope {
   /** What validation knows about one variable. */
@@ -24,6 +24,7 @@ final class Scope {
   }
 
   private final Map<String, Variable> variables;
+
   /** After stop(...): no path continues from here, so joins ignore this state. */
   private boolean unreachable;
 
@@ -70,8 +71,9 @@ final class Scope {
 
   /**
    * The state after two paths join: defined on every path only if so on both, dimensions and
-   * constants kept where both agree; a path that stopped does not count. Variables that are a matrix on one path and a scalar on the
-   * other get {@link ExprType#UNKNOWN} and are listed in {@code conflicts}.
+   * constants kept where both agree; a path that stopped does not count. Variables that are a
+   * matrix on one path and a scalar on the other get {@link ExprType#UNKNOWN} and are listed in
+   * {@code conflicts}.
    */
   static Scope merge(Scope a, Scope b, List<String> conflicts) {
     if (a.unreachable != b.unreachable) {
@@ -91,8 +93,9 @@ final class Scope {
         joined = ExprType.UNKNOWN;
       }
       Object constant = Objects.equals(v.constant(), other.constant()) ? v.constant() : null;
-      out.put(e.getKey(), new Variable(joined,
-          v.definedOnEveryPath() && other.definedOnEveryPath(), constant));
+      out.put(
+          e.getKey(),
+          new Variable(joined, v.definedOnEveryPath() && other.definedOnEveryPath(), constant));
     }
     for (Map.Entry<String, Variable> e : b.variables.entrySet()) {
       if (!out.containsKey(e.getKey())) {
@@ -119,7 +122,8 @@ final class Scope {
       return null;
     }
     if (a.dataType() == DataType.MATRIX) {
-      return ExprType.matrix(a.rows() == b.rows() ? a.rows() : ExprType.UNKNOWN_DIM,
+      return ExprType.matrix(
+          a.rows() == b.rows() ? a.rows() : ExprType.UNKNOWN_DIM,
           a.cols() == b.cols() ? a.cols() : ExprType.UNKNOWN_DIM);
     }
     if (a.valueType().isNumeric() && b.valueType().isNumeric()) {

@@ -24,10 +24,10 @@ import org.planlab.engine.lang.types.Shapes;
 import org.planlab.engine.lang.types.ValueType;
 
 /**
- * Validates the statements of one body in a single forward pass over a {@link Scope}, as sec. 2
- * of the optimizer paper describes: definedness of variables on all or some paths, types and
- * sizes with reconciliation at branch joins, and loops iterated (silently) until the state at
- * the loop head is stable before the one reporting pass.
+ * Validates the statements of one body in a single forward pass over a {@link Scope}, as sec. 2 of
+ * the optimizer paper describes: definedness of variables on all or some paths, types and sizes
+ * with reconciliation at branch joins, and loops iterated (silently) until the state at the loop
+ * head is stable before the one reporting pass.
  */
 final class StatementValidator {
   /** Loop heads converge in a few rounds (each round only forgets facts); this bounds it. */
@@ -73,11 +73,11 @@ final class StatementValidator {
       loop(w.position(), scope, head -> predicate(w.predicate(), head, "while"), null, w.body());
     } else if (s instanceof ForStatement f) {
       ExprType var = loopRange(f.range(), scope);
-      loop(f.position(), scope, head -> { }, new LoopVariable(f.variable(), var), f.body());
+      loop(f.position(), scope, head -> {}, new LoopVariable(f.variable(), var), f.body());
     } else if (s instanceof ParForStatement p) {
       ExprType var = loopRange(p.range(), scope);
       parforOptions(p, scope);
-      loop(p.position(), scope, head -> { }, new LoopVariable(p.variable(), var), p.body());
+      loop(p.position(), scope, head -> {}, new LoopVariable(p.variable(), var), p.body());
     } else {
       throw new IllegalStateException("unhandled statement " + s);
     }
@@ -94,16 +94,28 @@ final class StatementValidator {
       return;
     }
     if (!target.isMatrix()) {
-      reporter.error(a.position(), "cannot index '" + name + "', "
-          + ExpressionValidator.article(target.describe()) + "; only matrices can be indexed");
+      reporter.error(
+          a.position(),
+          "cannot index '"
+              + name
+              + "', "
+              + ExpressionValidator.article(target.describe())
+              + "; only matrices can be indexed");
       return;
     }
     if (value.isString()) {
       reporter.error(a.value().position(), "cannot assign a string into matrix '" + name + "'");
-    } else if (value.isMatrix() && (Shapes.conflict(rows, value.rows())
-        || Shapes.conflict(cols, value.cols()))) {
-      reporter.error(a.position(), "dimension mismatch in left indexing: " + name + "["
-          + "...] selects " + shape(rows, cols) + " but the value is " + value.shape());
+    } else if (value.isMatrix()
+        && (Shapes.conflict(rows, value.rows()) || Shapes.conflict(cols, value.cols()))) {
+      reporter.error(
+          a.position(),
+          "dimension mismatch in left indexing: "
+              + name
+              + "["
+              + "...] selects "
+              + shape(rows, cols)
+              + " but the value is "
+              + value.shape());
     }
     // a new version of the matrix, same size; its value is no longer a known constant
     scope.define(name, target, null);
@@ -118,8 +130,15 @@ final class StatementValidator {
     List<Identifier> targets = m.targets();
     if (results.isPresent() && results.get().size() != targets.size()) {
       int n = results.get().size();
-      reporter.error(m.position(), m.call().displayName() + " returns " + n
-          + (n == 1 ? " value" : " values") + " but " + targets.size() + " targets are given");
+      reporter.error(
+          m.position(),
+          m.call().displayName()
+              + " returns "
+              + n
+              + (n == 1 ? " value" : " values")
+              + " but "
+              + targets.size()
+              + " targets are given");
     }
     for (int i = 0; i < targets.size(); i++) {
       boolean typed = results.isPresent() && i < results.get().size();
@@ -141,8 +160,13 @@ final class StatementValidator {
 
   private void reportConflicts(List<String> conflicts, SourcePosition at, String construct) {
     for (String name : conflicts) {
-      reporter.error(at, "variable '" + name + "' is a matrix on one path through this " + construct
-          + " and a scalar on another");
+      reporter.error(
+          at,
+          "variable '"
+              + name
+              + "' is a matrix on one path through this "
+              + construct
+              + " and a scalar on another");
     }
   }
 
@@ -151,11 +175,15 @@ final class StatementValidator {
 
   /**
    * A loop: the head state is the join of the state before the loop and after each iteration,
-   * computed by iterating the body silently until it is stable; then the body is checked once
-   * with reporting. After the loop the head state holds (the loop may run zero times).
+   * computed by iterating the body silently until it is stable; then the body is checked once with
+   * reporting. After the loop the head state holds (the loop may run zero times).
    */
-  private void loop(SourcePosition at, Scope scope, java.util.function.Consumer<Scope> atHead,
-      LoopVariable variable, List<Statement> body) {
+  private void loop(
+      SourcePosition at,
+      Scope scope,
+      java.util.function.Consumer<Scope> atHead,
+      LoopVariable variable,
+      List<Statement> body) {
     Scope entry = scope.copy();
     Scope head = entry;
     // data-type conflicts show in the rounds (later the variable's type is already unknown)
@@ -178,8 +206,11 @@ final class StatementValidator {
     scope.replaceWith(Scope.merge(head, exit));
   }
 
-  private Scope iterate(Scope head, java.util.function.Consumer<Scope> atHead,
-      LoopVariable variable, List<Statement> body) {
+  private Scope iterate(
+      Scope head,
+      java.util.function.Consumer<Scope> atHead,
+      LoopVariable variable,
+      List<Statement> body) {
     Scope s = head.copy();
     atHead.accept(s);
     if (variable != null) {
@@ -197,12 +228,15 @@ final class StatementValidator {
     for (Expression e : bounds) {
       ExprType t = expressions.checkPredicate(e, scope);
       if (t.isMatrix()) {
-        reporter.error(e.position(), "a loop bound must be a scalar, found " + ExpressionValidator.article(t.describe()));
+        reporter.error(
+            e.position(),
+            "a loop bound must be a scalar, found " + ExpressionValidator.article(t.describe()));
       } else if (t.isString()) {
         reporter.error(e.position(), "a loop bound must be a number, found a string");
       }
-      integral &= t.isScalar() && (t.valueType() == ValueType.INTEGER
-          || t.valueType() == ValueType.BOOLEAN);
+      integral &=
+          t.isScalar()
+              && (t.valueType() == ValueType.INTEGER || t.valueType() == ValueType.BOOLEAN);
     }
     return integral ? ExprType.INTEGER : ExprType.DOUBLE;
   }
@@ -211,30 +245,45 @@ final class StatementValidator {
     for (Argument option : p.options()) {
       String name = option.name().orElseThrow();
       if (!ParForStatement.OPTION_NAMES.contains(name)) {
-        reporter.error(option.position(), "unknown parfor option '" + name + "'"
-            + NameSuggestions.didYouMean(name, ParForStatement.OPTION_NAMES)
-            + " (options: " + String.join(", ", ParForStatement.OPTION_NAMES) + ")");
+        reporter.error(
+            option.position(),
+            "unknown parfor option '"
+                + name
+                + "'"
+                + NameSuggestions.didYouMean(name, ParForStatement.OPTION_NAMES)
+                + " (options: "
+                + String.join(", ", ParForStatement.OPTION_NAMES)
+                + ")");
       }
       ExprType t = expressions.check(option.value(), scope);
       if (t.isMatrix()) {
-        reporter.error(option.value().position(), "parfor option '" + name
-            + "' must be a scalar, found " + ExpressionValidator.article(t.describe()));
+        reporter.error(
+            option.value().position(),
+            "parfor option '"
+                + name
+                + "' must be a scalar, found "
+                + ExpressionValidator.article(t.describe()));
       }
     }
   }
 
   /**
-   * A predicate is a scalar (a 1x1 matrix is accepted and cast, as in SystemDS; a matrix of
-   * unknown size is accepted and must be 1x1 at run time).
+   * A predicate is a scalar (a 1x1 matrix is accepted and cast, as in SystemDS; a matrix of unknown
+   * size is accepted and must be 1x1 at run time).
    */
   private void predicate(Expression p, Scope scope, String construct) {
     ExprType t = expressions.checkPredicate(p, scope);
     if (t.isMatrix() && ((t.rowsKnown() && t.rows() != 1) || (t.colsKnown() && t.cols() != 1))) {
-      reporter.error(p.position(), "the predicate of " + construct + " must be a scalar, found "
-          + ExpressionValidator.article(t.describe()));
+      reporter.error(
+          p.position(),
+          "the predicate of "
+              + construct
+              + " must be a scalar, found "
+              + ExpressionValidator.article(t.describe()));
     } else if (t.isString()) {
-      reporter.error(p.position(), "the predicate of " + construct
-          + " must be a boolean or a number, found a string");
+      reporter.error(
+          p.position(),
+          "the predicate of " + construct + " must be a boolean or a number, found a string");
     }
   }
 }

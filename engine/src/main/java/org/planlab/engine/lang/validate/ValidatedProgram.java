@@ -6,24 +6,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.planlab.engine.lang.Diagnostic;
+import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.lang.ast.Expression;
 import org.planlab.engine.lang.ast.FunctionCall;
 import org.planlab.engine.lang.ast.FunctionKey;
-import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.lang.ast.Statement;
 import org.planlab.engine.lang.types.ExprType;
 
 /**
- * The output of the language front end, what the IR builder consumes: the program's AST plus,
- * keyed by node identity, the inferred type of every expression (and its value where it is a
- * compile-time constant), the target of every call with its arguments bound, what is known
- * about every user-defined function, live variables per statement, and the warnings.
+ * The output of the language front end, what the IR builder consumes: the program's AST plus, keyed
+ * by node identity, the inferred type of every expression (and its value where it is a compile-time
+ * constant), the target of every call with its arguments bound, what is known about every
+ * user-defined function, live variables per statement, and the warnings.
  *
- * <p>Types describe the expression at its position in the program (for expressions in loops:
- * the state at the loop's fixpoint). Identifiers that are assignment targets are not
- * expressions and have no entry; the assigned value's type is the variable's new type. Calls
- * that are not one value (print, write, functions with zero or several results) have type
- * {@link ExprType#UNKNOWN}; {@link FunctionInfo#resultTypes()} has the results.
+ * <p>Types describe the expression at its position in the program (for expressions in loops: the
+ * state at the loop's fixpoint). Identifiers that are assignment targets are not expressions and
+ * have no entry; the assigned value's type is the variable's new type. Calls that are not one value
+ * (print, write, functions with zero or several results) have type {@link ExprType#UNKNOWN}; {@link
+ * FunctionInfo#resultTypes()} has the results.
  */
 public final class ValidatedProgram {
   private final DmlProgram program;
@@ -34,9 +34,13 @@ public final class ValidatedProgram {
   private final LiveVariables liveVariables;
   private final List<Diagnostic> warnings;
 
-  ValidatedProgram(DmlProgram program, Map<Expression, ExprType> types,
-      Map<Expression, Object> constants, Map<FunctionCall, CallTarget> targets,
-      Map<FunctionKey, FunctionInfo> functions, LiveVariables liveVariables,
+  ValidatedProgram(
+      DmlProgram program,
+      Map<Expression, ExprType> types,
+      Map<Expression, Object> constants,
+      Map<FunctionCall, CallTarget> targets,
+      Map<FunctionKey, FunctionInfo> functions,
+      LiveVariables liveVariables,
       List<Diagnostic> warnings) {
     this.program = program;
     this.types = Collections.unmodifiableMap(new IdentityHashMap<>(types));
@@ -107,8 +111,8 @@ public final class ValidatedProgram {
   }
 
   /**
-   * Warnings: variables that may be undefined on some path (an error only when undefined on
-   * every path, as in SystemDS), results not assigned on every path, unused builtin results.
+   * Warnings: variables that may be undefined on some path (an error only when undefined on every
+   * path, as in SystemDS), results not assigned on every path, unused builtin results.
    */
   public List<Diagnostic> warnings() {
     return warnings;

@@ -17,18 +17,82 @@ class BuiltinCatalogueTest {
   private final BuiltinCatalogue catalogue = BuiltinCatalogue.standard();
 
   /** Every builtin function DML.md lists (ifdef is substituted by the parser). */
-  private static final List<String> DML_MD = List.of(
-      "matrix", "rand", "Rand", "seq", "diag", "cbind", "rbind", "table", "sample",
-      "nrow", "ncol", "length", "t", "rev",
-      "sum", "mean", "var", "sd", "prod", "min", "max", "rowSums", "colSums", "rowMeans",
-      "colMeans", "rowMaxs", "rowMins", "colMaxs", "colMins", "rowVars", "colVars",
-      "rowIndexMax", "rowIndexMin", "cumsum", "cumprod", "trace",
-      "abs", "exp", "log", "sqrt", "round", "floor", "ceil", "sign", "sigmoid", "tanh", "sin",
-      "cos", "isNaN", "ifelse", "replace", "contains",
-      "solve", "inv", "cholesky", "order", "removeEmpty",
-      "as.scalar", "as.matrix", "as.double", "as.integer", "as.logical", "toString",
-      "time", "exists", "median", "quantile", "colSds", "det", "read", "write",
-      "print", "stop", "assert");
+  private static final List<String> DML_MD =
+      List.of(
+          "matrix",
+          "rand",
+          "Rand",
+          "seq",
+          "diag",
+          "cbind",
+          "rbind",
+          "table",
+          "sample",
+          "nrow",
+          "ncol",
+          "length",
+          "t",
+          "rev",
+          "sum",
+          "mean",
+          "var",
+          "sd",
+          "prod",
+          "min",
+          "max",
+          "rowSums",
+          "colSums",
+          "rowMeans",
+          "colMeans",
+          "rowMaxs",
+          "rowMins",
+          "colMaxs",
+          "colMins",
+          "rowVars",
+          "colVars",
+          "rowIndexMax",
+          "rowIndexMin",
+          "cumsum",
+          "cumprod",
+          "trace",
+          "abs",
+          "exp",
+          "log",
+          "sqrt",
+          "round",
+          "floor",
+          "ceil",
+          "sign",
+          "sigmoid",
+          "tanh",
+          "sin",
+          "cos",
+          "isNaN",
+          "ifelse",
+          "replace",
+          "contains",
+          "solve",
+          "inv",
+          "cholesky",
+          "order",
+          "removeEmpty",
+          "as.scalar",
+          "as.matrix",
+          "as.double",
+          "as.integer",
+          "as.logical",
+          "toString",
+          "time",
+          "exists",
+          "median",
+          "quantile",
+          "colSds",
+          "det",
+          "read",
+          "write",
+          "print",
+          "stop",
+          "assert");
 
   @Test
   void everyBuiltinOfTheSpecIsListed() {
@@ -55,7 +119,8 @@ class BuiltinCatalogueTest {
         if (p.namedOnly()) {
           continue;
         }
-        assertFalse(optionalSeen && p.required() && !p.variadic(),
+        assertFalse(
+            optionalSeen && p.required() && !p.variadic(),
             f.name() + ": required " + p.name() + " after an optional parameter");
         optionalSeen |= !p.required();
       }
@@ -83,8 +148,10 @@ class BuiltinCatalogueTest {
   @Test
   void parameterizedBuiltinsTakeNamedArguments() {
     for (String name : List.of("rand", "replace", "contains", "removeEmpty")) {
-      assertTrue(catalogue.lookup(name).orElseThrow().parameters().stream()
-          .allMatch(BuiltinParameter::namedOnly), name);
+      assertTrue(
+          catalogue.lookup(name).orElseThrow().parameters().stream()
+              .allMatch(BuiltinParameter::namedOnly),
+          name);
     }
     BuiltinFunction order = catalogue.lookup("order").orElseThrow();
     assertEquals(List.of("target"), order.positionalOrder(1));
@@ -106,8 +173,10 @@ class BuiltinCatalogueTest {
       assertFalse(f.returnsValue(), name);
     }
     for (String name : List.of("rand", "sample", "time")) {
-      assertEquals(BuiltinFunction.Effect.NONDETERMINISTIC,
-          catalogue.lookup(name).orElseThrow().effect(), name);
+      assertEquals(
+          BuiltinFunction.Effect.NONDETERMINISTIC,
+          catalogue.lookup(name).orElseThrow().effect(),
+          name);
     }
     assertEquals(BuiltinFunction.Effect.PURE, catalogue.lookup("sum").orElseThrow().effect());
   }

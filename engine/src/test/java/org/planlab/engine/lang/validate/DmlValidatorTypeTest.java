@@ -43,8 +43,11 @@ class DmlValidatorTypeTest {
   }
 
   private static ExprType type(String expression) {
-    return typeOf("A = matrix(0, 3, 4)\nv = matrix(1, 4, 1)\ni = 2\nd = 0.5\ns = \"x\"\nb = TRUE\n"
-        + "r = " + expression, "r");
+    return typeOf(
+        "A = matrix(0, 3, 4)\nv = matrix(1, 4, 1)\ni = 2\nd = 0.5\ns = \"x\"\nb = TRUE\n"
+            + "r = "
+            + expression,
+        "r");
   }
 
   @Test
@@ -125,8 +128,8 @@ class DmlValidatorTypeTest {
     assertEquals(ExprType.matrix(7, 1), type("sample(10, 7)"));
     assertEquals(ExprType.matrix(3, 4), type("table(v, v, 3, 4)"));
     assertEquals(ExprType.MATRIX, type("table(v, v)"));
-    assertEquals(ExprType.matrix(ExprType.UNKNOWN_DIM, 4),
-        type("removeEmpty(target=A, margin=\"rows\")"));
+    assertEquals(
+        ExprType.matrix(ExprType.UNKNOWN_DIM, 4), type("removeEmpty(target=A, margin=\"rows\")"));
     assertEquals(ExprType.matrix(3, 1), type("order(target=A, by=1, index.return=TRUE)"));
     assertEquals(ExprType.matrix(3, 4), type("order(target=A, by=2, decreasing=TRUE)"));
     assertEquals(ExprType.matrix(4, 1), type("solve(t(A) %*% A, t(A) %*% rowSums(A))"));
@@ -136,7 +139,8 @@ class DmlValidatorTypeTest {
 
   @Test
   void constantsAreTracked() {
-    ValidatedProgram p = validate("n = 3\nm = n * 2 + 1\nk = nrow(matrix(0, m, 1))\ns = \"a\" + \"b\"");
+    ValidatedProgram p =
+        validate("n = 3\nm = n * 2 + 1\nk = nrow(matrix(0, m, 1))\ns = \"a\" + \"b\"");
     DmlProgram prog = p.program();
     assertEquals(Optional.of(7L), p.constantOf(lastAssignment(prog.statements(), "m")));
     assertEquals(Optional.of(7L), p.constantOf(lastAssignment(prog.statements(), "k")));
@@ -145,8 +149,9 @@ class DmlValidatorTypeTest {
 
   @Test
   void branchesReconcileSizesAndConstants() {
-    String script = "c = TRUE\nif (c) { X = matrix(0, 3, 4); n = 1 } else { X = matrix(0, 3, 5); n = 1 }\n"
-        + "Y = X\nm = n";
+    String script =
+        "c = TRUE\nif (c) { X = matrix(0, 3, 4); n = 1 } else { X = matrix(0, 3, 5); n = 1 }\n"
+            + "Y = X\nm = n";
     assertEquals(ExprType.matrix(3, ExprType.UNKNOWN_DIM), typeOf(script, "Y"));
     ValidatedProgram p = validate(script);
     assertEquals(Optional.of(1L), p.constantOf(lastAssignment(p.program().statements(), "m")));
@@ -154,7 +159,15 @@ class DmlValidatorTypeTest {
 
   @Test
   void loopsReachAFixpointBeforeTypesAreRecorded() {
-    String script = "X = matrix(0, 2, 2)\ni = 0\nwhile (i < 3) {\n  X = cbind(X, X)\n  i = i + 1\n}\nY = X\nj = i";
+    String script =
+        "X = matrix(0, 2, 2)\n"
+            + "i = 0\n"
+            + "while (i < 3) {\n"
+            + "  X = cbind(X, X)\n"
+            + "  i = i + 1\n"
+            + "}\n"
+            + "Y = X\n"
+            + "j = i";
     assertEquals(ExprType.matrix(2, ExprType.UNKNOWN_DIM), typeOf(script, "Y"));
     ValidatedProgram p = validate(script);
     assertEquals(Optional.empty(), p.constantOf(lastAssignment(p.program().statements(), "j")));
@@ -169,14 +182,18 @@ class DmlValidatorTypeTest {
   @Test
   void loopVariableTypes() {
     assertEquals(ExprType.INTEGER, typeOf("s = 0\nfor (i in 1:10) { s = i }\nr = s", "r"));
-    assertEquals(ExprType.DOUBLE, typeOf("s = 0\nfor (i in seq(0, 1, 0.25)) { s = i }\nr = s", "r"));
+    assertEquals(
+        ExprType.DOUBLE, typeOf("s = 0\nfor (i in seq(0, 1, 0.25)) { s = i }\nr = s", "r"));
   }
 
   @Test
   void callTargetsBindArguments() {
-    ValidatedProgram p = validate("X = rand(rows=3, cols=2, seed=7)\n"
-        + "f = function(Matrix[Double] A, Double r = 1) return (Double y) { y = sum(A) * r }\n"
-        + "y = f(X, r=2)");
+    ValidatedProgram p =
+        validate(
+            "X = rand(rows=3, cols=2, seed=7)\n"
+                + "f = function(Matrix[Double] A, Double r = 1) return (Double y) { y = sum(A) * r"
+                + " }\n"
+                + "y = f(X, r=2)");
     FunctionCall rand = (FunctionCall) lastAssignment(p.program().statements(), "X");
     CallTarget.Builtin b = assertInstanceOf(CallTarget.Builtin.class, p.targetOf(rand));
     assertEquals("rand", b.function().name());
@@ -199,21 +216,24 @@ class DmlValidatorTypeTest {
 
   @Test
   void userFunctionsShadowBuiltins() {
-    ValidatedProgram p = validate("sigmoid = function(Double x) return (Double y) { y = x }\nr = sigmoid(2)");
+    ValidatedProgram p =
+        validate("sigmoid = function(Double x) return (Double y) { y = x }\nr = sigmoid(2)");
     FunctionCall call = (FunctionCall) lastAssignment(p.program().statements(), "r");
     assertInstanceOf(CallTarget.UserFunction.class, p.targetOf(call));
   }
 
   @Test
   void functionInfoListsCalleesAndRecursion() {
-    ValidatedProgram p = validate("""
-        fib = function(Integer n) return (Integer r) {
-          if (n <= 1) { r = n }
-          else { [a] = fib(n - 1); b = fib(n - 2); r = a + b }
-        }
-        g = function(Integer n) return (Integer r) { r = fib(n) }
-        x = g(10)
-        """);
+    ValidatedProgram p =
+        validate(
+            """
+            fib = function(Integer n) return (Integer r) {
+              if (n <= 1) { r = n }
+              else { [a] = fib(n - 1); b = fib(n - 2); r = a + b }
+            }
+            g = function(Integer n) return (Integer r) { r = fib(n) }
+            x = g(10)
+            """);
     FunctionInfo fib = p.function(new FunctionKey(DmlProgram.MAIN_NAMESPACE, "fib"));
     FunctionInfo g = p.function(new FunctionKey(DmlProgram.MAIN_NAMESPACE, "g"));
     assertTrue(fib.recursive());
@@ -225,13 +245,17 @@ class DmlValidatorTypeTest {
 
   @Test
   void everyExpressionHasAType() {
-    ValidatedProgram p = validate("X = matrix(1, 3, 3)\nfor (i in 1:3) {\n  X[i, ] = X[i, ] * i\n}\n"
-        + "if (sum(X) > 0) { print(\"pos \" + sum(X)) } else { y = max(X, 2) }");
+    ValidatedProgram p =
+        validate(
+            "X = matrix(1, 3, 3)\nfor (i in 1:3) {\n  X[i, ] = X[i, ] * i\n}\n"
+                + "if (sum(X) > 0) { print(\"pos \" + sum(X)) } else { y = max(X, 2) }");
     int[] count = {0};
-    AstWalker.forEachExpression(p.program().statements(), e -> {
-      p.typeOf(e);
-      count[0]++;
-    });
+    AstWalker.forEachExpression(
+        p.program().statements(),
+        e -> {
+          p.typeOf(e);
+          count[0]++;
+        });
     assertTrue(count[0] > 20);
   }
 

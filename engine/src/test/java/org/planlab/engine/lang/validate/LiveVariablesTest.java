@@ -37,8 +37,9 @@ class LiveVariablesTest {
 
   @Test
   void branchesUnionTheirLiveIns() {
-    DmlProgram p = new DmlParser().parse("x = 1\ny = 2\nc = TRUE\nif (c) { z = x } else { z = y }\nprint(z)",
-        "l.dml");
+    DmlProgram p =
+        new DmlParser()
+            .parse("x = 1\ny = 2\nc = TRUE\nif (c) { z = x } else { z = y }\nprint(z)", "l.dml");
     LiveVariables lv = LiveVariables.of(p);
     IfStatement i = (IfStatement) p.statements().get(3);
     assertEquals(Set.of("c", "x", "y"), lv.of(i).liveIn());
@@ -48,8 +49,11 @@ class LiveVariablesTest {
 
   @Test
   void loopCarriedVariablesStayLiveAroundTheLoop() {
-    DmlProgram p = new DmlParser().parse(
-        "s = 0\ni = 0\nw = 5\nwhile (i < 10) {\n  s = s + i\n  i = i + 1\n}\nprint(s)", "l.dml");
+    DmlProgram p =
+        new DmlParser()
+            .parse(
+                "s = 0\ni = 0\nw = 5\nwhile (i < 10) {\n  s = s + i\n  i = i + 1\n}\nprint(s)",
+                "l.dml");
     LiveVariables lv = LiveVariables.of(p);
     WhileStatement w = (WhileStatement) p.statements().get(3);
     assertEquals(Set.of("i", "s"), lv.of(w).liveIn());
@@ -61,8 +65,9 @@ class LiveVariablesTest {
 
   @Test
   void forLoopVariableIsDefinedByTheLoop() {
-    DmlProgram p = new DmlParser().parse("n = 3\nacc = 0\nfor (i in 1:n) { acc = acc + i }\nprint(acc)",
-        "l.dml");
+    DmlProgram p =
+        new DmlParser()
+            .parse("n = 3\nacc = 0\nfor (i in 1:n) { acc = acc + i }\nprint(acc)", "l.dml");
     LiveVariables lv = LiveVariables.of(p);
     ForStatement f = (ForStatement) p.statements().get(2);
     assertEquals(Set.of("acc", "n"), lv.of(f).liveIn());
@@ -72,25 +77,30 @@ class LiveVariablesTest {
 
   @Test
   void leftIndexingReadsTheMatrix() {
-    DmlProgram p = new DmlParser().parse("X = matrix(0, 2, 2)\nX[1, 1] = 5\nprint(sum(X))", "l.dml");
+    DmlProgram p =
+        new DmlParser().parse("X = matrix(0, 2, 2)\nX[1, 1] = 5\nprint(sum(X))", "l.dml");
     LiveVariables lv = LiveVariables.of(p);
     assertEquals(Set.of("X"), lv.of(p.statements().get(1)).liveIn());
   }
 
   @Test
   void functionResultsAreLiveAtTheEnd() {
-    DmlProgram p = new DmlParser().parse(
-        "f = function(Double a, Double unused) return (Double r) { t = a * 2\n r = t + 1 }", "l.dml");
+    DmlProgram p =
+        new DmlParser()
+            .parse(
+                "f = function(Double a, Double unused) return (Double r) { t = a * 2\n r = t + 1 }",
+                "l.dml");
     LiveVariables lv = LiveVariables.of(p);
-    List<Statement> body = p.function(new FunctionKey(DmlProgram.MAIN_NAMESPACE, "f"))
-        .orElseThrow().body();
+    List<Statement> body =
+        p.function(new FunctionKey(DmlProgram.MAIN_NAMESPACE, "f")).orElseThrow().body();
     assertEquals(Set.of("a"), lv.of(body.get(0)).liveIn());
     assertEquals(Set.of("r"), lv.of(body.get(1)).liveOut());
   }
 
   @Test
   void validatedProgramsCarryTheirLiveness() {
-    ValidatedProgram v = new DmlValidator().validate(new DmlParser().parse("a = 1\nprint(a)", "l.dml"));
+    ValidatedProgram v =
+        new DmlValidator().validate(new DmlParser().parse("a = 1\nprint(a)", "l.dml"));
     assertEquals(Set.of("a"), v.liveness(v.program().statements().get(0)).liveOut());
   }
 }
