@@ -8,23 +8,24 @@ import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.lang.types.ValueType;
 
 /**
  * Constant folding (optimizer paper, sec. 3.1): a scalar operation over literal inputs becomes
- * a literal of the HOP's value type. Values are computed as the runtime computes scalars, with
- * {@link BinaryOp#apply} and {@link org.planlab.engine.kernels.UnaryOp#apply} on doubles, then
- * typed by the HOP (DML's promotion decided that type: integer stays integer, comparisons are
- * boolean). Not folded, so that nothing is decided twice or differently: integers beyond
- * 2<sup>53</sup> (a double would round them), integer results that are not integral, string
- * operations other than concatenation of non-double values (number formatting is the runtime's),
- * and nondeterministic operations (rand, sample, time are never among the folded opcodes).
- * {@code as.scalar} of a scalar and {@code ifelse} over a literal condition select their input.
+ * a literal. Values follow the runtime's scalar semantics (runtime.instructions.ScalarOps)
+ * exactly: {@link BinaryOp#apply} and
+ * {@link UnaryOp#apply} on doubles; integer (or boolean) operands stay integer for
+ * {@code + - * %/% %% min max} when the result is integral; {@code / ^ log} give doubles;
+ * comparisons and logical operators give booleans (two strings compare lexicographically);
+ * {@code +} with a string concatenates the operands' text; unary minus, abs and sign keep
+ * integers. A fold is only made when that value's type is the HOP's value type (which
+ * validation inferred), so folding never changes a type; otherwise, and for string operations
+ * the runtime rejects, the HOP stays for the runtime to evaluate (or report). Nondeterministic
+ * operations (rand, sample, time) are never among the folded opcodes. {@code as.scalar} of a
+ * scalar and {@code ifelse} over a literal condition select their input.
  */
 public final class ConstantFolding implements StaticRewrite {
-  /** Largest magnitude up to which every integer is exact in a double. */
-  private static final double EXACT_INTEGERS = 0x1p53;
-
   @Override
   public HopDag rewrite(HopDag dag) {
     return BottomUp.rebuild(dag, (h, uses) -> fold(h));
@@ -53,75 +54,102 @@ public final class ConstantFolding implements StaticRewrite {
         return Optional.empty();
       }
     }
-    return switch (h.op()) {
+    ScalarValue v = switch (h.op()) {
       case BINARY -> binary(h.param(HopParam.Binary.class).op(), value(h.input(0)),
-          value(h.input(1)), h.valueType());
+          value(h.input(1)));
       case NARY_MINMAX -> nary(h);
-      case UNARY -> {
-        ScalarValue x = value(h.input(0));
-        yield numeric(x) ? typed(h.param(HopParam.Unary.class).op().apply(x.asDouble()),
-            h.valueType()) : Optional.empty();
-      }
+      case UNARY -> unary(h.param(HopParam.Unary.class).op(), value(h.input(0)));
       case CAST_VALUE -> cast(value(h.input(0)), h.param(HopParam.Cast.class).to());
-      default -> Optional.empty();
+      default -> null;
+    };
+    return v != null && v.valueType() == h.valueType() ? Optional.of(v) : Optional.empty();
+  }
+
+  /** {@code a op b} as the runtime computes it, or null where the runtime would fail. */
+  static ScalarValue binary(BinaryOp op, ScalarValue a, ScalarValue b) {
+    boolean strings = a.valueType() == ValueType.STRING || b.valueType() == ValueType.STRING;
+    if (op == BinaryOp.PLUS && strings) {
+      return ScalarValue.of(a.asString() + b.asString());
+    }
+    boolean bothStrings = a.valueType() == ValueType.STRING && b.valueType() == ValueType.STRING;
+    switch (op) {
+      case EQ, NEQ, LT, LE, GT, GE:
+        if (bothStrings) {
+          return ScalarValue.of(compare(op, a.asString().compareTo(b.asString())));
+        }
+        return strings ? null : ScalarValue.of(op.apply(a.asDouble(), b.asDouble()) != 0);
+      case AND:
+        return strings ? null : ScalarValue.of(a.asBoolean() && b.asBoolean());
+      case OR:
+        return strings ? null : ScalarValue.of(a.asBoolean() || b.asBoolean());
+      default:
+        break;
+    }
+    if (strings) {
+      return null;
+    }
+    double r = op.apply(a.asDouble(), b.asDouble());
+    if (integral(a) && integral(b) && keepsIntegers(op) && r == Math.rint(r)
+        && Math.abs(r) < 0x1p63) {
+      return ScalarValue.of((long) r);
+    }
+    return ScalarValue.of(r);
+  }
+
+  private static ScalarValue nary(Hop h) {
+    BinaryOp op = h.param(HopParam.Binary.class).op();
+    ScalarValue acc = value(h.input(0));
+    for (int i = 1; i < h.inputs().size() && acc != null; i++) {
+      acc = binary(op, acc, value(h.input(i)));
+    }
+    return acc;
+  }
+
+  private static ScalarValue unary(UnaryOp op, ScalarValue a) {
+    if (!a.valueType().isNumeric()) {
+      return null;
+    }
+    return switch (op) {
+      case NOT -> ScalarValue.of(!a.asBoolean());
+      case ISNAN -> ScalarValue.of(Double.isNaN(a.asDouble()));
+      case NEG, ABS, SIGN -> integral(a) ? ScalarValue.of((long) op.apply(a.asDouble()))
+          : ScalarValue.of(op.apply(a.asDouble()));
+      default -> ScalarValue.of(op.apply(a.asDouble()));
     };
   }
 
-  private static Optional<ScalarValue> binary(BinaryOp op, ScalarValue a, ScalarValue b,
-      ValueType type) {
-    if (type == ValueType.STRING) {
-      boolean concat = op == BinaryOp.PLUS && a.valueType() != ValueType.DOUBLE
-          && b.valueType() != ValueType.DOUBLE;
-      return concat ? Optional.of(ScalarValue.of(a.asString() + b.asString())) : Optional.empty();
-    }
-    if (!numeric(a) || !numeric(b)) {
-      return Optional.empty();
-    }
-    return typed(op.apply(a.asDouble(), b.asDouble()), type);
-  }
-
-  private static Optional<ScalarValue> nary(Hop h) {
-    BinaryOp op = h.param(HopParam.Binary.class).op();
-    double acc = 0;
-    for (int i = 0; i < h.inputs().size(); i++) {
-      ScalarValue v = value(h.input(i));
-      if (!numeric(v)) {
-        return Optional.empty();
-      }
-      acc = i == 0 ? v.asDouble() : op.apply(acc, v.asDouble());
-    }
-    return typed(acc, h.valueType());
-  }
-
-  private static Optional<ScalarValue> cast(ScalarValue v, ValueType to) {
-    if (!numeric(v)) {
-      return Optional.empty();
+  private static ScalarValue cast(ScalarValue v, ValueType to) {
+    if (!v.valueType().isNumeric()) {
+      return null; // parsing strings is the runtime's (it reports unparsable ones)
     }
     return switch (to) {
-      case DOUBLE -> Optional.of(ScalarValue.of(v.asDouble()));
-      case INTEGER -> Optional.of(ScalarValue.of(v.asLong()));
-      case BOOLEAN -> Optional.of(ScalarValue.of(v.asBoolean()));
-      default -> Optional.empty();
+      case DOUBLE -> ScalarValue.of(v.asDouble());
+      case INTEGER -> ScalarValue.of(v.asLong());
+      case BOOLEAN -> ScalarValue.of(v.asBoolean());
+      default -> null;
     };
   }
 
-  /** A computed double as a value of {@code type}, if representable without change. */
-  private static Optional<ScalarValue> typed(double r, ValueType type) {
-    return switch (type) {
-      case DOUBLE -> Optional.of(ScalarValue.of(r));
-      case BOOLEAN -> Optional.of(ScalarValue.of(r != 0));
-      case INTEGER -> r == Math.rint(r) && Math.abs(r) <= EXACT_INTEGERS
-          ? Optional.of(ScalarValue.of((long) r)) : Optional.empty();
-      default -> Optional.empty();
+  private static boolean compare(BinaryOp op, int c) {
+    return switch (op) {
+      case EQ -> c == 0;
+      case NEQ -> c != 0;
+      case LT -> c < 0;
+      case LE -> c <= 0;
+      case GT -> c > 0;
+      default -> c >= 0;
     };
   }
 
-  /** A number the double computation represents exactly (integers up to 2^53). */
-  private static boolean numeric(ScalarValue v) {
-    if (!v.valueType().isNumeric()) {
-      return false;
-    }
-    return v.valueType() != ValueType.INTEGER || Math.abs(v.asLong()) <= (long) EXACT_INTEGERS;
+  private static boolean integral(ScalarValue v) {
+    return v.valueType() == ValueType.INTEGER || v.valueType() == ValueType.BOOLEAN;
+  }
+
+  private static boolean keepsIntegers(BinaryOp op) {
+    return switch (op) {
+      case PLUS, MINUS, MULT, INTDIV, MOD, MIN, MAX -> true;
+      default -> false;
+    };
   }
 
   static boolean isLiteral(Hop h) {

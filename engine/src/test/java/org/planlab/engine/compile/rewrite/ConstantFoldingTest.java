@@ -35,6 +35,10 @@ class ConstantFoldingTest {
       '"a" + "b"'            | '"ab"'    | STRING
       '"n=" + 3'             | '"n=3"'   | STRING
       1 / 0                  | Infinity  | DOUBLE
+      '"x" + 1.5'            | '"x1.5"'  | STRING
+      '"a" < "b"'            | TRUE      | BOOLEAN
+      -(3)                   | -3        | INTEGER
+      isNaN(0 / 0)           | TRUE      | BOOLEAN
       """)
   void foldsScalarLiteralsWithRuntimeSemantics(String expression, String expected,
       ValueType type) {
@@ -45,9 +49,9 @@ class ConstantFoldingTest {
 
   @ParameterizedTest(name = "{0} is kept")
   @CsvSource(delimiter = '|', quoteCharacter = '\'', textBlock = """
-      '"x" + 1.5'                  | 'BINARY[+]("x",1.5)'
       s + 1                        | 'BINARY[+](s,1)'
-      9007199254740993 + 1         | 'BINARY[+](9007199254740993,1)'
+      7 %/% 0                      | 'BINARY[%/%](7,0)'
+      'as.integer("3")'            | 'CAST_VALUE[integer]("3")'
       'as.scalar(rand(rows=1, cols=1)) + 1' | 'BINARY[+](CAST_SCALAR(RAND(1,1,0.0,1.0,1.0,-1,"uniform")),1)'
       time() + 1                   | 'BINARY[+](TIME,1)'
       """)
