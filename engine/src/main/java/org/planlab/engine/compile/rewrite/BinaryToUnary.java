@@ -16,7 +16,8 @@ import org.planlab.engine.lang.types.ValueType;
  * operations with a scalar, which are cheaper (one pass, sparse-safe where the original was):
  * <ul>
  *   <li>{@code X+X -> 2*X} (numeric only; for strings + is concatenation);
- *   <li>{@code X*X -> X^2};
+ *   <li>{@code X*X -> X^2} for matrices and double scalars (^ yields a double at run time, so
+ *       an integer {@code i*i} stays a product);
  *   <li>{@code X-X*Y -> X*(1-Y)} (and {@code X-Y*X}) for a matrix result, when {@code X*Y} has
  *       no other consumer (otherwise it is computed anyway and the rewrite adds work).
  * </ul>
@@ -39,7 +40,8 @@ public final class BinaryToUnary implements StaticRewrite {
       Hop two = Patterns.literal(ScalarValue.of(2L), h);
       return Patterns.like(h, OpCode.BINARY, new HopParam.Binary(BinaryOp.MULT), List.of(two, a));
     }
-    if (isBinary(h, BinaryOp.MULT) && a == b) {
+    // the runtime computes ^ in doubles: an integer i*i must stay a product to stay an integer
+    if (isBinary(h, BinaryOp.MULT) && a == b && h.valueType() == ValueType.DOUBLE) {
       Hop two = Patterns.literal(ScalarValue.of(2L), h);
       return Patterns.like(h, OpCode.BINARY, new HopParam.Binary(BinaryOp.POW), List.of(a, two));
     }

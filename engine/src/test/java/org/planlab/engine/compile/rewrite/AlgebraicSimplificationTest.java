@@ -78,6 +78,7 @@ class AlgebraicSimplificationTest {
       X + X                              | BINARY[*](2,X)
       s + s                              | BINARY[*](2,s)
       X * X                              | BINARY[^](X,2)
+      s * s                              | BINARY[^](s,2)
       X - X * Y                          | BINARY[*](X,BINARY[-](1,Y))
       X - Y * X                          | BINARY[*](X,BINARY[-](1,Y))
       X - X * s                          | BINARY[*](X,BINARY[-](1,s))
@@ -89,6 +90,7 @@ class AlgebraicSimplificationTest {
   @ParameterizedTest(name = "{0} is kept")
   @CsvSource(delimiter = '|', quoteCharacter = '\'', textBlock = """
       str + str                          | BINARY[+](str,str)
+      i * i                              | BINARY[*](i,i)
       X + Y                              | BINARY[+](X,Y)
       X - Y * Y                          | BINARY[-](X,BINARY[^](Y,2))
       """)
