@@ -11,6 +11,8 @@ import org.planlab.engine.kernels.AggregateOp;
 import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.kernels.Direction;
 import org.planlab.engine.kernels.UnaryOp;
+import org.planlab.engine.lang.Diagnostic;
+import org.planlab.engine.lang.DmlValidationException;
 import org.planlab.engine.lang.ast.Expression;
 import org.planlab.engine.lang.ast.FunctionCall;
 import org.planlab.engine.lang.ast.Literal;
@@ -217,12 +219,16 @@ final class BuiltinLowering {
     return a.hop(OpCode.BINARY, new HopParam.Binary(BinaryOp.GT), count, a.lit(0L));
   }
 
-  /** exists(name) is decided by validation; only its constant value can be built. */
+  /**
+   * exists(name): validation substitutes {@code exists($x)}; exists of a variable needs a
+   * run-time symbol-table lookup, which has no opcode yet, so it is reported as unsupported
+   * unless validation decided it.
+   */
   private Hop exists(Args a) {
     Optional<Object> c = dag.program().constantOf(a.call);
     if (c.isEmpty()) {
-      throw new IllegalStateException(a.pos + ": exists() is only supported where validation"
-          + " decides it");
+      throw new DmlValidationException(List.of(new Diagnostic(a.pos,
+          "exists() of a variable is not supported yet; use exists($name) for script arguments")));
     }
     return DagBuilder.literal(DagBuilder.scalarOf(c.get()), a.pos);
   }

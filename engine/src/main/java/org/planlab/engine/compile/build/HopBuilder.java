@@ -19,6 +19,7 @@ import org.planlab.engine.lang.ast.Expression;
 import org.planlab.engine.lang.ast.ForStatement;
 import org.planlab.engine.lang.ast.FunctionCall;
 import org.planlab.engine.lang.ast.FunctionDefinition;
+import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.ast.Identifier;
 import org.planlab.engine.lang.ast.IfStatement;
 import org.planlab.engine.lang.ast.IndexExpression;
@@ -68,8 +69,7 @@ public final class HopBuilder {
   public static Program build(ValidatedProgram program) {
     HopBuilder b = new HopBuilder(program);
     List<ProgramBlock> main = b.blocks(program.program().statements());
-    Map<org.planlab.engine.lang.ast.FunctionKey, Program.Function> functions =
-        new LinkedHashMap<>();
+    Map<FunctionKey, Program.Function> functions = new LinkedHashMap<>();
     for (FunctionDefinition f : program.program().functions().values()) {
       functions.put(f.key(), new Program.Function(f, b.blocks(f.body())));
     }
@@ -165,10 +165,18 @@ public final class HopBuilder {
         range.increment().map(this::single), blocks(body), parallel, options);
   }
 
-  /** A DAG whose single root is the value of {@code e} (a predicate or a loop bound). */
+  /**
+   * A DAG whose single root is the scalar value of {@code e} (a predicate or a loop bound); a
+   * matrix value (validation allows a 1x1 matrix, e.g. {@code X[i, j] > 0}) is cast to a scalar.
+   */
   private HopDag single(Expression e) {
     DagBuilder dag = new DagBuilder(program, hoisted);
-    return new HopDag(List.of(dag.expression(e)));
+    Hop value = dag.expression(e);
+    if (value.isMatrix()) {
+      value = new Hop(OpCode.CAST_SCALAR, HopParam.NONE, List.of(value), DataType.SCALAR,
+          ValueType.DOUBLE, value.position());
+    }
+    return new HopDag(List.of(value));
   }
 
   private Map<String, String> options(ParForStatement p) {

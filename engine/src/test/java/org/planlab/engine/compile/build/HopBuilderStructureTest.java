@@ -3,6 +3,7 @@ package org.planlab.engine.compile.build;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.planlab.engine.compile.build.BuildTestSupport.build;
 import static org.planlab.engine.compile.build.BuildTestSupport.dagOf;
@@ -21,6 +22,7 @@ import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.ir.ProgramBlock;
+import org.planlab.engine.lang.DmlValidationException;
 
 /** Block structure, variable reads and writes, function-call blocks and left indexing. */
 class HopBuilderStructureTest {
@@ -154,6 +156,21 @@ class HopBuilderStructureTest {
     HopDag then = dagOf(((ProgramBlock.If) p.main().get(1)).thenBlocks(), 0);
     assertEquals(List.of("X"), reads(then));
     assertEquals("LEFT_INDEX(X,5,1,1,1,1)", render(written(then, "X")));
+  }
+
+  @Test
+  void matrixPredicatesAreCastToScalars() {
+    Program p = build("X = matrix(1, 2, 2)\nif (X[1, 1] > 0) { y = 1 }\n");
+    ProgramBlock.If i = assertInstanceOf(ProgramBlock.If.class, p.main().get(1));
+    assertEquals("CAST_SCALAR(BINARY[>](RIGHT_INDEX(X,1,1,1,1),0))",
+        render(i.predicate().roots().get(0)));
+  }
+
+  @Test
+  void existsOfAVariableIsAUserError() {
+    DmlValidationException e = assertThrows(DmlValidationException.class,
+        () -> build("x = 1\nb = exists(x)\nprint(b)\n"));
+    assertTrue(e.getMessage().contains("t.dml:2:5"), e.getMessage());
   }
 
   @Test
