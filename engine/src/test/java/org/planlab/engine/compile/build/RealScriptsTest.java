@@ -11,9 +11,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.planlab.engine.compile.rewrite.StaticRewriter;
 import org.planlab.engine.compile.size.InterProceduralAnalysis;
+import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopPrinter;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ir.Program;
+import org.planlab.engine.ir.ProgramBlock;
 import org.planlab.engine.lang.DmlParser;
 import org.planlab.engine.lang.validate.DmlValidator;
 
@@ -39,6 +41,29 @@ class RealScriptsTest {
     assertTrue(after.length() <= before.length(), "rewrites should not grow these scripts");
     assertTrue(before.contains(OpCode.FUNCTION_CALL.name()));
     InterProceduralAnalysis.analyze(rewritten);
+    assertTypesKept(rewritten.main());
+    rewritten.functions().values().forEach(f -> assertTypesKept(f.body()));
+  }
+
+  /** Every written value still has the type the builder gave the variable. */
+  private static void assertTypesKept(List<ProgramBlock> blocks) {
+    for (ProgramBlock b : blocks) {
+      if (b instanceof ProgramBlock.Basic basic) {
+        for (Hop r : basic.dag().roots()) {
+          if (r.op() == OpCode.WRITE_VAR) {
+            assertEquals(r.dataType(), r.input(0).dataType(), r.toString());
+            assertEquals(r.valueType(), r.input(0).valueType(), r.toString());
+          }
+        }
+      } else if (b instanceof ProgramBlock.If i) {
+        assertTypesKept(i.thenBlocks());
+        assertTypesKept(i.elseBlocks());
+      } else if (b instanceof ProgramBlock.While w) {
+        assertTypesKept(w.body());
+      } else if (b instanceof ProgramBlock.For f) {
+        assertTypesKept(f.body());
+      }
+    }
   }
 
   @Test
