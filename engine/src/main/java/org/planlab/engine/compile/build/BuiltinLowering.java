@@ -1,0 +1,352 @@
+package org.planlab.engine.compile.build;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.kernels.AggregateOp;
+import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.kernels.Direction;
+import org.planlab.engine.kernels.UnaryOp;
+import org.planlab.engine.lang.Diagnostic;
+import org.planlab.engine.lang.DmlValidationException;
+import org.planlab.engine.lang.ast.Expression;
+import org.planlab.engine.lang.ast.FunctionCall;
+import org.planlab.engine.lang.ast.Literal;
+import org.planlab.engine.lang.ast.SourcePosition;
+import org.planlab.engine.lang.builtins.BuiltinParameter;
+import org.planlab.engine.lang.types.DataType;
+import org.planlab.engine.lang.types.ValueType;
+import org.planlab.engine.lang.validate.CallTarget;
+
+/**
+ * Maps a builtin call to its HOP: the opcode with all inputs in {@link OpCode}'s positional
+ * order, omitted optional arguments filled with the catalogue's defaults as LITERAL HOPs, and
+ * arguments without a fixed default by the conventions OpCode documents (rand/sample seed -1,
+ * table weight 1 and sizes -1, a 0x0 matrix for removeEmpty's missing select).
+ */
+final class BuiltinLowering {
+  private final DagBuilder dag;
+
+  BuiltinLowering(DagBuilder dag) {
+    this.dag = dag;
+  }
+
+  /** The HOP of builtin call {@code call}. */
+  Hop lower(FunctionCall call, CallTarget.Builtin b) {
+    Args a = new Args(call, b);
+    String name = b.function().name();
+    return switch (name) {
+      case "matrix" -> matrix(a);
+      case "rand" -> a.hop(OpCode.RAND, HopParam.NONE, a.arg("rows"), a.arg("cols"),
+          a.arg("min"), a.arg("max"), a.arg("sparsity"), a.argOr("seed", a.lit(-1L)),
+          a.arg("pdf"));
+      case "seq" -> seq(a);
+      case "diag" -> a.hop(OpCode.DIAG, HopParam.NONE, a.arg("X"));
+      case "cbind" -> a.hop(OpCode.CBIND, HopParam.NONE, a.variadic());
+      case "rbind" -> a.hop(OpCode.RBIND, HopParam.NONE, a.variadic());
+      case "table" -> a.hop(OpCode.TABLE, HopParam.NONE, a.arg("A"), a.arg("B"),
+          a.argOr("W", a.lit(1.0)), a.argOr("rows", a.lit(-1L)), a.argOr("cols", a.lit(-1L)));
+      case "sample" -> a.hop(OpCode.SAMPLE, HopParam.NONE, a.arg("range"), a.arg("size"),
+          a.arg("replace"), a.argOr("seed", a.lit(-1L)));
+      case "nrow" -> a.hop(OpCode.NROW, HopParam.NONE, a.arg("X"));
+      case "ncol" -> a.hop(OpCode.NCOL, HopParam.NONE, a.arg("X"));
+      case "length" -> a.hop(OpCode.LENGTH, HopParam.NONE, a.arg("X"));
+      case "t" -> a.hop(OpCode.TRANSPOSE, HopParam.NONE, a.arg("X"));
+      case "rev" -> a.hop(OpCode.REV, HopParam.NONE, a.arg("X"));
+      case "sum" -> aggregate(a, AggregateOp.SUM, Direction.FULL);
+      case "mean" -> aggregate(a, AggregateOp.MEAN, Direction.FULL);
+      case "var" -> aggregate(a, AggregateOp.VAR, Direction.FULL);
+      case "sd" -> aggregate(a, AggregateOp.SD, Direction.FULL);
+      case "prod" -> aggregate(a, AggregateOp.PROD, Direction.FULL);
+      case "min" -> minMax(a, AggregateOp.MIN, BinaryOp.MIN);
+      case "max" -> minMax(a, AggregateOp.MAX, BinaryOp.MAX);
+      case "rowSums" -> aggregate(a, AggregateOp.SUM, Direction.ROW);
+      case "rowMeans" -> aggregate(a, AggregateOp.MEAN, Direction.ROW);
+      case "rowMaxs" -> aggregate(a, AggregateOp.MAX, Direction.ROW);
+      case "rowMins" -> aggregate(a, AggregateOp.MIN, Direction.ROW);
+      case "rowVars" -> aggregate(a, AggregateOp.VAR, Direction.ROW);
+      case "rowIndexMax" -> a.hop(OpCode.ROW_INDEX_MAX, HopParam.NONE, a.arg("X"));
+      case "rowIndexMin" -> a.hop(OpCode.ROW_INDEX_MIN, HopParam.NONE, a.arg("X"));
+      case "colSums" -> aggregate(a, AggregateOp.SUM, Direction.COL);
+      case "colMeans" -> aggregate(a, AggregateOp.MEAN, Direction.COL);
+      case "colMaxs" -> aggregate(a, AggregateOp.MAX, Direction.COL);
+      case "colMins" -> aggregate(a, AggregateOp.MIN, Direction.COL);
+      case "colVars" -> aggregate(a, AggregateOp.VAR, Direction.COL);
+      case "colSds" -> aggregate(a, AggregateOp.SD, Direction.COL);
+      case "cumsum" -> a.hop(OpCode.CUMULATIVE,
+          new HopParam.Cumulative(HopParam.Cumulative.Kind.SUM), a.arg("X"));
+      case "cumprod" -> a.hop(OpCode.CUMULATIVE,
+          new HopParam.Cumulative(HopParam.Cumulative.Kind.PROD), a.arg("X"));
+      case "trace" -> a.hop(OpCode.TRACE, HopParam.NONE, a.arg("X"));
+      case "exp" -> unary(a, UnaryOp.EXP);
+      case "sqrt" -> unary(a, UnaryOp.SQRT);
+      case "round" -> unary(a, UnaryOp.ROUND);
+      case "floor" -> unary(a, UnaryOp.FLOOR);
+      case "ceil" -> unary(a, UnaryOp.CEIL);
+      case "sigmoid" -> unary(a, UnaryOp.SIGMOID);
+      case "tanh" -> unary(a, UnaryOp.TANH);
+      case "sin" -> unary(a, UnaryOp.SIN);
+      case "cos" -> unary(a, UnaryOp.COS);
+      case "abs" -> unary(a, UnaryOp.ABS);
+      case "sign" -> unary(a, UnaryOp.SIGN);
+      case "isNaN" -> unary(a, UnaryOp.ISNAN);
+      case "log" -> a.has("base")
+          ? a.hop(OpCode.BINARY, new HopParam.Binary(BinaryOp.LOG), a.arg("x"), a.arg("base"))
+          : unary(a, UnaryOp.LOG);
+      case "ifelse" -> a.hop(OpCode.IFELSE, HopParam.NONE, a.arg("test"), a.arg("yes"),
+          a.arg("no"));
+      case "replace" -> a.hop(OpCode.REPLACE, HopParam.NONE, a.arg("target"), a.arg("pattern"),
+          a.arg("replacement"));
+      case "contains" -> contains(a);
+      case "solve" -> a.hop(OpCode.SOLVE, HopParam.NONE, a.arg("A"), a.arg("b"));
+      case "inv" -> a.hop(OpCode.INV, HopParam.NONE, a.arg("X"));
+      case "cholesky" -> a.hop(OpCode.CHOLESKY, HopParam.NONE, a.arg("X"));
+      case "det" -> a.hop(OpCode.DET, HopParam.NONE, a.arg("X"));
+      case "median" -> a.hop(OpCode.MEDIAN, HopParam.NONE, a.arg("X"));
+      case "quantile" -> a.hop(OpCode.QUANTILE, HopParam.NONE, a.arg("X"), a.arg("p"));
+      case "order" -> a.hop(OpCode.ORDER, HopParam.NONE, a.arg("target"), a.arg("by"),
+          a.arg("decreasing"), a.arg("index.return"));
+      case "removeEmpty" -> a.hop(OpCode.REMOVE_EMPTY, HopParam.NONE, a.arg("target"),
+          a.arg("margin"), a.argOr("select", emptyMatrix(a.pos)), a.arg("empty.return"));
+      case "as.scalar" -> a.hop(OpCode.CAST_SCALAR, HopParam.NONE, a.arg("x"));
+      case "as.matrix" -> a.hop(OpCode.CAST_MATRIX, HopParam.NONE, a.arg("x"));
+      case "as.double" -> a.hop(OpCode.CAST_VALUE, new HopParam.Cast(ValueType.DOUBLE), a.arg("x"));
+      case "as.integer" -> a.hop(OpCode.CAST_VALUE, new HopParam.Cast(ValueType.INTEGER),
+          a.arg("x"));
+      case "as.logical" -> a.hop(OpCode.CAST_VALUE, new HopParam.Cast(ValueType.BOOLEAN),
+          a.arg("x"));
+      case "toString" -> a.hop(OpCode.TO_STRING, HopParam.NONE, a.arg("target"),
+          a.arg("decimal"), a.arg("sep"), a.arg("linesep"));
+      case "time" -> a.hop(OpCode.TIME, HopParam.NONE);
+      case "exists" -> exists(a);
+      case "read" -> a.hop(OpCode.READ_FILE, HopParam.NONE, a.arg("path"),
+          a.argOr("format", a.lit("")), a.argOr("rows", a.lit(-1L)), a.argOr("cols", a.lit(-1L)),
+          a.argOr("sep", a.lit("")), a.argOr("header", a.lit(false)));
+      case "write" -> a.effect(OpCode.WRITE_FILE, a.arg("X"), a.arg("path"), a.arg("format"),
+          a.arg("sep"), a.arg("header"));
+      case "print" -> print(a);
+      case "stop" -> a.effect(OpCode.STOP, a.arg("message"));
+      case "assert" -> a.effect(OpCode.ASSERT, a.arg("condition"));
+      default -> throw new IllegalStateException(call.position() + ": builtin " + name
+          + " has no HOP mapping");
+    };
+  }
+
+  /** matrix(X, rows, cols, byrow) reshapes; matrix(value, ...) fills; matrix("1 2", ...) parses. */
+  private Hop matrix(Args a) {
+    Hop data = a.arg("data");
+    if (data.isMatrix()) {
+      Hop rows = a.argOr("rows", null);
+      Hop cols = a.argOr("cols", null);
+      // a missing dimension follows from the cell count, as in DML
+      if (rows == null && cols != null) {
+        rows = a.scalar(BinaryOp.INTDIV, a.extent(OpCode.LENGTH, data), cols);
+      } else if (cols == null && rows != null) {
+        cols = a.scalar(BinaryOp.INTDIV, a.extent(OpCode.LENGTH, data), rows);
+      } else if (rows == null) {
+        rows = a.extent(OpCode.NROW, data);
+        cols = a.extent(OpCode.NCOL, data);
+      }
+      return a.hop(OpCode.RESHAPE, HopParam.NONE, data, rows, cols, a.arg("byrow"));
+    }
+    Hop rows = a.argOr("rows", a.lit(-1L));
+    Hop cols = a.argOr("cols", a.lit(-1L));
+    OpCode op = data.valueType() == ValueType.STRING ? OpCode.MATRIX_FROM_STRING : OpCode.FILL;
+    return a.hop(op, HopParam.NONE, data, rows, cols);
+  }
+
+  /**
+   * seq(from, to, incr); without an increment it counts up by 1 if from <= to, else down by 1:
+   * {@code (from <= to) * 2 - 1}, plain scalar arithmetic that constant folding and size
+   * propagation evaluate when from and to are known.
+   */
+  private Hop seq(Args a) {
+    Hop from = a.arg("from");
+    Hop to = a.arg("to");
+    Hop incr = a.argOr("incr", null);
+    if (incr == null) {
+      Hop up = a.scalar(BinaryOp.LE, from, to);
+      incr = a.scalar(BinaryOp.MINUS, a.scalar(BinaryOp.MULT, up, a.lit(2L)), a.lit(1L));
+    }
+    return a.hop(OpCode.SEQ, HopParam.NONE, from, to, incr);
+  }
+
+  private Hop aggregate(Args a, AggregateOp op, Direction dir) {
+    return a.hop(OpCode.AGGREGATE, new HopParam.Aggregate(op, dir), a.arg("X"));
+  }
+
+  /** One matrix argument: a full aggregate; several: element-wise n-ary min/max. */
+  private Hop minMax(Args a, AggregateOp agg, BinaryOp op) {
+    List<Hop> values = a.variadic();
+    if (values.size() == 1) {
+      Hop x = values.get(0);
+      return x.isMatrix() ? a.hop(OpCode.AGGREGATE, new HopParam.Aggregate(agg, Direction.FULL),
+          x) : x;
+    }
+    return a.hop(OpCode.NARY_MINMAX, new HopParam.Binary(op), values);
+  }
+
+  private Hop unary(Args a, UnaryOp op) {
+    return a.hop(OpCode.UNARY, new HopParam.Unary(op), a.arg("x"));
+  }
+
+  /**
+   * contains(target, pattern) has no opcode of its own: it is {@code sum(X == p) > 0}, and
+   * {@code sum(isNaN(X)) > 0} for a NaN pattern (NaN == NaN is false). For a pattern not known
+   * at compile time both terms are combined: {@code sum(X == p) + sum(isNaN(X)) * isNaN(p) > 0}.
+   */
+  private Hop contains(Args a) {
+    Hop x = a.arg("target");
+    Hop p = a.arg("pattern");
+    boolean literal = p.op() == OpCode.LITERAL;
+    boolean nan = literal && Double.isNaN(p.param(HopParam.Literal.class).value().asDouble());
+    Hop count;
+    if (literal && nan) {
+      count = a.fullSum(a.matrixUnary(UnaryOp.ISNAN, x));
+    } else {
+      count = a.fullSum(a.matrixBinary(BinaryOp.EQ, x, p));
+      if (!literal) {
+        Hop nans = a.fullSum(a.matrixUnary(UnaryOp.ISNAN, x));
+        Hop pIsNan = new Hop(OpCode.UNARY, new HopParam.Unary(UnaryOp.ISNAN), List.of(p),
+            DataType.SCALAR, ValueType.BOOLEAN, a.pos);
+        count = a.scalar(BinaryOp.PLUS, count, a.scalar(BinaryOp.MULT, nans, pIsNan));
+      }
+    }
+    return a.hop(OpCode.BINARY, new HopParam.Binary(BinaryOp.GT), count, a.lit(0L));
+  }
+
+  /**
+   * exists(name): validation substitutes {@code exists($x)}; exists of a variable needs a
+   * run-time symbol-table lookup, which has no opcode yet, so it is reported as unsupported
+   * unless validation decided it.
+   */
+  private Hop exists(Args a) {
+    Optional<Object> c = dag.program().constantOf(a.call);
+    if (c.isEmpty()) {
+      throw new DmlValidationException(List.of(new Diagnostic(a.pos,
+          "exists() of a variable is not supported yet; use exists($name) for script arguments")));
+    }
+    return DagBuilder.literal(DagBuilder.scalarOf(c.get()), a.pos);
+  }
+
+  /** print(x) prints x; print(format, args...) prints the formatted string. */
+  private Hop print(Args a) {
+    Hop value = a.arg("value");
+    List<Hop> args = a.variadic();
+    if (args.isEmpty()) {
+      return a.effect(OpCode.PRINT, value);
+    }
+    List<Hop> in = new ArrayList<>();
+    in.add(value);
+    in.addAll(args);
+    Hop formatted = new Hop(OpCode.PRINTF, HopParam.NONE, in, DataType.SCALAR, ValueType.STRING,
+        a.pos);
+    return a.effect(OpCode.PRINT, formatted);
+  }
+
+  private static Hop emptyMatrix(SourcePosition pos) {
+    Hop zero = DagBuilder.literal(ScalarValue.of(0L), pos);
+    return new Hop(OpCode.FILL, HopParam.NONE,
+        List.of(DagBuilder.literal(ScalarValue.of(0.0), pos), zero, zero), DataType.MATRIX,
+        ValueType.DOUBLE, pos);
+  }
+
+  /** The bound arguments of one call, built into HOPs on demand. */
+  private final class Args {
+    final FunctionCall call;
+    final CallTarget.Builtin target;
+    final SourcePosition pos;
+
+    Args(FunctionCall call, CallTarget.Builtin target) {
+      this.call = call;
+      this.target = target;
+      this.pos = call.position();
+    }
+
+    boolean has(String parameter) {
+      return target.arguments().containsKey(parameter);
+    }
+
+    /** The argument, else the catalogue's default; a programming error if there is neither. */
+    Hop arg(String parameter) {
+      Hop h = argOr(parameter, null);
+      if (h == null) {
+        throw new IllegalStateException(pos + ": " + target.function().name()
+            + " has no argument or default for " + parameter);
+      }
+      return h;
+    }
+
+    /** The argument, else the catalogue's default, else {@code absent}. */
+    Hop argOr(String parameter, Hop absent) {
+      Expression e = target.arguments().get(parameter);
+      if (e != null) {
+        return dag.expression(e);
+      }
+      Optional<Literal> d = target.function().parameter(parameter)
+          .flatMap(BuiltinParameter::defaultValue);
+      return d.map(l -> DagBuilder.literal(DagBuilder.scalarOf(l.value()), pos)).orElse(absent);
+    }
+
+    List<Hop> variadic() {
+      List<Hop> out = new ArrayList<>();
+      for (Expression e : target.variadic()) {
+        out.add(dag.expression(e));
+      }
+      return out;
+    }
+
+    Hop lit(Object v) {
+      return DagBuilder.literal(DagBuilder.scalarOf(v), pos);
+    }
+
+    /** The call's own HOP, of the call's inferred type. */
+    Hop hop(OpCode op, HopParam p, Hop... inputs) {
+      return hop(op, p, List.of(inputs));
+    }
+
+    Hop hop(OpCode op, HopParam p, List<Hop> inputs) {
+      return dag.hop(op, p, inputs, call);
+    }
+
+    /** A side-effect root: no value. */
+    Hop effect(OpCode op, Hop... inputs) {
+      return new Hop(op, HopParam.NONE, List.of(inputs), DataType.UNKNOWN, ValueType.UNKNOWN,
+          pos);
+    }
+
+    Hop extent(OpCode op, Hop x) {
+      return new Hop(op, HopParam.NONE, List.of(x), DataType.SCALAR, ValueType.INTEGER, pos);
+    }
+
+    /** A helper scalar operation, typed by DML's promotion. */
+    Hop scalar(BinaryOp op, Hop l, Hop r) {
+      ValueType vt = switch (op) {
+        case LT, LE, GT, GE, EQ, NEQ, AND, OR -> ValueType.BOOLEAN;
+        case DIV, POW, LOG -> ValueType.DOUBLE;
+        default -> ValueType.promote(l.valueType(), r.valueType());
+      };
+      return new Hop(OpCode.BINARY, new HopParam.Binary(op), List.of(l, r), DataType.SCALAR, vt,
+          pos);
+    }
+
+    Hop matrixBinary(BinaryOp op, Hop l, Hop r) {
+      return new Hop(OpCode.BINARY, new HopParam.Binary(op), List.of(l, r), DataType.MATRIX,
+          ValueType.DOUBLE, pos);
+    }
+
+    Hop matrixUnary(UnaryOp op, Hop x) {
+      return new Hop(OpCode.UNARY, new HopParam.Unary(op), List.of(x), DataType.MATRIX,
+          ValueType.DOUBLE, pos);
+    }
+
+    Hop fullSum(Hop x) {
+      return new Hop(OpCode.AGGREGATE, new HopParam.Aggregate(AggregateOp.SUM, Direction.FULL),
+          List.of(x), DataType.SCALAR, ValueType.DOUBLE, pos);
+    }
+  }
+}
