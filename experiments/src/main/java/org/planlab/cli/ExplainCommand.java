@@ -5,7 +5,8 @@ import java.util.concurrent.Callable;
 import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Pipeline;
-import org.planlab.engine.compile.lower.ExplainPrinter;
+import org.planlab.engine.compile.size.MemoryEstimates;
+import org.planlab.engine.ir.HopPrinter;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.runtime.program.CompiledBlock;
 import org.planlab.engine.runtime.program.CompiledProgram;
@@ -56,7 +57,8 @@ final class ExplainCommand implements Callable<Integer> {
       CompiledScript compiled = Engine.compile(script.script, args,
           ExecCommand.config(cl, 1, ordering, false), pipeline);
       if (hops || !instructions) {
-        cl.getOut().print(ExplainPrinter.hops(compiled.program().source(), compiled.sizes()));
+        cl.getOut().print(HopPrinter.print(compiled.program().source(),
+            MemoryEstimates.sizeInfo(compiled.sizes())));
       }
       if (instructions) {
         cl.getOut().print(instructions(compiled.program()));

@@ -7,7 +7,9 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
+import org.planlab.engine.compile.build.HopBuilder;
 import org.planlab.engine.compile.dynamic.ProgramRewriter;
+import org.planlab.engine.compile.rewrite.StaticRewriter;
 import org.planlab.engine.compile.size.InterProceduralAnalysis;
 import org.planlab.engine.compile.size.ProgramSizes;
 import org.planlab.engine.compile.size.SizeTable;
@@ -97,15 +99,14 @@ public record Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis 
   /**
    * The pipeline {@code planlab exec} uses: validation, the HOP builder, static rewrites, IPA
    * with compile-time dynamic rewrites and run-time recompilation.
-   *
-   * <p>WIRING POINT for the merge of the HOP builder: replace {@code Pipeline::missingHopBuilder}
-   * with {@code org.planlab.engine.compile.build.HopBuilder::build} (it binds omitted arguments
-   * at the call site, so no default compiler is needed) and {@link StaticRewrites#NONE} with the
-   * static rewriter's entry point; until then scripts are parsed and validated, then fail with
-   * a clear message.
    */
   public static Pipeline defaults() {
-    return new Pipeline(frontend(Pipeline::missingHopBuilder), StaticRewrites.NONE,
+    return withStaticRewrites(true);
+  }
+
+  /** {@link #defaults()} with the static rewrites on or off (for equivalence tests). */
+  public static Pipeline withStaticRewrites(boolean enabled) {
+    return new Pipeline(frontend(HopBuilder::build), StaticRewriter.of(enabled)::rewrite,
         sizeAnalysis());
   }
 
@@ -117,11 +118,6 @@ public record Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis 
           () -> new DmlValidator().validate(ast));
       return clock.time(CompilePhase.BUILD, () -> builder.apply(v));
     };
-  }
-
-  private static Program missingHopBuilder(ValidatedProgram program) {
-    throw new UnsupportedOperationException("the HOP builder is not part of this build yet; "
-        + "the script was parsed and validated but cannot run");
   }
 
   /**

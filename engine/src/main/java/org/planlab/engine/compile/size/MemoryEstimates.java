@@ -109,4 +109,27 @@ public final class MemoryEstimates {
     long r = a + b;
     return r < 0 || a == UNKNOWN || b == UNKNOWN ? UNKNOWN : r;
   }
+
+  /**
+   * What {@link org.planlab.engine.ir.HopPrinter} shows for explain: the sizes of a size table
+   * and the worst-case output memory they imply.
+   */
+  public static org.planlab.engine.ir.HopPrinter.SizeInfo sizeInfo(
+      java.util.Map<org.planlab.engine.ir.Hop, DataCharacteristics> sizes) {
+    return new org.planlab.engine.ir.HopPrinter.SizeInfo() {
+      @Override
+      public java.util.Optional<DataCharacteristics> size(org.planlab.engine.ir.HopDag dag,
+          org.planlab.engine.ir.Hop hop) {
+        return java.util.Optional.ofNullable(sizes.get(hop));
+      }
+
+      @Override
+      public java.util.OptionalLong memory(org.planlab.engine.ir.HopDag dag,
+          org.planlab.engine.ir.Hop hop) {
+        DataCharacteristics dc = sizes.get(hop);
+        long m = dc == null ? UNKNOWN : outputSize(dc);
+        return m == UNKNOWN ? java.util.OptionalLong.empty() : java.util.OptionalLong.of(m);
+      }
+    };
+  }
 }
