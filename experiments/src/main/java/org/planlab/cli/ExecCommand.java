@@ -57,7 +57,7 @@ final class ExecCommand implements Callable<Integer> {
   public Integer call() {
     CommandLine cl = spec.commandLine();
     Map<String, String> args = script.arguments(cl);
-    EngineConfig config = config(cl, threads, ordering, stats);
+    EngineConfig config = config(cl, script, threads, ordering, stats);
     PrintStream out = new WriterPrintStream(cl.getOut());
     try {
       CompiledScript compiled = Engine.compile(script.script, args, config, pipeline);
@@ -76,7 +76,8 @@ final class ExecCommand implements Callable<Integer> {
     }
   }
 
-  static EngineConfig config(CommandLine cl, Integer threads, String ordering, boolean stats) {
+  static EngineConfig config(CommandLine cl, ScriptOptions script, Integer threads,
+      String ordering, boolean stats) {
     if (threads != null && threads < 1) {
       throw new CommandLine.ParameterException(cl, "--threads must be >= 1, was " + threads);
     }
@@ -85,7 +86,8 @@ final class ExecCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, e.getMessage());
     }
-    EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats);
+    EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats)
+        .libraryRoots(script.libraryRoots());
     if (threads != null) {
       b.parallelism(threads);
     }

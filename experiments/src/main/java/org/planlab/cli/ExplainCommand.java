@@ -55,7 +55,7 @@ final class ExplainCommand implements Callable<Integer> {
     Map<String, String> args = script.arguments(cl);
     try {
       CompiledScript compiled = Engine.compile(script.script, args,
-          ExecCommand.config(cl, 1, ordering, false), pipeline);
+          ExecCommand.config(cl, script, 1, ordering, false), pipeline);
       if (hops || !instructions) {
         cl.getOut().print(HopPrinter.print(compiled.program().source(),
             MemoryEstimates.sizeInfo(compiled.sizes())));

@@ -18,6 +18,18 @@ final class ScriptOptions {
       description = "named script arguments, read in the script as $k")
   List<String> nvargs = List.of();
 
+  @Option(names = "--lib", paramLabel = "DIR",
+      description = "extra builtin-library folder (files NAME.dml defining m_NAME); planlab's "
+          + "algorithm library (l2svm, multiLogReg, ...) is always available")
+  List<Path> libraries = List.of();
+
+  /** The library roots: the user's folders first (they shadow ours), then planlab's own. */
+  List<Path> libraryRoots() {
+    List<Path> roots = new java.util.ArrayList<>(libraries);
+    roots.add(org.planlab.workloads.WorkloadCatalog.standard().libraryFolder());
+    return roots;
+  }
+
   /** Checks the script exists and parses k=v pairs; usage errors otherwise. */
   Map<String, String> arguments(CommandLine cl) {
     if (!Files.isRegularFile(script)) {

@@ -52,7 +52,7 @@ final class SizeRules {
     return switch (h.op()) {
       case READ_VAR -> liveIn.getOrDefault(h.param(HopParam.Variable.class).name(),
           DataCharacteristics.UNKNOWN_MATRIX);
-      case READ_FILE -> DataCharacteristics.dims(dimArg(h, 2), dimArg(h, 3));
+      case READ_FILE -> readFile(h);
       case BINARY -> binary(h);
       case UNARY -> unary(h);
       case IFELSE -> ifelse(h);
@@ -541,6 +541,28 @@ final class SizeRules {
 
   private DataCharacteristics in(Hop h, int i) {
     return sizes.getOrDefault(h.input(i), DataCharacteristics.UNKNOWN_MATRIX);
+  }
+
+  /**
+   * Sizes of a persistent read: from the {@code .mtd} file beside a constant path ("input sizes
+   * of reads are given by meta data", sec. 3.2), else from the rows/cols arguments. A missing
+   * or unreadable .mtd leaves the sizes unknown here; the read itself reports the problem.
+   */
+  private DataCharacteristics readFile(Hop h) {
+    ScalarValue path = values.get(h.input(0));
+    if (path != null && path.valueType() == org.planlab.engine.lang.types.ValueType.STRING) {
+      try {
+        java.util.Optional<org.planlab.engine.io.MatrixMetadata> md =
+            org.planlab.engine.io.MatrixMetadata.readFor(java.nio.file.Path.of(path.asString()));
+        if (md.isPresent()) {
+          org.planlab.engine.io.MatrixMetadata m = md.get();
+          return new DataCharacteristics(m.rows(), m.cols(), m.nnz() >= 0 ? m.nnz() : UNKNOWN);
+        }
+      } catch (java.io.IOException | RuntimeException e) {
+        // unknown sizes; the run-time read names the file and what is wrong with it
+      }
+    }
+    return DataCharacteristics.dims(dimArg(h, 2), dimArg(h, 3));
   }
 
   /** A known, non-negative dimension argument, else unknown (-1 literals mean absent). */
