@@ -41,10 +41,15 @@ class AlsCgE2eTest {
   }
 
   private static WorkloadRun run(String regType, Setup setup) throws IOException {
+    return run(regType, setup, false);
+  }
+
+  private static WorkloadRun run(String regType, Setup setup, boolean verbose)
+      throws IOException {
     Map<String, String> args = new java.util.HashMap<>(data);
     args.putAll(Map.of("rank", String.valueOf(RANK), "regType", regType,
         "lambda", String.valueOf(LAMBDA), "maxiter", String.valueOf(MAXITER), "tol", "1e-12",
-        "check", "TRUE", "verbose", "TRUE"));
+        "check", "TRUE", "verbose", verbose ? "TRUE" : "FALSE"));
     return WorkloadRun.run("alsCG", dir, args, List.of("out_U", "out_V"), setup);
   }
 
@@ -67,14 +72,16 @@ class AlsCgE2eTest {
     for (int i = 1; i < ref.halfStepLosses().size(); i += 2) {
       perIteration.add(ref.halfStepLosses().get(i));
     }
-    Checks.assertClose("loss per iteration", perIteration, run.printed(LOSS),
+    WorkloadRun verbose = run(regType, Setup.DEFAULT, true);
+    Variants.assertSame("verbose", run, verbose);
+    Checks.assertClose("loss per iteration", perIteration, verbose.printed(LOSS),
         Checks.REFERENCE_TOL);
   }
 
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"L2", "wL2"})
   void lossDoesNotIncrease(String regType) throws IOException {
-    WorkloadRun run = run(regType, Setup.DEFAULT);
+    WorkloadRun run = run(regType, Setup.DEFAULT, true);
     List<Double> losses = new ArrayList<>(run.printed("alsCG: initial loss " + Checks.NUMBER));
     losses.addAll(run.printed(LOSS));
     // each half-step runs CG from the current factor on a convex quadratic, and CG iterates

@@ -41,10 +41,14 @@ class GridSearchLmE2eTest {
   }
 
   private static WorkloadRun run(int icpt, Setup setup) throws IOException {
+    return run(icpt, setup, false);
+  }
+
+  private static WorkloadRun run(int icpt, Setup setup, boolean verbose) throws IOException {
     Map<String, String> args = Map.of("X", dir.resolve("X.bin").toString(),
         "y", dir.resolve("y.bin").toString(), "minExp", String.valueOf(MIN_EXP),
         "maxExp", String.valueOf(MAX_EXP), "folds", String.valueOf(FOLDS),
-        "icpt", String.valueOf(icpt), "verbose", "TRUE");
+        "icpt", String.valueOf(icpt), "verbose", verbose ? "TRUE" : "FALSE");
     return WorkloadRun.run("gridSearchLM", dir, args, List.of("out_scores"), setup);
   }
 
@@ -76,6 +80,19 @@ class GridSearchLmE2eTest {
     }
     Checks.assertClose("score of the chosen lambda", best, ref.scores()[index],
         Checks.REFERENCE_TOL, 0);
+    WorkloadRun verbose = run(icpt, Setup.DEFAULT, true);
+    Variants.assertSame("verbose", run, verbose);
+    Checks.assertClose("scores printed per lambda", toList(ref.scores()),
+        verbose.printed("gridSearchLM: lambda .*, mean R\\^2 " + Checks.NUMBER),
+        Checks.REFERENCE_TOL);
+  }
+
+  private static List<Double> toList(double[] values) {
+    List<Double> list = new java.util.ArrayList<>();
+    for (double v : values) {
+      list.add(v);
+    }
+    return list;
   }
 
   @ParameterizedTest(name = "icpt {0}")

@@ -53,10 +53,15 @@ class LinearRegressionE2eTest {
 
   private static WorkloadRun run(String workload, int icpt, int maxiter, Setup setup)
       throws IOException {
+    return run(workload, icpt, maxiter, setup, false);
+  }
+
+  private static WorkloadRun run(String workload, int icpt, int maxiter, Setup setup,
+      boolean verbose) throws IOException {
     Map<String, String> args = new HashMap<>(data);
     args.put("icpt", String.valueOf(icpt));
     args.put("lambda", String.valueOf(LAMBDA));
-    args.put("verbose", "TRUE");
+    args.put("verbose", verbose ? "TRUE" : "FALSE");
     if (!workload.equals("lmDS")) {
       args.put("tol", String.valueOf(TOL));
       args.put("maxiter", String.valueOf(maxiter));
@@ -82,12 +87,13 @@ class LinearRegressionE2eTest {
     Checks.assertClose("B", ref, run.matrix("out_B"), Checks.REFERENCE_TOL);
     Checks.assertClose("objective", LmDsReference.residualSumOfSquares(x, y, ref, icpt),
         run.objective(), Checks.REFERENCE_TOL, 0);
+    Variants.assertSame("verbose", run, run(workload, icpt, 0, Setup.DEFAULT, true));
   }
 
   @ParameterizedTest(name = "icpt {0}")
   @ValueSource(ints = {0, 2})
   void conjugateGradientStepsAgreeWithTheReference(int icpt) throws IOException {
-    WorkloadRun run = run("lmCG", icpt, 0, Setup.DEFAULT);
+    WorkloadRun run = run("lmCG", icpt, 0, Setup.DEFAULT, true);
     List<Double> norms = LmCgReference.fit(x, y, new LmCgReference.Params(icpt, LAMBDA, TOL, 0))
         .residualNorms2();
     List<Double> relative = new ArrayList<>();

@@ -39,10 +39,14 @@ class MultiLogRegE2eTest {
   }
 
   private static WorkloadRun run(int icpt, Setup setup) throws IOException {
+    return run(icpt, setup, false);
+  }
+
+  private static WorkloadRun run(int icpt, Setup setup, boolean verbose) throws IOException {
     Map<String, String> args = new java.util.HashMap<>(data);
     args.putAll(Map.of("icpt", String.valueOf(icpt), "lambda", String.valueOf(LAMBDA),
         "tol", "1e-12", "maxiter", String.valueOf(MAXITER), "maxii", String.valueOf(MAXII),
-        "verbose", "TRUE"));
+        "verbose", verbose ? "TRUE" : "FALSE"));
     return WorkloadRun.run("multiLogReg", dir, args, List.of("out_betas"), setup);
   }
 
@@ -62,14 +66,16 @@ class MultiLogRegE2eTest {
         accepted.add(ref.objectives().get(i));
       }
     }
-    Checks.assertClose("accepted objectives", accepted, run.printed(ACCEPTED),
+    WorkloadRun verbose = run(icpt, Setup.DEFAULT, true);
+    Variants.assertSame("verbose", run, verbose);
+    Checks.assertClose("accepted objectives", accepted, verbose.printed(ACCEPTED),
         Checks.REFERENCE_TOL);
   }
 
   @ParameterizedTest(name = "icpt {0}")
   @ValueSource(ints = {0, 2})
   void objectiveDoesNotIncrease(int icpt) throws IOException {
-    WorkloadRun run = run(icpt, Setup.DEFAULT);
+    WorkloadRun run = run(icpt, Setup.DEFAULT, true);
     List<Double> objectives = new ArrayList<>(
         run.printed("multiLogReg: initial objective " + Checks.NUMBER));
     objectives.addAll(run.printed(ACCEPTED));

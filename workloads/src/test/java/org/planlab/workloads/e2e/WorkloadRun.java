@@ -47,6 +47,13 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
     return file;
   }
 
+  /** {@code args} with {@code key} set to {@code value}. */
+  static Map<String, String> with(Map<String, String> args, String key, String value) {
+    Map<String, String> copy = new LinkedHashMap<>(args);
+    copy.put(key, value);
+    return copy;
+  }
+
   /** A column vector as an n x 1 matrix. */
   static double[][] column(double[] v) {
     double[][] a = new double[v.length][1];
