@@ -78,6 +78,19 @@ class AlsCgE2eTest {
         Checks.REFERENCE_TOL);
   }
 
+  @org.junit.jupiter.api.Test
+  void withoutTheConvergenceCheckAllIterationsRun() throws IOException {
+    Map<String, String> args = new java.util.HashMap<>(data);
+    args.putAll(Map.of("rank", String.valueOf(RANK), "regType", "L2",
+        "lambda", String.valueOf(LAMBDA), "maxiter", "3", "check", "FALSE"));
+    WorkloadRun run = WorkloadRun.run("alsCG", dir, args, List.of("out_U", "out_V"),
+        Setup.DEFAULT);
+    AlsCgReference.Result ref = AlsCgReference.fit(x, uInit, vInit,
+        new AlsCgReference.Params(RANK, "L2", LAMBDA, 3, false, 1e-12));
+    Checks.assertClose("U", ref.U(), run.matrix("out_U"), Checks.REFERENCE_TOL);
+    Checks.assertClose("V", ref.V(), run.matrix("out_V"), Checks.REFERENCE_TOL);
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"L2", "wL2"})
   void lossDoesNotIncrease(String regType) throws IOException {

@@ -123,6 +123,19 @@ class LinearRegressionE2eTest {
     Checks.assertNonIncreasing("lmCG quadratic", q, 1e-12);
   }
 
+  @Test
+  void lmSolvesByConjugateGradientBeyond1024Columns() throws IOException {
+    Random rnd = new Random(709);
+    double[][] wide = Checks.gaussian(rnd, 100, 1030);
+    double[] response = Checks.linearResponse(rnd, wide, 0.1);
+    Map<String, String> args = Map.of("X", WorkloadRun.write(dir, "Xwide", wide).toString(),
+        "y", WorkloadRun.write(dir, "ywide", WorkloadRun.column(response)).toString(),
+        "lambda", "1", "tol", "1e-12", "maxiter", "30");
+    WorkloadRun run = WorkloadRun.run("lm", dir, args, List.of("out_B"), Setup.DEFAULT);
+    Checks.assertClose("B", LmReference.fit(wide, response, new LmReference.Params(0, 1, 1e-12, 30)),
+        run.matrix("out_B"), Checks.REFERENCE_TOL);
+  }
+
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"lmDS", "lm"})
   void directSolveMeetsTheNormalEquations(String workload) throws IOException {
