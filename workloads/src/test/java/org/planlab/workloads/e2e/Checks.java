@@ -9,7 +9,7 @@ final class Checks {
   static final double REFERENCE_TOL = 1e-8;
   /** Static rewrites on versus off, one versus two threads. */
   static final double VARIANT_TOL = 1e-9;
-  /** Print a matrix value when it is not within this many of its matrix's largest magnitude. */
+  /** Values below this fraction of their matrix's largest magnitude are compared absolutely. */
   private static final double FLOOR = 1e-3;
 
   /** A DML number as printed: digits, sign, exponent, or Infinity/NaN. */
@@ -42,8 +42,9 @@ final class Checks {
         double e = expected[i][j];
         double a = actual[i][j];
         if (!(Math.abs(a - e) <= tol * Math.max(Math.abs(e), floor))) {
-          throw new AssertionError(String.format("%s[%d,%d]: %.17g, expected %.17g (rel. error %.3g,"
-              + " tolerance %.1g)", what, i + 1, j + 1, a, e, Math.abs(a - e) / Math.abs(e), tol));
+          throw new AssertionError(String.format("%s[%d,%d]: %.17g, expected %.17g"
+              + " (rel. error %.3g, tolerance %.1g)", what, i + 1, j + 1, a, e,
+              Math.abs(a - e) / Math.abs(e), tol));
         }
       }
     }

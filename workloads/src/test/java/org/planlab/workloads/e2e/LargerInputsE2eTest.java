@@ -106,7 +106,8 @@ class LargerInputsE2eTest {
     }
     WorkloadRun run = runAll("kmeans", Map.of("X", write("X", x), "C", write("C", c), "k", "7",
         "maxiter", "15"), List.of("out_C"));
-    KmeansReference.Result ref = KmeansReference.fit(x, c, new KmeansReference.Params(7, 15, 1e-12));
+    KmeansReference.Result ref = KmeansReference.fit(x, c,
+        new KmeansReference.Params(7, 15, 1e-12));
     Checks.assertClose("C", ref.C(), run.matrix("out_C"), Checks.REFERENCE_TOL);
     Checks.assertClose("objective", KmeansReference.wcss(x, ref.C()), run.objective(),
         Checks.REFERENCE_TOL, 0);

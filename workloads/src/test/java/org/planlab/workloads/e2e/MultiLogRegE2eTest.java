@@ -51,7 +51,8 @@ class MultiLogRegE2eTest {
   private static WorkloadRun run(int icpt, Setup setup, boolean verbose) throws IOException {
     Map<String, String> args = new java.util.HashMap<>(data);
     args.putAll(Map.of("icpt", String.valueOf(icpt), "lambda", String.valueOf(LAMBDA),
-        "tol", String.valueOf(TOL), "maxiter", String.valueOf(MAXITER), "maxii", String.valueOf(MAXII),
+        "tol", String.valueOf(TOL), "maxiter", String.valueOf(MAXITER),
+        "maxii", String.valueOf(MAXII),
         "verbose", verbose ? "TRUE" : "FALSE"));
     return WorkloadRun.run("multiLogReg", dir, args, List.of("out_betas"), setup);
   }
