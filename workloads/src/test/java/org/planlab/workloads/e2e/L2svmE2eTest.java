@@ -70,8 +70,10 @@ class L2svmE2eTest {
   @Test
   void objectiveDoesNotIncrease() throws IOException {
     List<Double> objectives = verboseRun().printed(OBJECTIVE);
-    // each Newton step with an exact line search on a convex objective cannot increase it
-    Checks.assertNonIncreasing("l2svm objective", objectives, 1e-12);
+    // the line search minimises the convex objective along a descent direction, so it cannot
+    // increase it by more than the line search's stopping slack (g^2/h < 1e-10, i.e. within
+    // 5e-11 of the minimum along the line): 1e-10 relative covers that at these objective values
+    Checks.assertNonIncreasing("l2svm objective", objectives, 1e-10);
   }
 
   @Test
