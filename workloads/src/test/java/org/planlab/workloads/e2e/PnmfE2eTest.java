@@ -1,0 +1,78 @@
+package org.planlab.workloads.e2e;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planlab.workloads.e2e.WorkloadRun.Setup;
+import org.planlab.workloads.reference.PnmfReference;
+
+/** pnmf's driver on the engine, on sparse counts, against {@link PnmfReference}. */
+class PnmfE2eTest {
+  private static final int M = 250;
+  private static final int N = 60;
+  private static final int RANK = 4;
+  private static final double EPS = 1e-15;
+  private static final int MAXITER = 10;
+  private static final String OBJECTIVE = "pnmf: iteration \\d+, objective " + Checks.NUMBER;
+
+  @TempDir
+  static Path dir;
+  private static double[][] x;
+  private static double[][] wInit;
+  private static double[][] hInit;
+  private static Map<String, String> args;
+
+  @BeforeAll
+  static void data() throws IOException {
+    Random rnd = new Random(704);
+    x = Checks.sparseData(rnd, M, N, RANK, 0.08, true);
+    wInit = Checks.uniform(rnd, M, RANK, 0, 0.025);
+    hInit = Checks.uniform(rnd, RANK, N, 0, 0.025);
+    args = Map.of("X", WorkloadRun.write(dir, "X", x).toString(),
+        "W", WorkloadRun.write(dir, "W", wInit).toString(),
+        "H", WorkloadRun.write(dir, "H", hInit).toString(), "rank", String.valueOf(RANK),
+        "eps", String.valueOf(EPS), "maxiter", String.valueOf(MAXITER));
+  }
+
+  private static WorkloadRun run(Setup setup) throws IOException {
+    return WorkloadRun.run("pnmf", dir, args, List.of("out_W", "out_H"), setup);
+  }
+
+  private static WorkloadRun verboseRun() throws IOException {
+    return WorkloadRun.run("pnmf", dir, WorkloadRun.with(args, "verbose", "TRUE"),
+        List.of("out_W", "out_H"), Setup.DEFAULT);
+  }
+
+  @Test
+  void factorsAndObjectiveAgreeWithTheReference() throws IOException {
+    WorkloadRun run = run(Setup.DEFAULT);
+    PnmfReference.Result ref = PnmfReference.fit(x, wInit, hInit,
+        new PnmfReference.Params(EPS, MAXITER));
+    Checks.assertClose("W", ref.W(), run.matrix("out_W"), Checks.REFERENCE_TOL);
+    Checks.assertClose("H", ref.H(), run.matrix("out_H"), Checks.REFERENCE_TOL);
+    Checks.assertClose("objective", PnmfReference.objective(x, ref.W(), ref.H(), EPS),
+        run.objective(), Checks.REFERENCE_TOL, 0);
+    WorkloadRun verbose = verboseRun();
+    Variants.assertSame("verbose", run, verbose);
+    Checks.assertClose("objective per iteration", ref.objectives(), verbose.printed(OBJECTIVE),
+        Checks.REFERENCE_TOL);
+  }
+
+  @Test
+  void objectiveDoesNotIncrease() throws IOException {
+    // the multiplicative updates of Poisson NMF (Lee and Seung) never increase the divergence
+    Checks.assertNonIncreasing("pnmf objective", verboseRun().printed(OBJECTIVE), 1e-12);
+  }
+
+  @Test
+  void sameResultWithoutRewritesAndOnTwoThreads() throws IOException {
+    WorkloadRun base = run(Setup.DEFAULT);
+    Variants.assertSame("rewrites off", base, run(new Setup(false, 1)));
+    Variants.assertSame("two threads", base, run(new Setup(true, 2)));
+  }
+}

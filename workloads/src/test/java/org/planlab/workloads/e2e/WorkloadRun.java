@@ -1,0 +1,144 @@
+package org.planlab.workloads.e2e;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.planlab.engine.api.CompiledScript;
+import org.planlab.engine.api.Engine;
+import org.planlab.engine.api.Pipeline;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.io.MatrixFiles;
+import org.planlab.engine.io.MatrixFormat;
+import org.planlab.engine.io.WriteOptions;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.runtime.ReuseHook;
+import org.planlab.workloads.Objective;
+import org.planlab.workloads.Workload;
+import org.planlab.workloads.WorkloadCatalog;
+
+/**
+ * Runs a workload's driver through the engine facade on inputs written to a folder, and reads
+ * back what it printed and wrote.
+ *
+ * @param output everything the driver printed
+ * @param objective the value of the driver's {@code objective:} line
+ * @param outputs the matrices written for the requested {@code out_*} arguments, by argument
+ */
+record WorkloadRun(String output, double objective, Map<String, double[][]> outputs) {
+
+  /** How to run: static rewrites on or off, and the engine's thread count. */
+  record Setup(boolean staticRewrites, int threads) {
+    static final Setup DEFAULT = new Setup(true, 1);
+  }
+
+  /** Writes {@code values} as a binary matrix (dense or sparse, as the format rule picks). */
+  static Path write(Path dir, String name, double[][] values) throws IOException {
+    Path file = dir.resolve(name + ".bin");
+    MatrixFiles.write(MatrixBlock.of(values), file, MatrixFormat.BINARY, WriteOptions.defaults());
+    return file;
+  }
+
+  /** {@code args} with {@code key} set to {@code value}. */
+  static Map<String, String> with(Map<String, String> args, String key, String value) {
+    Map<String, String> copy = new LinkedHashMap<>(args);
+    copy.put(key, value);
+    return copy;
+  }
+
+  /** A column vector as an n x 1 matrix. */
+  static double[][] column(double[] v) {
+    double[][] a = new double[v.length][1];
+    for (int i = 0; i < v.length; i++) {
+      a[i][0] = v[i];
+    }
+    return a;
+  }
+
+  /** The single column of an n x 1 matrix. */
+  static double[] column(double[][] a) {
+    double[] v = new double[a.length];
+    for (int i = 0; i < a.length; i++) {
+      if (a[i].length != 1) {
+        throw new AssertionError("expected a column vector, got " + a[i].length + " columns");
+      }
+      v[i] = a[i][0];
+    }
+    return v;
+  }
+
+  /**
+   * Runs {@code workload}'s driver with {@code args} (input paths and scalar arguments), asking
+   * it to write each of {@code outputs} (argument names such as {@code out_B}) into {@code dir}.
+   */
+  static WorkloadRun run(String workload, Path dir, Map<String, String> args,
+      List<String> outputs, Setup setup) throws IOException {
+    WorkloadCatalog catalog = WorkloadCatalog.standard();
+    Workload w = catalog.byName(workload);
+    String tag = (setup.staticRewrites() ? "rw" : "norw") + setup.threads();
+    Map<String, String> all = new LinkedHashMap<>(args);
+    Map<String, Path> outFiles = new LinkedHashMap<>();
+    for (String out : outputs) {
+      Path file = dir.resolve(workload + "-" + out + "-" + tag + "-" + System.nanoTime() + ".bin");
+      outFiles.put(out, file);
+      all.put(out, file.toString());
+    }
+    EngineConfig config = EngineConfig.builder().parallelism(setup.threads())
+        .libraryRoots(List.of(catalog.libraryFolder())).workingDirectory(dir).build();
+    CompiledScript script = Engine.compile(catalog.driverScript(w), all, config,
+        Pipeline.withStaticRewrites(setup.staticRewrites()));
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      Engine.run(script, Map.of(), out, ReuseHook.NONE);
+    }
+    String text = bytes.toString(StandardCharsets.UTF_8);
+    Map<String, double[][]> read = new LinkedHashMap<>();
+    for (Map.Entry<String, Path> e : outFiles.entrySet()) {
+      if (!Files.exists(e.getValue())) {
+        throw new AssertionError(workload + " wrote no " + e.getKey() + "; output:\n" + text);
+      }
+      read.put(e.getKey(), toArray(MatrixFiles.read(e.getValue())));
+    }
+    return new WorkloadRun(text, Objective.parse(text), read);
+  }
+
+  /** The matrix written for {@code outArg}. */
+  double[][] matrix(String outArg) {
+    double[][] m = outputs.get(outArg);
+    if (m == null) {
+      throw new AssertionError("no output " + outArg + " was requested");
+    }
+    return m;
+  }
+
+  /** The numbers captured by the first group of {@code regex} in every printed line, in order. */
+  List<Double> printed(String regex) {
+    Pattern p = Pattern.compile(regex);
+    List<Double> values = new ArrayList<>();
+    for (String line : output.split("\\R")) {
+      Matcher m = p.matcher(line);
+      if (m.find()) {
+        values.add(Double.parseDouble(m.group(1)));
+      }
+    }
+    return values;
+  }
+
+  private static double[][] toArray(MatrixBlock m) {
+    double[][] a = new double[m.rows()][m.cols()];
+    for (int i = 0; i < m.rows(); i++) {
+      for (int j = 0; j < m.cols(); j++) {
+        a[i][j] = m.get(i, j);
+      }
+    }
+    return a;
+  }
+}
