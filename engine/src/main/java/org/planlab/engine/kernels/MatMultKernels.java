@@ -21,8 +21,9 @@ import org.planlab.engine.parallel.KernelPool;
  */
 public final class MatMultKernels {
   // Cache blocking of the dense kernel (as in SystemML's matrixMultDenseDenseMM): a block of
-  // BLOCK_I rows of A, BLOCK_K rows of B, BLOCK_J columns; 24 x 1024 doubles of B (192 KiB) stay
-  // in L2 while the rows of A and C stream over them. BLOCK_K must be a multiple of 4.
+  // BLOCK_I rows of A, BLOCK_K rows of B, BLOCK_J columns; the 24 x 1024 doubles of B (192 KiB)
+  // are staged into scratch rows that stay in L2 while the rows of A and C stream over them.
+  // BLOCK_K must be a multiple of 4 (groups of four k start at multiples of 4).
   private static final int BLOCK_I = 32;
   private static final int BLOCK_K = 24;
   private static final int BLOCK_J = 1024;
