@@ -59,25 +59,33 @@ public final class MMChainKernels {
   }
 
   /**
-   * Partial result of dense rows [rl, ru): four rows at a time, their dot products first (each
-   * row read front to back, which keeps the hardware prefetcher streaming), then one pass adding
-   * the four scaled rows into the output ({@link VectorPrimitives#vectMultAdd4}) from L1.
+   * Partial result of dense rows [rl, ru), four rows at a time: the rows are copied into scratch
+   * arrays (one sequential read of X, which keeps the hardware prefetcher streaming; reading four
+   * rows interleaved straight from memory measured about 2x slower), their four dot products are
+   * computed in one pass over v, and the four scaled rows are added into the output in one
+   * vectorized pass (the scratch slices start at 0, see {@link VectorPrimitives}).
    */
   private static double[] denseChunk(double[] x, double[] v, double[] w, int m, int rl, int ru) {
     double[] out = new double[m];
+    double[] r0 = new double[m];
+    double[] r1 = new double[m];
+    double[] r2 = new double[m];
+    double[] r3 = new double[m];
+    double[] t = new double[4];
     int i = rl;
     for (; i + 3 < ru; i += 4) {
       int x0 = i * m;
-      double t0 = scale(VectorPrimitives.dotProduct(x, v, x0, 0, m), w, i);
-      double t1 = scale(VectorPrimitives.dotProduct(x, v, x0 + m, 0, m), w, i + 1);
-      double t2 = scale(VectorPrimitives.dotProduct(x, v, x0 + 2 * m, 0, m), w, i + 2);
-      double t3 = scale(VectorPrimitives.dotProduct(x, v, x0 + 3 * m, 0, m), w, i + 3);
-      VectorPrimitives.vectMultAdd4(t0, t1, t2, t3, x, x0, x0 + m, x0 + 2 * m, x0 + 3 * m, out,
-          0, m);
+      System.arraycopy(x, x0, r0, 0, m);
+      System.arraycopy(x, x0 + m, r1, 0, m);
+      System.arraycopy(x, x0 + 2 * m, r2, 0, m);
+      System.arraycopy(x, x0 + 3 * m, r3, 0, m);
+      VectorPrimitives.dotProduct4(r0, r1, r2, r3, v, m, t, 0);
+      VectorPrimitives.vectMultAdd4Range(scale(t[0], w, i), scale(t[1], w, i + 1),
+          scale(t[2], w, i + 2), scale(t[3], w, i + 3), r0, r1, r2, r3, out, 0, m);
     }
     for (; i < ru; i++) {
-      double t = scale(VectorPrimitives.dotProduct(x, v, i * m, 0, m), w, i);
-      VectorPrimitives.vectMultAdd(x, t, out, i * m, 0, m);
+      double s = scale(VectorPrimitives.dotProduct(x, v, i * m, 0, m), w, i);
+      VectorPrimitives.vectMultAdd(x, s, out, i * m, 0, m);
     }
     return out;
   }

@@ -21,8 +21,9 @@ import org.planlab.engine.parallel.KernelPool;
  */
 public final class MatMultKernels {
   // Cache blocking of the dense kernel (as in SystemML's matrixMultDenseDenseMM): a block of
-  // BLOCK_I rows of A, BLOCK_K rows of B, BLOCK_J columns; 24 x 1024 doubles of B (192 KiB) stay
-  // in L2 while the rows of A and C stream over them. BLOCK_K must be a multiple of 4.
+  // BLOCK_I rows of A, BLOCK_K rows of B, BLOCK_J columns; the 24 x 1024 doubles of B (192 KiB)
+  // are staged into scratch rows that stay in L2 while the rows of A and C stream over them.
+  // BLOCK_K must be a multiple of 4 (groups of four k start at multiples of 4).
   private static final int BLOCK_I = 32;
   private static final int BLOCK_K = 24;
   private static final int BLOCK_J = 1024;
@@ -155,48 +156,61 @@ public final class MatMultKernels {
   }
 
   /**
-   * Rows [rl, ru) of C = A B, cache-blocked. The inner step adds four scaled rows of B into two
-   * rows of C at once ({@link VectorPrimitives#vectMultAdd4x2}): B is loaded once for both rows
-   * and C once for four k. Groups of four k start at multiples of 4 and the per-cell arithmetic
-   * of the two-row and one-row steps is the same, so a cell's value does not depend on rl.
+   * Rows [rl, ru) of C = A B, cache-blocked. Per block, the rows of B are staged into scratch
+   * arrays and each row segment of C is staged too, so that the inner loop runs on slices that
+   * start at 0, which C2 vectorizes (see {@link VectorPrimitives}). The inner step adds four
+   * scaled rows of B into two rows of C at once: B is loaded once for both rows and C once for
+   * four k. Groups of four k start at multiples of 4 and the per-cell arithmetic of the two-row
+   * and one-row steps is the same, so a cell's value does not depend on rl.
    */
   private static void denseDenseRows(double[] a, double[] b, double[] c, int k, int n, int rl,
       int ru) {
+    int bjLen = Math.min(n, BLOCK_J);
+    double[][] bs = new double[Math.min(k, BLOCK_K)][bjLen];
+    double[] c0 = new double[bjLen];
+    double[] c1 = new double[bjLen];
     for (int bi = rl; bi < ru; bi += BLOCK_I) {
       int bimax = Math.min(ru, bi + BLOCK_I);
       for (int bk = 0; bk < k; bk += BLOCK_K) {
-        int bkmax = Math.min(k, bk + BLOCK_K);
+        int kn = Math.min(k, bk + BLOCK_K) - bk;
         for (int bj = 0; bj < n; bj += BLOCK_J) {
           int len = Math.min(n, bj + BLOCK_J) - bj;
+          for (int q = 0; q < kn; q++) {
+            System.arraycopy(b, (bk + q) * n + bj, bs[q], 0, len);
+          }
           int i = bi;
           for (; i + 1 < bimax; i += 2) {
-            int a0 = i * k;
+            int a0 = i * k + bk;
             int a1 = a0 + k;
-            int c0 = i * n + bj;
-            int kk = bk;
-            for (; kk + 3 < bkmax; kk += 4) {
-              int b0 = kk * n + bj;
-              VectorPrimitives.vectMultAdd4x2(a[a0 + kk], a[a0 + kk + 1], a[a0 + kk + 2],
-                  a[a0 + kk + 3], a[a1 + kk], a[a1 + kk + 1], a[a1 + kk + 2], a[a1 + kk + 3],
-                  b, b0, b0 + n, b0 + 2 * n, b0 + 3 * n, c, c0, c0 + n, len);
+            int ci = i * n + bj;
+            System.arraycopy(c, ci, c0, 0, len);
+            System.arraycopy(c, ci + n, c1, 0, len);
+            int q = 0;
+            for (; q + 3 < kn; q += 4) {
+              VectorPrimitives.vectMultAdd4x2Range(a[a0 + q], a[a0 + q + 1], a[a0 + q + 2],
+                  a[a0 + q + 3], a[a1 + q], a[a1 + q + 1], a[a1 + q + 2], a[a1 + q + 3],
+                  bs[q], bs[q + 1], bs[q + 2], bs[q + 3], c0, c1, 0, len);
             }
-            for (; kk < bkmax; kk++) {
-              VectorPrimitives.vectMultAdd(b, a[a0 + kk], c, kk * n + bj, c0, len);
-              VectorPrimitives.vectMultAdd(b, a[a1 + kk], c, kk * n + bj, c0 + n, len);
+            for (; q < kn; q++) {
+              VectorPrimitives.vectMultAddRange(bs[q], a[a0 + q], c0, 0, len);
+              VectorPrimitives.vectMultAddRange(bs[q], a[a1 + q], c1, 0, len);
             }
+            System.arraycopy(c0, 0, c, ci, len);
+            System.arraycopy(c1, 0, c, ci + n, len);
           }
           for (; i < bimax; i++) {
-            int a0 = i * k;
-            int c0 = i * n + bj;
-            int kk = bk;
-            for (; kk + 3 < bkmax; kk += 4) {
-              int b0 = kk * n + bj;
-              VectorPrimitives.vectMultAdd4(a[a0 + kk], a[a0 + kk + 1], a[a0 + kk + 2],
-                  a[a0 + kk + 3], b, b0, b0 + n, b0 + 2 * n, b0 + 3 * n, c, c0, len);
+            int a0 = i * k + bk;
+            int ci = i * n + bj;
+            System.arraycopy(c, ci, c0, 0, len);
+            int q = 0;
+            for (; q + 3 < kn; q += 4) {
+              VectorPrimitives.vectMultAdd4Range(a[a0 + q], a[a0 + q + 1], a[a0 + q + 2],
+                  a[a0 + q + 3], bs[q], bs[q + 1], bs[q + 2], bs[q + 3], c0, 0, len);
             }
-            for (; kk < bkmax; kk++) {
-              VectorPrimitives.vectMultAdd(b, a[a0 + kk], c, kk * n + bj, c0, len);
+            for (; q < kn; q++) {
+              VectorPrimitives.vectMultAddRange(bs[q], a[a0 + q], c0, 0, len);
             }
+            System.arraycopy(c0, 0, c, ci, len);
           }
         }
       }

@@ -118,24 +118,34 @@ public final class TsmmKernels {
 
   /**
    * Upper-triangle rows [jl, ju) of t(T) %*% T for a dense n x dim T. Input rows are taken in
-   * blocks that stay in L2 and, within a block, four at a time ({@link
-   * VectorPrimitives#vectMultAdd4}) so each output row is loaded once per four input rows.
-   * Groups of four start at multiples of 4, so the sum order per cell is fixed.
+   * blocks that stay in L2, staged into scratch arrays together with the output row being
+   * updated, so that the update loop indexes every array by the same column and C2 vectorizes it
+   * (see {@link VectorPrimitives}). Within a block, four input rows are added per pass, so each
+   * output row is loaded once per four input rows. Groups of four start at multiples of 4, so
+   * the sum order per cell is fixed.
    */
   private static void upperFromDense(double[] t, int n, int dim, double[] c, int jl, int ju) {
     int blockRows = Math.max(4, (L2_BLOCK_BYTES / 8 / Math.max(1, dim)) & ~3);
     int n4 = n & ~3;
+    double[][] rows = new double[Math.min(blockRows, n4)][dim];
+    double[] cs = new double[dim];
     for (int bi = 0; bi < n4; bi += blockRows) {
-      int bimax = Math.min(n4, bi + blockRows);
+      int nb = Math.min(n4, bi + blockRows) - bi;
+      for (int q = 0; q < nb; q++) {
+        System.arraycopy(t, (bi + q) * dim, rows[q], 0, dim);
+      }
       for (int j = jl; j < ju; j++) {
-        int len = dim - j;
-        int cj = j * dim + j;
-        for (int i = bi; i < bimax; i += 4) {
-          int t0 = i * dim;
-          VectorPrimitives.vectMultAdd4(t[t0 + j], t[t0 + dim + j], t[t0 + 2 * dim + j],
-              t[t0 + 3 * dim + j], t, t0 + j, t0 + dim + j, t0 + 2 * dim + j, t0 + 3 * dim + j,
-              c, cj, len);
+        int cj = j * dim;
+        System.arraycopy(c, cj + j, cs, j, dim - j);
+        for (int q = 0; q < nb; q += 4) {
+          double[] r0 = rows[q];
+          double[] r1 = rows[q + 1];
+          double[] r2 = rows[q + 2];
+          double[] r3 = rows[q + 3];
+          VectorPrimitives.vectMultAdd4Range(r0[j], r1[j], r2[j], r3[j], r0, r1, r2, r3, cs, j,
+              dim);
         }
+        System.arraycopy(cs, j, c, cj + j, dim - j);
       }
     }
     for (int i = n4; i < n; i++) {

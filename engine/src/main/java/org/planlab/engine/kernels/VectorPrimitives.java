@@ -6,10 +6,15 @@ package org.planlab.engine.kernels;
  * and with sparse index arrays. Slices are given as (array, offset, length) so that rows of
  * row-major blocks and of sparse blocks are passed without copying.
  *
- * <p>Why the shapes: C2 auto-vectorizes a plain {@code c[j] += s * a[j]} loop, so the axpy forms
- * stay simple loops (several source rows per pass cut the loads and stores of {@code c}); it does
- * not vectorize a floating-point sum with one accumulator, so the dot products keep eight
- * independent accumulators. Every function sums in a fixed order that depends only on its
+ * <p>Why the shapes. C2 (JDK 17) never vectorizes a floating-point sum (it must keep the order),
+ * so the dot products run scalar with several independent accumulators ({@link #dotProduct4}
+ * also shares each load of the vector among four rows). C2 does vectorize an axpy loop, but only
+ * when all array accesses in the loop use the same offset: with {@code c[ci+j] += s * a[ai+j]}
+ * it cannot rule out that a and c are the same array with overlapping slices and emits scalar
+ * code (measured about 3x slower on a 1000-element loop). The {@code Range} forms index every
+ * array by the same j; they are for callers that stage rows into scratch arrays first (the
+ * dense matrix multiplication doubled its speed that way). Several source rows per pass cut the
+ * loads and stores of {@code c}. Every function sums in a fixed order that depends only on its
  * arguments, so results are reproducible.
  */
 public final class VectorPrimitives {
@@ -65,6 +70,65 @@ public final class VectorPrimitives {
     return (s0 + s1) + (s2 + s3);
   }
 
+  /**
+   * Four dot products against one vector in one pass: {@code out[op+r] = sum_j ar[j] * b[j]} for
+   * the rows a0..a3 (slices from 0), four accumulators per row. Each {@code b[j]} is loaded once
+   * for all four rows, and the sixteen independent sums keep the FP units busy.
+   */
+  public static void dotProduct4(double[] a0, double[] a1, double[] a2, double[] a3, double[] b,
+      int len, double[] out, int op) {
+    double p0 = 0;
+    double p1 = 0;
+    double p2 = 0;
+    double p3 = 0;
+    double q0 = 0;
+    double q1 = 0;
+    double q2 = 0;
+    double q3 = 0;
+    double r0 = 0;
+    double r1 = 0;
+    double r2 = 0;
+    double r3 = 0;
+    double s0 = 0;
+    double s1 = 0;
+    double s2 = 0;
+    double s3 = 0;
+    int j = 0;
+    for (; j + 3 < len; j += 4) {
+      double b0 = b[j];
+      double b1 = b[j + 1];
+      double b2 = b[j + 2];
+      double b3 = b[j + 3];
+      p0 += a0[j] * b0;
+      p1 += a0[j + 1] * b1;
+      p2 += a0[j + 2] * b2;
+      p3 += a0[j + 3] * b3;
+      q0 += a1[j] * b0;
+      q1 += a1[j + 1] * b1;
+      q2 += a1[j + 2] * b2;
+      q3 += a1[j + 3] * b3;
+      r0 += a2[j] * b0;
+      r1 += a2[j + 1] * b1;
+      r2 += a2[j + 2] * b2;
+      r3 += a2[j + 3] * b3;
+      s0 += a3[j] * b0;
+      s1 += a3[j + 1] * b1;
+      s2 += a3[j + 2] * b2;
+      s3 += a3[j + 3] * b3;
+    }
+    for (; j < len; j++) {
+      double bj = b[j];
+      p0 += a0[j] * bj;
+      q0 += a1[j] * bj;
+      r0 += a2[j] * bj;
+      s0 += a3[j] * bj;
+    }
+    out[op] = (p0 + p1) + (p2 + p3);
+    out[op + 1] = (q0 + q1) + (q2 + q3);
+    out[op + 2] = (r0 + r1) + (r2 + r3);
+    out[op + 3] = (s0 + s1) + (s2 + s3);
+  }
+
   /** {@code c[ci+j] += aval * a[ai+j]} for j in [0, len) (axpy). */
   public static void vectMultAdd(double[] a, double aval, double[] c, int ai, int ci, int len) {
     for (int j = 0; j < len; j++) {
@@ -96,20 +160,39 @@ public final class VectorPrimitives {
   }
 
   /**
-   * Two rows of {@link #vectMultAdd4} sharing the four slices of {@code b}: row {@code c0} with
-   * scalars {@code a0..a3}, row {@code c1} with {@code e0..e3}. Each value of {@code b} is loaded
-   * once for both rows; per cell the arithmetic is exactly that of {@link #vectMultAdd4}.
+   * {@code c[j] += a0*b0[j] + a1*b1[j] + a2*b2[j] + a3*b3[j]} for j in [from, to): the same
+   * arithmetic as {@link #vectMultAdd4(double, double, double, double, double[], int, int, int,
+   * int, double[], int, int)}, but with every array indexed by the same j, which C2 vectorizes.
    */
-  public static void vectMultAdd4x2(double a0, double a1, double a2, double a3, double e0,
-      double e1, double e2, double e3, double[] b, int b0, int b1, int b2, int b3, double[] c,
-      int c0, int c1, int len) {
-    for (int j = 0; j < len; j++) {
-      double x0 = b[b0 + j];
-      double x1 = b[b1 + j];
-      double x2 = b[b2 + j];
-      double x3 = b[b3 + j];
-      c[c0 + j] += a0 * x0 + a1 * x1 + a2 * x2 + a3 * x3;
-      c[c1 + j] += e0 * x0 + e1 * x1 + e2 * x2 + e3 * x3;
+  public static void vectMultAdd4Range(double a0, double a1, double a2, double a3, double[] b0,
+      double[] b1, double[] b2, double[] b3, double[] c, int from, int to) {
+    for (int j = from; j < to; j++) {
+      c[j] += a0 * b0[j] + a1 * b1[j] + a2 * b2[j] + a3 * b3[j];
+    }
+  }
+
+  /**
+   * Two rows of {@link #vectMultAdd4Range} sharing the slices b0..b3: row {@code c0} with
+   * scalars {@code a0..a3}, row {@code c1} with {@code e0..e3}, j in [from, to). Each value of b
+   * is loaded once for both rows; per cell the arithmetic is exactly that of the one-row form.
+   */
+  public static void vectMultAdd4x2Range(double a0, double a1, double a2, double a3, double e0,
+      double e1, double e2, double e3, double[] b0, double[] b1, double[] b2, double[] b3,
+      double[] c0, double[] c1, int from, int to) {
+    for (int j = from; j < to; j++) {
+      double x0 = b0[j];
+      double x1 = b1[j];
+      double x2 = b2[j];
+      double x3 = b3[j];
+      c0[j] += a0 * x0 + a1 * x1 + a2 * x2 + a3 * x3;
+      c1[j] += e0 * x0 + e1 * x1 + e2 * x2 + e3 * x3;
+    }
+  }
+
+  /** {@code c[j] += aval * a[j]} for j in [from, to), both indexed by the same j (vectorized). */
+  public static void vectMultAddRange(double[] a, double aval, double[] c, int from, int to) {
+    for (int j = from; j < to; j++) {
+      c[j] += aval * a[j];
     }
   }
 

@@ -99,6 +99,22 @@ class MatMultKernelsTest {
     }
   }
 
+  /** Shapes across the dense kernel's blocks: k over 24 and not a multiple of 4, n over 1024. */
+  @Test
+  void denseKernelIsCorrectAcrossBlockBoundaries() {
+    int[][] shapes = {{37, 61, 1100}, {3, 25, 1025}, {2, 5, 1030}, {33, 49, 7}, {4, 3, 2}};
+    long seed = 500;
+    for (int[] s : shapes) {
+      MatrixBlock a = Reference.random(s[0], s[1], 1, seed++, Format.DENSE);
+      MatrixBlock b = Reference.random(s[1], s[2], 1, seed++, Format.DENSE);
+      checkMultiply(a, b, "dense " + s[0] + "x" + s[1] + " %*% " + s[1] + "x" + s[2]);
+      MatrixBlock ai = Reference.integers(s[0], s[1], 1, seed++, Format.DENSE);
+      MatrixBlock bi = Reference.integers(s[1], s[2], 1, seed++, Format.DENSE);
+      Reference.assertExact(Reference.multiply(ai.toArray(), bi.toArray(), s[2]), s[0], s[2],
+          MatMultKernels.multiply(ai, bi, TWO), "integer dense " + s[0] + "x" + s[1] + "x" + s[2]);
+    }
+  }
+
   @Test
   void emptyInnerOrOuterDimensionsGiveZerosOfTheRightShape() {
     for (Format f : Format.values()) {

@@ -91,6 +91,17 @@ class TsmmKernelsTest {
     }
   }
 
+  /** Wide enough that the dense kernel takes input rows in several L2 blocks (plus a tail). */
+  @Test
+  void denseKernelIsCorrectAcrossRowBlocks() {
+    checkTsmm(Reference.random(90, 700, 1, 31, Format.DENSE), true, "90x700");
+    checkTsmm(Reference.random(700, 90, 1, 32, Format.DENSE), false, "700x90");
+    MatrixBlock xi = Reference.integers(91, 650, 1, 33, Format.DENSE);
+    double[][] xd = xi.toArray();
+    Reference.assertExact(Reference.multiply(Reference.transpose(xd, 650), xd, 650), 650, 650,
+        TsmmKernels.tsmm(xi, true, TWO), "integer 91x650 left");
+  }
+
   @Test
   void ultraSparseInputGivesSparseSymmetricOutput() {
     MatrixBlock tall = Reference.random(1200, 100, 0.003, 11, Format.CSR);

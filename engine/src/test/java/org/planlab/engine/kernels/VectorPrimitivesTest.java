@@ -107,17 +107,65 @@ class VectorPrimitivesTest {
   }
 
   @Test
-  void vectMultAdd4x2GivesEachRowExactlyTheOneRowResult() {
+  void rangeFormsGiveExactlyTheOffsetFormResultOnTheirRange() {
     Random rnd = new Random(5);
     for (int len = 0; len <= MAX_LEN; len++) {
       double[] b = randomArray(rnd, 4 * len);
-      double[] c = randomArray(rnd, 2 * len);
+      double[][] rows = new double[4][len + 3];
+      for (int r = 0; r < 4; r++) {
+        System.arraycopy(b, r * len, rows[r], 3, len);
+      }
+      double[] c = randomArray(rnd, len + 3);
       double[] ref = c.clone();
-      VectorPrimitives.vectMultAdd4(0.1, 0.2, 0.3, 0.4, b, 0, len, 2 * len, 3 * len, ref, 0, len);
-      VectorPrimitives.vectMultAdd4(-1, 2, -3, 4, b, 0, len, 2 * len, 3 * len, ref, len, len);
-      VectorPrimitives.vectMultAdd4x2(0.1, 0.2, 0.3, 0.4, -1, 2, -3, 4, b, 0, len, 2 * len,
-          3 * len, c, 0, len, len);
-      assertArrayEquals(ref, c, "len " + len);
+      VectorPrimitives.vectMultAdd4(0.1, 0.2, 0.3, 0.4, b, 0, len, 2 * len, 3 * len, ref, 3, len);
+      VectorPrimitives.vectMultAdd4Range(0.1, 0.2, 0.3, 0.4, rows[0], rows[1], rows[2], rows[3],
+          c, 3, len + 3);
+      assertArrayEquals(ref, c, "vectMultAdd4Range, len " + len);
+
+      double[] ref1 = c.clone();
+      VectorPrimitives.vectMultAdd(rows[2], -0.7, ref1, 3, 3, len);
+      VectorPrimitives.vectMultAddRange(rows[2], -0.7, c, 3, len + 3);
+      assertArrayEquals(ref1, c, "vectMultAddRange, len " + len);
+    }
+  }
+
+  @Test
+  void vectMultAdd4x2RangeGivesEachRowExactlyTheOneRowResult() {
+    Random rnd = new Random(6);
+    for (int len = 0; len <= MAX_LEN; len++) {
+      double[][] b = {randomArray(rnd, len), randomArray(rnd, len), randomArray(rnd, len),
+          randomArray(rnd, len)};
+      double[] c0 = randomArray(rnd, len);
+      double[] c1 = randomArray(rnd, len);
+      double[] ref0 = c0.clone();
+      double[] ref1 = c1.clone();
+      VectorPrimitives.vectMultAdd4Range(0.1, 0.2, 0.3, 0.4, b[0], b[1], b[2], b[3], ref0, 0, len);
+      VectorPrimitives.vectMultAdd4Range(-1, 2, -3, 4, b[0], b[1], b[2], b[3], ref1, 0, len);
+      VectorPrimitives.vectMultAdd4x2Range(0.1, 0.2, 0.3, 0.4, -1, 2, -3, 4, b[0], b[1], b[2],
+          b[3], c0, c1, 0, len);
+      assertArrayEquals(ref0, c0, "first row, len " + len);
+      assertArrayEquals(ref1, c1, "second row, len " + len);
+    }
+  }
+
+  @Test
+  void dotProduct4MatchesFourNaiveDotProducts() {
+    Random rnd = new Random(7);
+    for (int len = 0; len <= MAX_LEN; len++) {
+      double[][] a = {randomArray(rnd, len), randomArray(rnd, len), randomArray(rnd, len),
+          randomArray(rnd, len)};
+      double[] b = randomArray(rnd, len);
+      double[] out = new double[6];
+      VectorPrimitives.dotProduct4(a[0], a[1], a[2], a[3], b, len, out, 2);
+      for (int r = 0; r < 4; r++) {
+        double ref = 0;
+        double bound = 0;
+        for (int j = 0; j < len; j++) {
+          ref += a[r][j] * b[j];
+          bound += Math.abs(a[r][j] * b[j]);
+        }
+        assertEquals(ref, out[2 + r], 1e-14 * bound, "row " + r + ", len " + len);
+      }
     }
   }
 
