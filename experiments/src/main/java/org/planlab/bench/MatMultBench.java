@@ -23,7 +23,7 @@ import org.planlab.engine.parallel.KernelPool;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx8g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx8g", "--add-modules=jdk.incubator.vector"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class MatMultBench {

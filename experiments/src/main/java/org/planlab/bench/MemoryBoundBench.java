@@ -31,7 +31,7 @@ import org.planlab.engine.parallel.KernelPool;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx12g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xmx12g", "--add-modules=jdk.incubator.vector"})
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
 public class MemoryBoundBench {

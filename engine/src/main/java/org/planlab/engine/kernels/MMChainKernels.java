@@ -66,6 +66,9 @@ public final class MMChainKernels {
    * vectorized pass (the scratch slices start at 0, see {@link VectorPrimitives}).
    */
   private static double[] denseChunk(double[] x, double[] v, double[] w, int m, int rl, int ru) {
+    if (VectorPrimitives.SIMD) {
+      return denseChunkSimd(x, v, w, m, rl, ru);
+    }
     double[] out = new double[m];
     double[] r0 = new double[m];
     double[] r1 = new double[m];
@@ -84,6 +87,20 @@ public final class MMChainKernels {
           scale(t[2], w, i + 2), scale(t[3], w, i + 3), r0, r1, r2, r3, out, 0, m);
     }
     for (; i < ru; i++) {
+      double s = scale(VectorPrimitives.dotProduct(x, v, i * m, 0, m), w, i);
+      VectorPrimitives.vectMultAdd(x, s, out, i * m, 0, m);
+    }
+    return out;
+  }
+
+  /**
+   * Partial result of dense rows [rl, ru) with explicit SIMD: the dot product and the axpy read
+   * each row straight from X (no staging needed), so the pass runs at memory bandwidth.
+   */
+  private static double[] denseChunkSimd(double[] x, double[] v, double[] w, int m, int rl,
+      int ru) {
+    double[] out = new double[m];
+    for (int i = rl; i < ru; i++) {
       double s = scale(VectorPrimitives.dotProduct(x, v, i * m, 0, m), w, i);
       VectorPrimitives.vectMultAdd(x, s, out, i * m, 0, m);
     }

@@ -16,13 +16,30 @@ package org.planlab.engine.kernels;
  * dense matrix multiplication doubled its speed that way). Several source rows per pass cut the
  * loads and stores of {@code c}. Every function sums in a fixed order that depends only on its
  * arguments, so results are reproducible.
+ *
+ * <p>Where the JDK's Vector API is available ({@link #SIMD}), the dense {@link #dotProduct} and
+ * {@link #vectMultAdd} run on {@link SimdPrimitives} instead, which removes both limits.
  */
 public final class VectorPrimitives {
+  /**
+   * Whether explicit SIMD is used: the module {@code jdk.incubator.vector} is loaded (the build,
+   * tests and launchers add it) and the system property {@code planlab.simd} is not "false".
+   */
+  public static final boolean SIMD =
+      ModuleLayer.boot().findModule("jdk.incubator.vector").isPresent()
+          && !"false".equals(System.getProperty("planlab.simd"));
+
+  /** Slices shorter than this stay on the scalar loops (vector setup does not pay). */
+  private static final int SIMD_MIN_LENGTH = 16;
+
   private VectorPrimitives() {
   }
 
-  /** {@code sum_j a[ai+j] * b[bi+j]} for j in [0, len), with eight accumulators. */
+  /** {@code sum_j a[ai+j] * b[bi+j]} for j in [0, len): SIMD, or eight scalar accumulators. */
   public static double dotProduct(double[] a, double[] b, int ai, int bi, int len) {
+    if (SIMD && len >= SIMD_MIN_LENGTH) {
+      return SimdPrimitives.dot(a, b, ai, bi, len);
+    }
     double s0 = 0;
     double s1 = 0;
     double s2 = 0;
@@ -131,6 +148,10 @@ public final class VectorPrimitives {
 
   /** {@code c[ci+j] += aval * a[ai+j]} for j in [0, len) (axpy). */
   public static void vectMultAdd(double[] a, double aval, double[] c, int ai, int ci, int len) {
+    if (SIMD && len >= SIMD_MIN_LENGTH) {
+      SimdPrimitives.axpy(a, aval, c, ai, ci, len);
+      return;
+    }
     for (int j = 0; j < len; j++) {
       c[ci + j] += aval * a[ai + j];
     }
