@@ -19,6 +19,7 @@ import org.planlab.engine.io.MatrixFormat;
 import org.planlab.engine.io.ReadOptions;
 import org.planlab.engine.io.WriteOptions;
 import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.runtime.ExecutionContext;
 
@@ -44,7 +45,10 @@ public final class IoInstruction extends Instruction {
         default -> throw new IllegalStateException("not an I/O opcode: " + hop().op());
       };
     } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException("file not found: " + e.getFile());
+      // on a write the missing file is the output folder, not the file being written
+      String what = hop().op() != OpCode.WRITE_FILE ? "file not found"
+          : "cannot write, " + (e.getReason() == null ? "no such folder" : e.getReason());
+      throw new IllegalArgumentException(what + ": " + e.getFile());
     } catch (IOException e) {
       throw new UncheckedIOException(e.getMessage(), e);
     }
