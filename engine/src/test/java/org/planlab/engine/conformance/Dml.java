@@ -56,13 +56,17 @@ final class Dml {
   }
 
   Outcome run(String script, Map<String, String> args) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    RunResult r = execute(script, args, bytes);
+    return new Outcome(bytes.toString(StandardCharsets.UTF_8), r.variables());
+  }
+
+  private RunResult execute(String script, Map<String, String> args, ByteArrayOutputStream bytes) {
     Path file = write(FILE, script);
     EngineConfig config = EngineConfig.builder().parallelism(threads).workingDirectory(dir)
         .libraryRoots(List.of(dir.resolve("lib"))).build();
-    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    RunResult r = Engine.run(Engine.compile(file, args, config), Map.of(), out, ReuseHook.NONE);
-    return new Outcome(bytes.toString(StandardCharsets.UTF_8), r.variables());
+    return Engine.run(Engine.compile(file, args, config), Map.of(), out, ReuseHook.NONE);
   }
 
   Outcome run(String script) {
@@ -80,9 +84,20 @@ final class Dml {
     assertEquals(expected, print(script), script);
   }
 
+  /** A script error and what the script printed before it. */
+  record Failure(DmlException error, String printed) {
+    /** The message with the script's folder removed: "test.dml:LINE:COL: ...". */
+    String message() {
+      return error.getMessage().replace(error.first().position().file(), Dml.FILE);
+    }
+  }
+
   /** The script error {@code script} raises, compile or run time. */
-  DmlException fails(String script) {
-    return assertThrows(DmlException.class, () -> run(script), script);
+  Failure fails(String script) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    DmlException e = assertThrows(DmlException.class, () -> execute(script, Map.of(), bytes),
+        script);
+    return new Failure(e, bytes.toString(StandardCharsets.UTF_8));
   }
 
   /** Writes {@code text} to {@code name} (relative to the folder, parents created). */
