@@ -372,4 +372,20 @@ class MatrixBuiltinsTest {
     assertMatrix("as.matrix(5)", columnString(5));
     dml.assertPrints("print(as.scalar(as.matrix(2.5)) * 2)", "5.0");
   }
+
+  @Test
+  void matrixMultiplyBindsTighterThanElementwiseOperators() {
+    String b = "B = matrix(\"1 2 3 4\", rows=2, cols=2)";
+    // B %*% B = [7 10; 15 22]
+    assertMatrix(b, "2 * B %*% B", matrixString(new double[][] {{14, 20}, {30, 44}}));
+    assertMatrix(b, "B * B %*% B", matrixString(new double[][] {{7, 20}, {45, 88}}));
+    assertMatrix(b, "B + B %*% B", matrixString(new double[][] {{8, 12}, {18, 26}}));
+    assertMatrix(b, "-B %*% B", matrixString(new double[][] {{-7, -10}, {-15, -22}}));
+    assertMatrix(b, "B[, 2] %*% B[1, ]", matrixString(new double[][] {{2, 4}, {4, 8}}));
+  }
+
+  @Test
+  void randIsAlsoSpelledRand() {
+    dml.assertPrints("A = Rand(rows=2, cols=3, min=1, max=1)\nprint(sum(A))", "6.0");
+  }
 }

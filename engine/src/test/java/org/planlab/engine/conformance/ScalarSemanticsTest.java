@@ -211,4 +211,27 @@ class ScalarSemanticsTest {
     assertEquals(ValueType.BOOLEAN, o.scalar("b").valueType());
     assertEquals("s3", o.scalar("s").asString());
   }
+
+  @Test
+  void stringComparisons() {
+    dml.assertPrints("print(\"a\" == \"a\")", "TRUE");
+    dml.assertPrints("print(\"a\" < \"b\")", "TRUE");
+    dml.assertPrints("print(\"abc\" != \"abd\")", "TRUE");
+  }
+
+  @Test
+  void comparisonsChainLeftToRight() {
+    dml.assertPrints("print(1 < 2 < 3)", "TRUE"); // (1 < 2) < 3 is TRUE < 3
+    dml.assertPrints("print(3 > 2 > 1)", "FALSE"); // (3 > 2) > 1 is TRUE > 1
+  }
+
+  @Test
+  void identifiersWithDotsAndUnderscores() {
+    dml.assertPrints("my.var_1 = 3\nindex.return = 2\nprint(my.var_1 * index.return)", "6");
+  }
+
+  @Test
+  void integerCastOfLargeDoubles() {
+    dml.assertPrints("print(as.integer(2^62))", "4611686018427387904");
+  }
 }

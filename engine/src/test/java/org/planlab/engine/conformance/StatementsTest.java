@@ -282,4 +282,31 @@ class StatementsTest {
         + "t1 = time()\nprint(t1 >= t0)\nprint(s > 0)", "TRUE", "TRUE");
     dml.assertPrints("t0 = time()\nt1 = time()\nprint(t1 - t0 >= 0)", "TRUE");
   }
+
+  @Test
+  void typeNamesAreCaseInsensitive() {
+    // 4 cells of 1 * 2 + 1 + 0.5
+    dml.assertPrints("f = function(matrix[double] X, int k, Integer j, DOUBLE d, boolean b, "
+        + "String s) return (MATRIX[DOUBLE] Y) { Y = X * k + j + d }\n"
+        + "print(sum(f(matrix(1, rows=2, cols=2), 2, 1, 0.5, TRUE, \"s\")))", "14.0");
+  }
+
+  @Test
+  void stringAccumulationInALoop() {
+    dml.assertPrints("s = \"\"\nfor (k in 1:3) s = s + k\nprint(s)", "123");
+  }
+
+  @Test
+  void parforBodyMayCallFunctions() {
+    dml.assertPrints("h = function(Integer n) return (Integer m) {\n  m = n\n"
+        + "  if (n > 5) { m = 5 }\n}\nR = matrix(0, rows=10, cols=1)\n"
+        + "parfor (k in 1:10) { R[k, 1] = h(k) }\nprint(sum(R))", "40.0");
+  }
+
+  @Test
+  void leftIndexingWithAComputedRowVector() {
+    assertEquals(matrixString(new double[][] {{3, 7}, {0, 0}}) + "\n",
+        dml.print("B = matrix(\"1 2 3 4\", rows=2, cols=2)\nC = matrix(0, rows=2, cols=2)\n"
+            + "C[1, ] = t(rowSums(B))\nprint(toString(C))"));
+  }
 }
