@@ -309,4 +309,45 @@ class StatementsTest {
         dml.print("B = matrix(\"1 2 3 4\", rows=2, cols=2)\nC = matrix(0, rows=2, cols=2)\n"
             + "C[1, ] = t(rowSums(B))\nprint(toString(C))"));
   }
+
+  @Test
+  void namespacesKeepSameNamedFunctionsApart() {
+    dml.write("ns/a.dml", "f = function(Double x) return (Double y) { y = x + 1 }\n");
+    dml.write("ns/b.dml", "f = function(Double x) return (Double y) { y = x + 2 }\n");
+    dml.assertPrints("source(\"ns/a.dml\") as a\nsource(\"ns/b.dml\") as b\n"
+        + "print(a::f(1) + \" \" + b::f(1))", "2.0 3.0");
+  }
+
+  @Test
+  void functionCalledWithDifferentSizes() {
+    // X = ones(i, i + 1): X %*% t(X) is i x i of i + 1, summing to i * i * (i + 1)
+    dml.assertPrints("sz = function(Matrix[Double] X) return (Double s) { s = sum(X %*% t(X)) }\n"
+        + "for (i in 1:3) {\n  X = matrix(1, rows=i, cols=i + 1)\n  print(sz(X))\n}",
+        "2.0", "12.0", "36.0");
+  }
+
+  @Test
+  void recursionOverMatrixSlices() {
+    dml.assertPrints("sumr = function(Matrix[Double] X) return (Double s) {\n"
+        + "  if (nrow(X) == 1) { s = sum(X) }\n"
+        + "  else { s = as.scalar(X[1, 1]) + sumr(X[2:nrow(X), ]) }\n}\n"
+        + "print(sumr(matrix(\"1 2 3 4 5\", rows=5, cols=1)))", "15.0");
+  }
+
+  @Test
+  void parforWithNestedLoopAndSeveralResults() {
+    String s = "A = matrix(0, rows=3, cols=3)\nB = matrix(0, rows=3, cols=1)\n"
+        + "parfor (i in 1:3) {\n  for (j in 1:3) {\n    A[i, j] = i * 10 + j\n  }\n"
+        + "  B[i, 1] = i\n}\nprint(toString(A))\nprint(toString(t(B)))";
+    assertEquals(matrixString(new double[][] {{11, 12, 13}, {21, 22, 23}, {31, 32, 33}})
+        + "\n" + rowString(1, 2, 3) + "\n", new Dml(dir, 2).print(s));
+  }
+
+  @Test
+  void matrixGrowingInALoop() {
+    // 2 zero rows, then rows of 1, 2, 3, 4 twice each
+    dml.assertPrints("Y = matrix(0, rows=2, cols=2)\ni = 1\nwhile (i <= 4) {\n"
+        + "  Y = rbind(Y, matrix(i, rows=1, cols=2))\n  i = i + 1\n}\n"
+        + "print(nrow(Y) + \" \" + sum(Y))", "6 20.0");
+  }
 }
