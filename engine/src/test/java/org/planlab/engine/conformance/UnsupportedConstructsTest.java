@@ -48,6 +48,13 @@ class UnsupportedConstructsTest {
   }
 
   @Test
+  void poissonRand() {
+    assertRejected("X = rand(rows=2, cols=2, pdf=\"poisson\", lambda=3)\nprint(sum(X))",
+        Dml.FILE + ":1:5: rand with pdf=\"poisson\" is not supported; use \"uniform\" or "
+        + "\"normal\"");
+  }
+
+  @Test
   void nestingBeyondTheStackIsASyntaxError() throws InterruptedException {
     // a small stack makes the limit reachable with a small script
     String deep = "x = " + "(".repeat(20_000) + "1" + ")".repeat(20_000) + "\n";
