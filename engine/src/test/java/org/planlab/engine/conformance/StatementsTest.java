@@ -350,4 +350,11 @@ class StatementsTest {
         + "  Y = rbind(Y, matrix(i, rows=1, cols=2))\n  i = i + 1\n}\n"
         + "print(nrow(Y) + \" \" + sum(Y))", "6 20.0");
   }
+
+  @Test
+  void functionsMayBeCalledBeforeTheirDefinition() {
+    dml.assertPrints("[a, b] = g(3)\n"
+        + "g = function(Double x) return (Double p, Double q) { p = x; q = x * 2 }\n"
+        + "print(a + b)", "9.0");
+  }
 }
