@@ -91,9 +91,17 @@ class ReadWriteTest {
   }
 
   @Test
-  void scalarWrite() throws IOException {
+  void scalarWriteAndRead() throws IOException {
     dml.assertPrints("write(2.5, \"s.txt\")\nprint(\"done\")", "done");
     assertEquals("2.5\n", Files.readString(dir.resolve("s.txt")));
+    dml.assertPrints("x = read(\"s.txt\", data_type=\"scalar\", value_type=\"double\")\n"
+        + "print(x * 2)", "5.0");
+    dml.assertPrints("write(7, \"i.txt\")\nn = read(\"i.txt\", data_type=\"scalar\", "
+        + "value_type=\"integer\")\nprint(n + 1)", "8");
+    dml.assertPrints("write(\"a b\", \"t.txt\")\ns = read(\"t.txt\", data_type=\"scalar\", "
+        + "value_type=\"string\")\nprint(s + \"!\")", "a b!");
+    dml.assertPrints("write(TRUE, \"b.txt\")\nb = read(\"b.txt\", data_type=\"scalar\", "
+        + "value_type=\"boolean\")\nprint(!b)", "FALSE");
   }
 
   @Test
