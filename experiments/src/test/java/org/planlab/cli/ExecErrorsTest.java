@@ -152,6 +152,7 @@ class ExecErrorsTest {
     assertError(exec("print(\"%d and %d\", 1)\n"), 1, 1,
         "print format \"%d and %d\" has 2 conversion(s) but 1 argument(s) follow");
     assertError(exec("x = seq(1, 10, 0)\n"), 1, 5, "incr of seq must not be 0");
+    assertError(exec("print(\"%q\", 1)\n"), 1, 1, "unsupported format specifier %q in \"%q\"");
   }
 
   // ---------------------------------------------------------------- dimensions and bounds

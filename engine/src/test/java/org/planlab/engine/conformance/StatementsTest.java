@@ -257,6 +257,8 @@ class StatementsTest {
         "3 items,  2.35 avg, ok");
     dml.assertPrints("print(\"%f|%.1f|%d\", 1.5, 2, 4)", "1.500000|2.0|4");
     dml.assertPrints("x = 7\nprint(\"x is %d\", x)", "x is 7");
+    dml.assertPrints("print(\"%5d|%-5d|%05.1f\", 42, 7, 3.14159)", "   42|7    |003.1");
+    dml.assertPrints("print(\"%f\", 3)", "3.000000"); // an integer for %f is widened
   }
 
   @Test
