@@ -117,8 +117,8 @@ public final class Engine {
 
   /**
    * Runs the interpreter (and the compiler) on a thread with a large stack: each nested DML
-   * function call costs a dozen Java frames, and the configured recursion limit, not the JVM's default stack, should
-   * decide how deep scripts may recurse.
+   * function call costs a dozen Java frames, and the configured recursion limit, not the JVM's
+   * default stack, should decide how deep scripts may recurse.
    */
   private static void runWithLargeStack(Runnable body) {
     RuntimeException[] failure = new RuntimeException[1];
