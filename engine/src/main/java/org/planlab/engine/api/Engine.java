@@ -44,12 +44,18 @@ public final class Engine {
   /** Compiles {@code script} through {@code pipeline}. */
   public static CompiledScript compile(Path script, Map<String, String> args,
       EngineConfig config, Pipeline pipeline) {
-    Statistics stats = new Statistics();
-    PhaseClock clock = clock(stats);
-    DmlParser parser = new DmlParser(args, config.libraryRoots());
-    DmlProgram ast = clock.time(CompilePhase.PARSE, () -> parser.parse(script));
-    Program ir = pipeline.frontend().toProgram(ast, clock);
-    return compile(ir, config, pipeline, stats);
+    // parsing, validation and the rewrites recurse once per nesting level of an expression
+    // (a generated 1 + 1 + ... + 1 is thousands deep), so they get the interpreter's stack too
+    CompiledScript[] result = new CompiledScript[1];
+    runWithLargeStack(() -> {
+      Statistics stats = new Statistics();
+      PhaseClock clock = clock(stats);
+      DmlParser parser = new DmlParser(args, config.libraryRoots());
+      DmlProgram ast = clock.time(CompilePhase.PARSE, () -> parser.parse(script));
+      Program ir = pipeline.frontend().toProgram(ast, clock);
+      result[0] = compile(ir, config, pipeline, stats);
+    });
+    return result[0];
   }
 
   /** Compiles an IR program (e.g. built by hand in tests) through the IR stages of a pipeline. */
@@ -110,9 +116,9 @@ public final class Engine {
   }
 
   /**
-   * Runs the interpreter on a thread with a large stack: each nested DML function call costs a
-   * dozen Java frames, and the configured recursion limit, not the JVM's default stack, should
-   * decide how deep scripts may recurse.
+   * Runs the interpreter (and the compiler) on a thread with a large stack: each nested DML
+   * function call costs a dozen Java frames, and the configured recursion limit, not the JVM's
+   * default stack, should decide how deep scripts may recurse.
    */
   private static void runWithLargeStack(Runnable body) {
     RuntimeException[] failure = new RuntimeException[1];

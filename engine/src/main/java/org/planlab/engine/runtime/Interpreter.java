@@ -320,7 +320,9 @@ public final class Interpreter {
         throw new DmlRuntimeException(f.definition().position(), "function " + key
             + " did not assign its result '" + results.get(i).name() + "'");
       }
-      values[i] = v;
+      // as SystemDS's checkOutputs: a scalar result takes its declared value type, so
+      // return (Double y) { y = 1 } gives 1.0, as the validator typed the call
+      values[i] = coerce(v, results.get(i), key, position);
     }
     for (int i = 0; i < values.length; i++) {
       caller.set(outputs.get(i), values[i]);

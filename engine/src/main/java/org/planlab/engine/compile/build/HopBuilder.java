@@ -13,6 +13,7 @@ import org.planlab.engine.ir.Program;
 import org.planlab.engine.ir.ProgramBlock;
 import org.planlab.engine.lang.ast.Argument;
 import org.planlab.engine.lang.ast.Assignment;
+import org.planlab.engine.lang.ast.AstWalker;
 import org.planlab.engine.lang.ast.BinaryExpression;
 import org.planlab.engine.lang.ast.CallStatement;
 import org.planlab.engine.lang.ast.Expression;
@@ -106,6 +107,27 @@ public final class HopBuilder {
   }
 
   private void statement(Statement s, Blocks blocks) {
+    if (readsClock(s)) {
+      // time() has no data dependence on the statements around it, so inside one DAG the
+      // ordering may run it before or after them; a block of its own keeps source order
+      blocks.flush();
+      basicStatement(s, blocks);
+      blocks.flush();
+    } else {
+      basicStatement(s, blocks);
+    }
+  }
+
+  /** Whether the own expressions of {@code s} call the builtin {@code time()}. */
+  private boolean readsClock(Statement s) {
+    boolean[] found = new boolean[1];
+    AstWalker.forEachOwnExpression(s, e -> found[0] |= e instanceof FunctionCall c
+        && program.targetOf(c) instanceof CallTarget.Builtin b
+        && b.function().name().equals("time"));
+    return found[0];
+  }
+
+  private void basicStatement(Statement s, Blocks blocks) {
     if (s instanceof Assignment a) {
       FunctionCall call = userCall(a.value());
       hoistNested(a.value(), call, blocks);

@@ -183,7 +183,11 @@ final class TypeRules {
       call.stringConstant("pdf")
           .ifPresent(
               pdf -> {
-                if (!List.of("uniform", "normal", "poisson").contains(pdf)) {
+                if (pdf.equals("poisson")) {
+                  // SystemDS's third pdf; the runtime has no Poisson generator
+                  call.error("rand with pdf=\"poisson\" is not supported; use \"uniform\" or"
+                      + " \"normal\"");
+                } else if (!List.of("uniform", "normal", "poisson").contains(pdf)) {
                   call.error(
                       "pdf of rand must be \"uniform\", \"normal\" or \"poisson\", was \""
                           + pdf

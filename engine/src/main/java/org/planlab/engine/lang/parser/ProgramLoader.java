@@ -162,13 +162,22 @@ public final class ProgramLoader {
     DmlParser parser = new DmlParser(tokens);
     parser.removeErrorListeners();
     parser.addErrorListener(listener);
-    DmlParser.ProgramContext tree = parser.program();
-    if (diagnostics.size() > errorsBefore) {
+    DmlParser.ProgramContext tree;
+    ParsedFile parsed;
+    try {
+      tree = parser.program();
+      if (diagnostics.size() > errorsBefore) {
+        return null;
+      }
+      parsed = new AstBuilder(module.displayName, module.namespace, arguments, tokens, diagnostics)
+          .build(tree);
+    } catch (StackOverflowError e) {
+      // the parser and the AST builder recurse once per nesting level (parentheses, operator
+      // chains such as 1 + 1 + ... + 1, nested blocks): a script error, not a crash
+      diagnostics.add(new Diagnostic(new SourcePosition(module.displayName, 1, 1),
+          "the script nests expressions or blocks too deeply to parse"));
       return null;
     }
-    ParsedFile parsed =
-        new AstBuilder(module.displayName, module.namespace, arguments, tokens, diagnostics)
-            .build(tree);
     for (FunctionDefinition f : parsed.functions()) {
       functions.put(f.key(), f);
       module.functionKeys.add(f.key());

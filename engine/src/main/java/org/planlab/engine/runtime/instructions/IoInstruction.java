@@ -19,6 +19,7 @@ import org.planlab.engine.io.MatrixFormat;
 import org.planlab.engine.io.ReadOptions;
 import org.planlab.engine.io.WriteOptions;
 import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.runtime.ExecutionContext;
 
@@ -27,7 +28,8 @@ import org.planlab.engine.runtime.ExecutionContext;
  * inputs (path, format, rows, cols, sep, header), WRITE_FILE inputs (value, path, format, sep,
  * header). An empty format string means "from the .mtd or detected"; rows/cols -1 mean
  * unknown, otherwise they are checked against the data. Paths are relative to the working
- * directory. Scalars are written as one line of text.
+ * directory. Scalars are written as one line of text, and read back from it when the READ_FILE
+ * HOP is a scalar ({@code data_type="scalar"}).
  */
 public final class IoInstruction extends Instruction {
 
@@ -44,14 +46,27 @@ public final class IoInstruction extends Instruction {
         default -> throw new IllegalStateException("not an I/O opcode: " + hop().op());
       };
     } catch (NoSuchFileException e) {
-      throw new IllegalArgumentException("file not found: " + e.getFile());
+      // on a write the missing file is the output folder, not the file being written
+      String what = hop().op() != OpCode.WRITE_FILE ? "file not found"
+          : "cannot write, " + (e.getReason() == null ? "no such folder" : e.getReason());
+      throw new IllegalArgumentException(what + ": " + e.getFile());
     } catch (IOException e) {
       throw new UncheckedIOException(e.getMessage(), e);
     }
   }
 
-  private static Data read(Data[] in, ExecutionContext ctx) throws IOException {
+  private Data read(Data[] in, ExecutionContext ctx) throws IOException {
     Path file = ctx.resolve(str(in[0], "read path"));
+    if (!hop().isMatrix()) {
+      // read(path, data_type="scalar", value_type=...): the one value write() put there
+      ScalarValue text = ScalarValue.of(Files.readString(file, StandardCharsets.UTF_8).strip());
+      return switch (hop().valueType()) {
+        case DOUBLE -> ScalarValue.of(text.asDouble());
+        case INTEGER -> ScalarValue.of(text.asLong());
+        case BOOLEAN -> ScalarValue.of(text.asBoolean());
+        default -> text;
+      };
+    }
     ReadOptions o = ReadOptions.defaults();
     String format = str(in[1], "format");
     if (!format.isEmpty()) {

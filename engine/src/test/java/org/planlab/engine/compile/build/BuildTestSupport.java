@@ -39,7 +39,9 @@ public final class BuildTestSupport {
    */
   public static Hop expression(String expression) {
     Program p = build(SIGNATURE + "  Z = " + expression + "\n}\n");
-    return written(dagOf(function(p, "f"), 0), "Z");
+    // the last block: a statement calling time() gets a block of its own
+    List<ProgramBlock> blocks = function(p, "f");
+    return written(dagOf(blocks, blocks.size() - 1), "Z");
   }
 
   /** The side-effect roots of statement {@code statement} in the same function context. */
