@@ -117,7 +117,7 @@ class ExecCommandTest {
     Run r = run(new CommandLine(new ExplainCommand(fixed(OpCode.PRINT, "hi"))), f.toString(),
         "--hops", "--instructions");
     assertEquals(0, r.code(), r.err());
-    assertTrue(r.out().contains("(2) PRINT [1]"), r.out());
+    assertTrue(r.out().contains("(2) PRINT (1)"), r.out());
     assertTrue(r.out().contains("print _0"), r.out());
   }
 }
