@@ -64,6 +64,15 @@ class StatementsTest {
   }
 
   @Test
+  void aResultNamedLikeAParameterStartsAsTheArgumentAndLeavesTheCallerUnchanged() {
+    // SystemDS builtins write return (Matrix[Double] X) for a parameter X
+    assertEquals("-1.0 4.0 3.0\n", dml.print("f = function(Matrix[Double] A, Double v = 2)\n"
+        + "  return (Matrix[Double] A, Double v) {\n  A[1, 1] = -1\n  v = v + 1\n}\n"
+        + "B = matrix(1, rows=2, cols=2)\n[Z, w] = f(B)\n"
+        + "print(as.scalar(Z[1, 1]) + \" \" + sum(B) + \" \" + w)"));
+  }
+
+  @Test
   void leftIndexingInALoop() {
     assertEquals(columnString(1, 4, 9, 16) + "\n",
         dml.print("R = matrix(0, rows=4, cols=1)\nfor (i in 1:4) {\n  R[i, 1] = i * i\n}\n"

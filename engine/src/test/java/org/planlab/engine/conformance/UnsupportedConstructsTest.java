@@ -55,14 +55,6 @@ class UnsupportedConstructsTest {
   }
 
   @Test
-  void resultNamedLikeAParameter() {
-    // SystemDS accepts return (Matrix[Double] X) for a parameter X; planlab asks for a new name
-    assertRejected("f = function(Matrix[Double] A) return (Matrix[Double] A) { A[1, 1] = -1 }\n"
-        + "Z = f(matrix(1, rows=2, cols=2))", Dml.FILE + ":1:55: result 'A' has the name of a "
-        + "parameter of f");
-  }
-
-  @Test
   void nestingBeyondTheStackIsASyntaxError() throws InterruptedException {
     // a small stack makes the limit reachable with a small script
     String deep = "x = " + "(".repeat(20_000) + "1" + ")".repeat(20_000) + "\n";

@@ -243,14 +243,8 @@ final class AstBuilder {
       error(c.name, "function '" + name + "' is already defined at " + earlier);
     }
     List<Parameter> params = parameters(c.params, true);
+    // a result may have a parameter's name (SystemDS scripts do): it starts as that argument
     List<Parameter> results = parameters(c.results, false);
-    Set<String> paramNames = new HashSet<>();
-    params.forEach(p -> paramNames.add(p.name()));
-    for (Parameter r : results) {
-      if (paramNames.contains(r.name())) {
-        error(r.position(), "result '" + r.name() + "' has the name of a parameter of " + name);
-      }
-    }
     List<Statement> body = statementList(c.block().children, false);
     functions.add(new FunctionDefinition(namespace, name, params, results, body, pos));
   }
