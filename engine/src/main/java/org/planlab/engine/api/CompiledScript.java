@@ -1,13 +1,9 @@
 package org.planlab.engine.api;
 
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
-import org.planlab.engine.ir.HopDag;
-import org.planlab.engine.lang.ast.Expression;
 import org.planlab.engine.runtime.Recompiler;
 import org.planlab.engine.runtime.program.CompiledProgram;
 import org.planlab.engine.stats.Statistics;
@@ -18,6 +14,5 @@ import org.planlab.engine.stats.Statistics;
  * each run adds its execution counters).
  */
 public record CompiledScript(CompiledProgram program, Map<Hop, DataCharacteristics> sizes,
-    Recompiler recompiler, Optional<Function<Expression, HopDag>> defaultCompiler,
-    EngineConfig config, Statistics statistics) {
+    Recompiler recompiler, EngineConfig config, Statistics statistics) {
 }

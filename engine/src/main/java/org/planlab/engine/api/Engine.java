@@ -12,9 +12,7 @@ import org.planlab.engine.ir.Program;
 import org.planlab.engine.lang.DmlParser;
 import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.parallel.KernelPool;
-import org.planlab.engine.runtime.CompiledDefaultArguments;
 import org.planlab.engine.runtime.DagLowerer;
-import org.planlab.engine.runtime.DefaultArguments;
 import org.planlab.engine.runtime.ExecutionContext;
 import org.planlab.engine.runtime.InstructionExecutor;
 import org.planlab.engine.runtime.Interpreter;
@@ -81,8 +79,7 @@ public final class Engine {
         () -> new ProgramLowering(ordering, sizes.sizes(), sizes.recompile()::contains)
             .lower(sizes.program()));
     stats.addDags(compiled.dagCount());
-    return new CompiledScript(compiled, sizes.sizes(), sizes.recompiler(),
-        pipeline.defaultCompiler(), config, stats);
+    return new CompiledScript(compiled, sizes.sizes(), sizes.recompiler(), config, stats);
   }
 
   /** Runs a compiled script, printing to {@code out}. */
@@ -100,11 +97,8 @@ public final class Engine {
     OperatorOrdering ordering = Orderings.byName(config.ordering());
     InstructionExecutor executor = new InstructionExecutor(hook);
     DagLowerer lowerer = (dag, predicate) -> Lowering.lower(dag, ordering, Map.of(), predicate);
-    DefaultArguments defaults = script.defaultCompiler()
-        .<DefaultArguments>map(c -> new CompiledDefaultArguments(c, lowerer, executor))
-        .orElse(DefaultArguments.NONE);
     Interpreter interpreter = new Interpreter(script.program(), executor, script.recompiler(),
-        lowerer, defaults);
+        lowerer);
     try (KernelPool pool = config.parallelism() == 1 ? null : new KernelPool(
         config.parallelism())) {
       ExecutionContext ctx = interpreter.newContext(config,

@@ -4,7 +4,6 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import org.planlab.engine.compile.build.HopBuilder;
@@ -18,7 +17,6 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.lang.ast.DmlProgram;
-import org.planlab.engine.lang.ast.Expression;
 import org.planlab.engine.lang.validate.DmlValidator;
 import org.planlab.engine.lang.validate.ValidatedProgram;
 import org.planlab.engine.runtime.Recompiler;
@@ -31,28 +29,18 @@ import org.planlab.engine.stats.CompilePhase;
  *   <li>{@link Frontend}: validate the AST and build the IR program (HOP builder);
  *   <li>{@link StaticRewrites}: static rewrites over the whole program (sec. 3.1);
  *   <li>{@link SizeAnalysis}: size propagation / IPA, dynamic rewrites, and the dynamic
- *       recompiler for DAGs whose sizes stay unknown (sec. 3.2, 4);
- *   <li>optionally, the compiler of parameter default expressions (to a DAG whose single root
- *       is the value) when the HOP builder leaves omitted arguments to the callee.
+ *       recompiler for DAGs whose sizes stay unknown (sec. 3.2, 4).
  * </ol>
+ * The HOP builder binds every function argument at the call site, defaults included, so the
+ * runtime never evaluates a default itself.
  * {@link #defaults()} is where the real implementations are wired.
  */
-public record Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis sizes,
-    Optional<Function<Expression, HopDag>> defaultCompiler) {
+public record Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis sizes) {
 
   public Pipeline {
     Objects.requireNonNull(frontend, "frontend is null");
     Objects.requireNonNull(rewriter, "rewriter is null");
     Objects.requireNonNull(sizes, "sizes is null");
-    Objects.requireNonNull(defaultCompiler, "defaultCompiler is null");
-  }
-
-  /**
-   * A pipeline whose HOP builder binds every function argument at the call site (no default
-   * is evaluated in the callee).
-   */
-  public Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis sizes) {
-    this(frontend, rewriter, sizes, Optional.empty());
   }
 
   /** AST -> IR; times VALIDATE and BUILD through the clock. */

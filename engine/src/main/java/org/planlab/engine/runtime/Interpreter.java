@@ -17,7 +17,6 @@ import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
-import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.ast.SourcePosition;
@@ -42,15 +41,13 @@ public final class Interpreter {
   private final InstructionExecutor executor;
   private final Recompiler recompiler;
   private final DagLowerer lowerer;
-  private final DefaultArguments defaults;
 
   public Interpreter(CompiledProgram program, InstructionExecutor executor, Recompiler recompiler,
-      DagLowerer lowerer, DefaultArguments defaults) {
+      DagLowerer lowerer) {
     this.program = Objects.requireNonNull(program, "program is null");
     this.executor = Objects.requireNonNull(executor, "executor is null");
     this.recompiler = Objects.requireNonNull(recompiler, "recompiler is null");
     this.lowerer = Objects.requireNonNull(lowerer, "lowerer is null");
-    this.defaults = Objects.requireNonNull(defaults, "defaults is null");
   }
 
   /** A main-program context over an empty symbol table. */
@@ -280,26 +277,15 @@ public final class Interpreter {
           + caller.config().maxRecursionDepth() + " nested calls)");
     }
     List<Parameter> params = f.definition().parameters();
-    if (args.length > params.size()) {
+    // the HOP builder binds every parameter at the call site, defaults included
+    if (args.length != params.size()) {
       throw new DmlRuntimeException(position, "function " + key + " takes " + params.size()
           + " argument(s), got " + args.length);
     }
     ExecutionContext callee = caller.newFrame();
     for (int i = 0; i < params.size(); i++) {
       Parameter p = params.get(i);
-      Data v;
-      if (i < args.length) {
-        v = args[i];
-      } else {
-        try {
-          v = defaults.evaluate(f, p, callee);
-        } catch (DmlException e) {
-          throw e;
-        } catch (RuntimeException e) {
-          throw new DmlRuntimeException(position, e.getMessage(), e);
-        }
-      }
-      callee.set(p.name(), coerce(v, p, key, position));
+      callee.set(p.name(), coerce(args[i], p, key, position));
     }
     try {
       execute(body, callee);
