@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import org.planlab.engine.data.ScalarValue;
@@ -106,12 +107,19 @@ public final class InterProceduralAnalysis {
     if (block instanceof ProgramBlock.Basic basic) {
       basic(basic.dag(), state);
     } else if (block instanceof ProgramBlock.If branch) {
-      propagate(branch.predicate(), state);
+      SizeTable predicate = propagate(branch.predicate(), state);
       State yes = state.copy();
       State no = state.copy();
       blocks(branch.thenBlocks(), yes);
       blocks(branch.elseBlocks(), no);
-      state.replaceWith(State.mergeBranches(yes, no));
+      // a predicate known here (e.g. a constant argument of a function: if (intercept) ...)
+      // decides the branch, so only that branch's sizes flow on; both are still analysed
+      Optional<ScalarValue> known = predicate.constant(branch.predicate().roots().get(0));
+      if (known.isPresent() && known.get().valueType().isNumeric()) {
+        state.replaceWith(known.get().asBoolean() ? yes : no);
+      } else {
+        state.replaceWith(State.mergeBranches(yes, no));
+      }
     } else if (block instanceof ProgramBlock.While loop) {
       loop(state, s -> {
         propagate(loop.predicate(), s);

@@ -84,6 +84,22 @@ class InterProceduralAnalysisTest {
   }
 
   @Test
+  void ifWithAKnownPredicateKeepsOnlyTheTakenBranchsSizes() {
+    // intercept = FALSE; if (intercept) X = cbind(X, ones) -- as in l2svm with a constant flag
+    Hop use = t(read("X"));
+    ProgramBlock after = basic(write("A", use));
+    for (boolean flag : new boolean[] {false, true}) {
+      ProgramBlock branch = new ProgramBlock.If(dag(readScalar("intercept")),
+          List.of(basic(write("X", rand(10, 6, 1.0)))), List.of());
+      ProgramSizes sizes = InterProceduralAnalysis.analyze(program(List.of(
+          basic(write("X", rand(10, 5, 1.0)), write("intercept", lit(flag))), branch, after)));
+      SizeTable t = sizes.sizes(((ProgramBlock.Basic) after).dag());
+      assertEquals(new DataCharacteristics(flag ? 6 : 5, 10, flag ? 60 : 50), t.get(use));
+      assertTrue(!sizes.needsRecompilation(((ProgramBlock.Basic) after).dag()));
+    }
+  }
+
+  @Test
   void loopKeepsSizesTheBodyDoesNotChange() {
     // W = W - 0.1 * t(X) %*% (X %*% W): same dims every iteration
     Hop update = binary(BinaryOp.MINUS, read("W"),
