@@ -108,16 +108,17 @@ public final class InterProceduralAnalysis {
       basic(basic.dag(), state);
     } else if (block instanceof ProgramBlock.If branch) {
       SizeTable predicate = propagate(branch.predicate(), state);
-      State yes = state.copy();
-      State no = state.copy();
-      blocks(branch.thenBlocks(), yes);
-      blocks(branch.elseBlocks(), no);
       // a predicate known here (e.g. a constant argument of a function: if (intercept) ...)
-      // decides the branch, so only that branch's sizes flow on; both are still analysed
+      // decides the branch: only the taken one is analysed (the other is dead for these inputs,
+      // and its code may only be valid when it is taken) and its sizes flow on
       Optional<ScalarValue> known = predicate.constant(branch.predicate().roots().get(0));
       if (known.isPresent() && known.get().valueType().isNumeric()) {
-        state.replaceWith(known.get().asBoolean() ? yes : no);
+        blocks(known.get().asBoolean() ? branch.thenBlocks() : branch.elseBlocks(), state);
       } else {
+        State yes = state.copy();
+        State no = state.copy();
+        blocks(branch.thenBlocks(), yes);
+        blocks(branch.elseBlocks(), no);
         state.replaceWith(State.mergeBranches(yes, no));
       }
     } else if (block instanceof ProgramBlock.While loop) {

@@ -100,6 +100,20 @@ class InterProceduralAnalysisTest {
   }
 
   @Test
+  void aBranchAKnownPredicateRulesOutIsNotAnalysed() {
+    // icpt = 0; if (icpt == 2) B = beta[m + 1, ] -- only valid when the branch is taken
+    ProgramBlock dead = new ProgramBlock.If(dag(binary(BinaryOp.EQ, readScalar("icpt"), lit(2L))),
+        List.of(basic(write("B", index(read("beta"), lit(6L), lit(6L), lit(1L), lit(1L))))),
+        List.of(basic(write("B", read("beta")))));
+    Hop use = t(read("B"));
+    ProgramBlock after = basic(write("C", use));
+    ProgramSizes sizes = InterProceduralAnalysis.analyze(program(List.of(
+        basic(write("beta", rand(5, 1, 1.0)), write("icpt", lit(0L))), dead, after)));
+    assertEquals(new DataCharacteristics(1, 5, 5),
+        sizes.sizes(((ProgramBlock.Basic) after).dag()).get(use));
+  }
+
+  @Test
   void loopKeepsSizesTheBodyDoesNotChange() {
     // W = W - 0.1 * t(X) %*% (X %*% W): same dims every iteration
     Hop update = binary(BinaryOp.MINUS, read("W"),
