@@ -40,10 +40,6 @@ final class ExecCommand implements Callable<Integer> {
       description = "threads for kernels and parfor (default: all processors)")
   Integer threads;
 
-  @Option(names = "--ordering", paramLabel = "NAME", defaultValue = "depth-first",
-      description = "operator ordering (default: ${DEFAULT-VALUE})")
-  String ordering;
-
   ExecCommand() {
     this(Pipeline.defaults());
   }
@@ -57,7 +53,7 @@ final class ExecCommand implements Callable<Integer> {
   public Integer call() {
     CommandLine cl = spec.commandLine();
     Map<String, String> args = script.arguments(cl);
-    EngineConfig config = config(cl, script, threads, ordering, stats);
+    EngineConfig config = config(cl, script, threads, stats);
     PrintStream out = new WriterPrintStream(cl.getOut());
     try {
       CompiledScript compiled = Engine.compile(script.script, args, config, pipeline);
@@ -77,7 +73,8 @@ final class ExecCommand implements Callable<Integer> {
   }
 
   static EngineConfig config(CommandLine cl, ScriptOptions script, Integer threads,
-      String ordering, boolean stats) {
+      boolean stats) {
+    String ordering = script.ordering;
     if (threads != null && threads < 1) {
       throw new CommandLine.ParameterException(cl, "--threads must be >= 1, was " + threads);
     }

@@ -37,10 +37,6 @@ final class ExplainCommand implements Callable<Integer> {
   @Option(names = "--instructions", description = "print the lowered instructions")
   boolean instructions;
 
-  @Option(names = "--ordering", paramLabel = "NAME", defaultValue = "depth-first",
-      description = "operator ordering (default: ${DEFAULT-VALUE})")
-  String ordering;
-
   ExplainCommand() {
     this(Pipeline.defaults());
   }
@@ -55,7 +51,7 @@ final class ExplainCommand implements Callable<Integer> {
     Map<String, String> args = script.arguments(cl);
     try {
       CompiledScript compiled = Engine.compile(script.script, args,
-          ExecCommand.config(cl, script, 1, ordering, false), pipeline);
+          ExecCommand.config(cl, script, 1, false), pipeline);
       if (hops || !instructions) {
         cl.getOut().print(HopPrinter.print(compiled.program().source(),
             MemoryEstimates.sizeInfo(compiled.sizes())));

@@ -9,7 +9,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** What {@code exec} and {@code explain} share: the script and its {@code -nvargs}. */
+/**
+ * What {@code exec} and {@code explain} share: the script, its {@code -nvargs}, the library
+ * folders and the operator ordering.
+ */
 final class ScriptOptions {
   @Parameters(index = "0", paramLabel = "SCRIPT", description = "the DML script")
   Path script;
@@ -17,6 +20,10 @@ final class ScriptOptions {
   @Option(names = "-nvargs", arity = "1..*", paramLabel = "k=v",
       description = "named script arguments, read in the script as $k")
   List<String> nvargs = List.of();
+
+  @Option(names = "--ordering", paramLabel = "NAME", defaultValue = "depth-first",
+      description = "operator ordering (default: ${DEFAULT-VALUE})")
+  String ordering;
 
   @Option(names = "--lib", paramLabel = "DIR",
       description = "extra builtin-library folder (files NAME.dml defining m_NAME); planlab's "
