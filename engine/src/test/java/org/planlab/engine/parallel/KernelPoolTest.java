@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -35,12 +37,16 @@ class KernelPoolTest {
   }
 
   @Test
-  void largeWorkRunsOnTwoThreadsAndSmallWorkInline() {
+  void largeWorkRunsOnTwoThreadsAndSmallWorkInline() throws InterruptedException {
+    // each range waits for the other to start: only two concurrent threads get both through
     Set<String> threads = ConcurrentHashMap.newKeySet();
+    CountDownLatch bothStarted = new CountDownLatch(2);
     TWO.parallelFor(2, Long.MAX_VALUE, (from, to) -> {
       threads.add(Thread.currentThread().getName());
-      sleep();
+      bothStarted.countDown();
+      await(bothStarted);
     });
+    assertEquals(0, bothStarted.getCount(), "the two ranges never ran at the same time");
     assertEquals(2, threads.size(), threads.toString());
     Set<String> inline = ConcurrentHashMap.newKeySet();
     TWO.parallelFor(100, 10, (from, to) -> inline.add(Thread.currentThread().getName()));
@@ -93,9 +99,9 @@ class KernelPoolTest {
     assertTrue(e.getMessage().contains("0"));
   }
 
-  private static void sleep() {
+  private static void await(CountDownLatch latch) {
     try {
-      Thread.sleep(50);
+      latch.await(30, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
