@@ -98,10 +98,10 @@ public final class MatMultKernels {
     }
     if (y.nnz() <= x.nnz()) {
       // t(X) %*% Y = t(t(Y) %*% X): transposes Y and the m x p result instead of X
-      MatrixBlock r = multiply(Transposition.transpose(y), x, pool);
-      return Transposition.transpose(r).examSparsity();
+      MatrixBlock r = multiply(ReorgKernels.transpose(y, pool), x, pool);
+      return ReorgKernels.transpose(r, pool);
     }
-    return multiply(Transposition.transpose(x), y, pool);
+    return multiply(ReorgKernels.transpose(x, pool), y, pool);
   }
 
   /**

@@ -41,11 +41,11 @@ public final class TsmmKernels {
     }
     if (x.isSparse() && MatrixBlock.preferSparse(dim, dim, estimateNnz(x, left))) {
       SparseBlock sx = x.sparseRows();
-      SparseBlock sxt = Transposition.transpose(sx, x.cols());
+      SparseBlock sxt = ReorgKernels.transposeToCsr(x, pool);
       // rows of t(T) index the output rows; rows of T hold the tails to add
       return left ? sparseUpper(sxt, sx, dim, pool) : sparseUpper(sx, sxt, dim, pool);
     }
-    MatrixBlock t = left ? x : Transposition.transpose(x);
+    MatrixBlock t = left ? x : ReorgKernels.transpose(x, pool);
     MatrixBlock out = MatrixBlock.dense(dim, dim);
     double[] c = out.denseValues();
     int[] bounds = triangleSplit(dim, pool.parallelism());
