@@ -1,0 +1,267 @@
+package org.planlab.engine.codegen.cplan;
+
+import java.util.Objects;
+import org.planlab.engine.kernels.AggregateOp;
+import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.kernels.UnaryOp;
+
+/**
+ * A basic-operation node of a code generation plan (fusion paper, sec. 2.2): the DAG of
+ * operations inside one fused operator. Nodes are immutable records with structural equality,
+ * so two plans built from different HOP DAGs but computing the same thing are equal — the
+ * property the operator cache relies on. A node is a scalar (one value per cell or per row) or a
+ * vector (one row-aligned vector per row of the main input, Row template only).
+ *
+ * <p>No node holds text that came from a script: operators are enums, inputs are positions,
+ * and literals are scalar inputs ({@link Access#SCALAR}), so generated source is built only
+ * from these.
+ */
+public sealed interface CNode {
+
+  /** Whether this node is one value or a row-aligned vector. */
+  Shape shape();
+
+  /** Length of a vector node; {@code null} for scalars. */
+  VecLen length();
+
+  default boolean isVector() {
+    return shape() == Shape.VECTOR;
+  }
+
+  /** Scalar or row-aligned vector. */
+  enum Shape { SCALAR, VECTOR }
+
+  /**
+   * The length of a vector at run time: the main input's column count ({@code side == -1}) or
+   * the column count of side input {@code side}.
+   */
+  record VecLen(int side) {
+    public static final VecLen MAIN = new VecLen(-1);
+
+    public VecLen {
+      if (side < -1) {
+        throw new IllegalArgumentException("side must be >= -1, was " + side);
+      }
+    }
+
+    public static VecLen side(int k) {
+      return new VecLen(k);
+    }
+
+    public boolean isMain() {
+      return side == -1;
+    }
+  }
+
+  /**
+   * How a leaf reads its data. Side inputs are numbered from 0 in the operator's side-input
+   * list; scalars in its scalar list. The main input is the operator's first input.
+   */
+  enum Access {
+    /** Cell/MAgg/Outer: the main input's current cell value ({@code a}). Row: its current row. */
+    MAIN,
+    /** Cell/MAgg/Outer: side input k at the current cell (same dims as the main input). */
+    SIDE_CELL,
+    /** Cell/MAgg/Outer/Row: side input k, a column vector, at the current row. */
+    SIDE_COL,
+    /** Cell/MAgg/Outer: side input k, a row vector, at the current column. */
+    SIDE_ROW,
+    /** Any template: side input k, a 1x1 matrix. */
+    SIDE_SCALAR,
+    /** Any template: scalar input k (a scalar value of the script, or a literal). */
+    SCALAR,
+    /** Row: the current row of side input k (rows aligned with the main input) as a vector. */
+    SIDE_ROW_VECTOR,
+    /** Row: side input k, a 1 x n row vector, as one vector for every row (broadcast). */
+    SIDE_VECTOR,
+    /** Row: side input k as a whole row-major matrix (right operand of {@link MatVec}). */
+    SIDE_MATRIX,
+    /** Outer: the current row of U (rank-length vector). */
+    OUTER_U,
+    /** Outer: the current row of V (rank-length vector). */
+    OUTER_V
+  }
+
+  /** A leaf: the main input, a side input or a scalar input, read as {@code access} says. */
+  record Data(Access access, int index, Shape shape, VecLen length) implements CNode {
+    public Data {
+      Objects.requireNonNull(access, "access is null");
+      Objects.requireNonNull(shape, "shape is null");
+      if (index < 0) {
+        throw new IllegalArgumentException("index must be >= 0, was " + index);
+      }
+      if ((shape == Shape.VECTOR) != (length != null)) {
+        throw new IllegalArgumentException("a vector needs a length, a scalar none");
+      }
+    }
+
+    /** A scalar leaf. */
+    public static Data scalar(Access access, int index) {
+      return new Data(access, index, Shape.SCALAR, null);
+    }
+
+    /** A vector leaf of length {@code length}. */
+    public static Data vector(Access access, int index, VecLen length) {
+      return new Data(access, index, Shape.VECTOR, length);
+    }
+  }
+
+  /** An element-wise unary operation (on a scalar, or on each element of a vector). */
+  record Unary(UnaryOp op, CNode in) implements CNode {
+    public Unary {
+      Objects.requireNonNull(op, "op is null");
+      Objects.requireNonNull(in, "in is null");
+    }
+
+    @Override
+    public Shape shape() {
+      return in.shape();
+    }
+
+    @Override
+    public VecLen length() {
+      return in.length();
+    }
+  }
+
+  /**
+   * An element-wise binary operation with the kernels' semantics ({@link BinaryOp#apply}); a
+   * vector result when either operand is a vector (then both vectors have the same length).
+   */
+  record Binary(BinaryOp op, CNode left, CNode right) implements CNode {
+    public Binary {
+      Objects.requireNonNull(op, "op is null");
+      Objects.requireNonNull(left, "left is null");
+      Objects.requireNonNull(right, "right is null");
+    }
+
+    @Override
+    public Shape shape() {
+      return left.isVector() || right.isVector() ? Shape.VECTOR : Shape.SCALAR;
+    }
+
+    @Override
+    public VecLen length() {
+      return left.isVector() ? left.length() : right.length();
+    }
+  }
+
+  /** {@code ifelse(cond, yes, no)} on scalars: {@code cond != 0 ? yes : no}. */
+  record IfElse(CNode cond, CNode yes, CNode no) implements CNode {
+    public IfElse {
+      Objects.requireNonNull(cond, "cond is null");
+      Objects.requireNonNull(yes, "yes is null");
+      Objects.requireNonNull(no, "no is null");
+      if (cond.isVector() || yes.isVector() || no.isVector()) {
+        throw new IllegalArgumentException("ifelse is fused on scalars only");
+      }
+    }
+
+    @Override
+    public Shape shape() {
+      return Shape.SCALAR;
+    }
+
+    @Override
+    public VecLen length() {
+      return null;
+    }
+  }
+
+  /**
+   * Row: aggregate of a vector to a scalar — SUM, SUM_SQ, MIN or MAX, as {@code rowSums},
+   * {@code rowMaxs}, ... of a row-aligned expression.
+   */
+  record VectorAgg(AggregateOp op, CNode in) implements CNode {
+    public VectorAgg {
+      Objects.requireNonNull(op, "op is null");
+      Objects.requireNonNull(in, "in is null");
+      if (!in.isVector()) {
+        throw new IllegalArgumentException("VectorAgg needs a vector input");
+      }
+    }
+
+    @Override
+    public Shape shape() {
+      return Shape.SCALAR;
+    }
+
+    @Override
+    public VecLen length() {
+      return null;
+    }
+  }
+
+  /**
+   * Dot product of two vectors of equal length: in Row, a row times a column-vector side input
+   * ({@code X %*% v}); in Outer, {@code U[i,] . V[j,]}.
+   */
+  record Dot(CNode left, CNode right) implements CNode {
+    public Dot {
+      Objects.requireNonNull(left, "left is null");
+      Objects.requireNonNull(right, "right is null");
+      if (!left.isVector() || !right.isVector()) {
+        throw new IllegalArgumentException("Dot needs two vectors");
+      }
+    }
+
+    @Override
+    public Shape shape() {
+      return Shape.SCALAR;
+    }
+
+    @Override
+    public VecLen length() {
+      return null;
+    }
+  }
+
+  /**
+   * Row: a row vector times a side matrix ({@code X %*% V} with V n x p, p > 1 — the skinny
+   * matrix-matrix product inside a row); the result has V's column count.
+   */
+  record MatVec(CNode row, int side) implements CNode {
+    public MatVec {
+      Objects.requireNonNull(row, "row is null");
+      if (!row.isVector()) {
+        throw new IllegalArgumentException("MatVec needs a row vector");
+      }
+      if (side < 0) {
+        throw new IllegalArgumentException("side must be >= 0, was " + side);
+      }
+    }
+
+    @Override
+    public Shape shape() {
+      return Shape.VECTOR;
+    }
+
+    @Override
+    public VecLen length() {
+      return VecLen.side(side);
+    }
+  }
+
+  /**
+   * Row, root of a {@code COL_AGG_T} operator only: {@code t(A) %*% B} accumulated row by row,
+   * {@code out += left^T right}, where left and right are the current rows of two row-aligned
+   * expressions (each a vector or a scalar, i.e. a 1-column matrix). The output has
+   * len(left) rows and len(right) columns.
+   */
+  record OuterAdd(CNode left, CNode right) implements CNode {
+    public OuterAdd {
+      Objects.requireNonNull(left, "left is null");
+      Objects.requireNonNull(right, "right is null");
+    }
+
+    @Override
+    public Shape shape() {
+      return Shape.VECTOR;
+    }
+
+    @Override
+    public VecLen length() {
+      return right.isVector() ? right.length() : left.length();
+    }
+  }
+}
