@@ -83,4 +83,11 @@ public sealed interface HopParam {
       outputs = List.copyOf(outputs);
     }
   }
+
+  /** The operator of a {@link OpCode#FUSED} HOP. */
+  record Fused(FusedOperator operator) implements HopParam {
+    public Fused {
+      Objects.requireNonNull(operator, "operator is null");
+    }
+  }
 }

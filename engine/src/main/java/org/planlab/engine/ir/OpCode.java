@@ -133,7 +133,14 @@ public enum OpCode {
    * function calls); inputs are the bound arguments in parameter order, param {@link
    * HopParam.Call}.
    */
-  FUNCTION_CALL;
+  FUNCTION_CALL,
+
+  /**
+   * A fused operator produced by code generation (fusion paper, sec. 2.1: "fused operators are
+   * still valid HOPs"): inputs are the main input, the side inputs and the scalar inputs of its
+   * plan; param {@link HopParam.Fused}. Only the codegen step creates it, after size analysis.
+   */
+  FUSED;
 
   /** Whether a HOP of this opcode is a root that must run even if nothing reads its output. */
   public boolean hasSideEffect() {

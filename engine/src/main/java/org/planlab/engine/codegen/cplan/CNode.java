@@ -24,6 +24,9 @@ public sealed interface CNode {
   /** Length of a vector node; {@code null} for scalars. */
   VecLen length();
 
+  /** The operand nodes, in order (none for a leaf). */
+  java.util.List<CNode> inputs();
+
   default boolean isVector() {
     return shape() == Shape.VECTOR;
   }
@@ -84,6 +87,11 @@ public sealed interface CNode {
 
   /** A leaf: the main input, a side input or a scalar input, read as {@code access} says. */
   record Data(Access access, int index, Shape shape, VecLen length) implements CNode {
+    @Override
+    public java.util.List<CNode> inputs() {
+      return java.util.List.of();
+    }
+
     public Data {
       Objects.requireNonNull(access, "access is null");
       Objects.requireNonNull(shape, "shape is null");
@@ -108,6 +116,11 @@ public sealed interface CNode {
 
   /** An element-wise unary operation (on a scalar, or on each element of a vector). */
   record Unary(UnaryOp op, CNode in) implements CNode {
+    @Override
+    public java.util.List<CNode> inputs() {
+      return java.util.List.of(in);
+    }
+
     public Unary {
       Objects.requireNonNull(op, "op is null");
       Objects.requireNonNull(in, "in is null");
@@ -129,6 +142,11 @@ public sealed interface CNode {
    * vector result when either operand is a vector (then both vectors have the same length).
    */
   record Binary(BinaryOp op, CNode left, CNode right) implements CNode {
+    @Override
+    public java.util.List<CNode> inputs() {
+      return java.util.List.of(left, right);
+    }
+
     public Binary {
       Objects.requireNonNull(op, "op is null");
       Objects.requireNonNull(left, "left is null");
@@ -148,6 +166,11 @@ public sealed interface CNode {
 
   /** {@code ifelse(cond, yes, no)} on scalars: {@code cond != 0 ? yes : no}. */
   record IfElse(CNode cond, CNode yes, CNode no) implements CNode {
+    @Override
+    public java.util.List<CNode> inputs() {
+      return java.util.List.of(cond, yes, no);
+    }
+
     public IfElse {
       Objects.requireNonNull(cond, "cond is null");
       Objects.requireNonNull(yes, "yes is null");
@@ -173,6 +196,11 @@ public sealed interface CNode {
    * {@code rowMaxs}, ... of a row-aligned expression.
    */
   record VectorAgg(AggregateOp op, CNode in) implements CNode {
+    @Override
+    public java.util.List<CNode> inputs() {
+      return java.util.List.of(in);
+    }
+
     public VectorAgg {
       Objects.requireNonNull(op, "op is null");
       Objects.requireNonNull(in, "in is null");
@@ -197,6 +225,11 @@ public sealed interface CNode {
    * ({@code X %*% v}); in Outer, {@code U[i,] . V[j,]}.
    */
   record Dot(CNode left, CNode right) implements CNode {
+    @Override
+    public java.util.List<CNode> inputs() {
+      return java.util.List.of(left, right);
+    }
+
     public Dot {
       Objects.requireNonNull(left, "left is null");
       Objects.requireNonNull(right, "right is null");
@@ -221,6 +254,11 @@ public sealed interface CNode {
    * matrix-matrix product inside a row); the result has V's column count.
    */
   record MatVec(CNode row, int side) implements CNode {
+    @Override
+    public java.util.List<CNode> inputs() {
+      return java.util.List.of(row);
+    }
+
     public MatVec {
       Objects.requireNonNull(row, "row is null");
       if (!row.isVector()) {
@@ -249,6 +287,11 @@ public sealed interface CNode {
    * len(left) rows and len(right) columns.
    */
   record OuterAdd(CNode left, CNode right) implements CNode {
+    @Override
+    public java.util.List<CNode> inputs() {
+      return java.util.List.of(left, right);
+    }
+
     public OuterAdd {
       Objects.requireNonNull(left, "left is null");
       Objects.requireNonNull(right, "right is null");

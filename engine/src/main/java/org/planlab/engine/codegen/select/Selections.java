@@ -1,0 +1,122 @@
+package org.planlab.engine.codegen.select;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiPredicate;
+import org.planlab.engine.codegen.memo.MemoEntry;
+import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.codegen.memo.TemplateType;
+import org.planlab.engine.ir.Hop;
+
+/**
+ * Building blocks of the selection strategies over a memo table: keep the maximally fused
+ * entry per template type, drop references that became dangling, and compare entries.
+ */
+public final class Selections {
+  private Selections() {
+  }
+
+  /**
+   * Which entry types a fused reference from an entry of {@code from} may resolve to: a Cell
+   * only fuses Cells, a Row also merges Cells (sec. 3.2), an Outer only its own chain.
+   */
+  public static Set<TemplateType> compatible(TemplateType from) {
+    return switch (from) {
+      case ROW -> Set.of(TemplateType.ROW, TemplateType.CELL);
+      case CELL, MAGG -> Set.of(TemplateType.CELL);
+      case OUTER -> Set.of(TemplateType.OUTER);
+    };
+  }
+
+  /**
+   * The preference between entries of one HOP: more fusion references first (fuse as much as
+   * possible), then the template order of {@link TemplateType}, then the reference mask (a
+   * deterministic tie-break).
+   */
+  public static final Comparator<MemoEntry> PREFERENCE = Comparator
+      .comparingInt(MemoEntry::countRefs).reversed()
+      .thenComparing(MemoEntry::type)
+      .thenComparingLong(MemoEntry::refs);
+
+  /**
+   * Per HOP and template type, the most fused entry among those {@code allowed} whose
+   * references resolve to entries already kept at the inputs (the subsumption pruning of
+   * fuse-all). HOPs are visited inputs first, so the result is consistent in one pass.
+   */
+  public static Map<Hop, List<MemoEntry>> bestPerType(MemoTable memo,
+      BiPredicate<Hop, MemoEntry> allowed) {
+    Map<Hop, List<MemoEntry>> out = new IdentityHashMap<>();
+    for (Hop h : memo.hops()) {
+      List<MemoEntry> sorted = new ArrayList<>(memo.entries(h));
+      sorted.sort(PREFERENCE);
+      Map<TemplateType, MemoEntry> best = new EnumMap<>(TemplateType.class);
+      for (MemoEntry e : sorted) {
+        if (!best.containsKey(e.type()) && allowed.test(h, e) && refsResolve(h, e, out)) {
+          best.put(e.type(), e);
+        }
+      }
+      if (!best.isEmpty()) {
+        out.put(h, new ArrayList<>(best.values()));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Removes entries whose references point to groups without a compatible entry, until none
+   * is left (the memo invariant "a reference implies the group holds a compatible plan").
+   */
+  public static Map<Hop, List<MemoEntry>> consistent(Map<Hop, List<MemoEntry>> selected) {
+    boolean changed = true;
+    while (changed) {
+      changed = false;
+      for (Map.Entry<Hop, List<MemoEntry>> g : selected.entrySet()) {
+        Hop h = g.getKey();
+        List<MemoEntry> kept = new ArrayList<>();
+        for (MemoEntry e : g.getValue()) {
+          if (refsResolve(h, e, selected)) {
+            kept.add(e);
+          }
+        }
+        if (kept.size() != g.getValue().size()) {
+          g.setValue(kept);
+          changed = true;
+        }
+      }
+    }
+    selected.values().removeIf(List::isEmpty);
+    return selected;
+  }
+
+  private static boolean refsResolve(Hop h, MemoEntry e, Map<Hop, List<MemoEntry>> selected) {
+    Set<TemplateType> ok = compatible(e.type());
+    for (int i = 0; i < e.arity(); i++) {
+      if (e.isRef(i)) {
+        boolean found = false;
+        for (MemoEntry x : selected.getOrDefault(h.input(i), List.of())) {
+          if (ok.contains(x.type()) && x.closed().isOpen()) {
+            found = true;
+            break;
+          }
+        }
+        if (!found) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** The number of distinct consumers of {@code h} (a materialization point when > 1). */
+  public static int distinctConsumers(MemoTable memo, Hop h) {
+    List<Hop> cs = memo.consumers(h);
+    Set<Hop> distinct = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    distinct.addAll(cs);
+    return distinct.size();
+  }
+}

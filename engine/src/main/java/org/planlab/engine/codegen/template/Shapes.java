@@ -1,0 +1,56 @@
+package org.planlab.engine.codegen.template;
+
+import java.util.Set;
+import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.ir.DataCharacteristics;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.kernels.AggregateOp;
+
+/** Size and operator predicates shared by the templates and the plan construction. */
+public final class Shapes {
+  /**
+   * Widest side matrix a Row operator multiplies a row with ("skinny matrix-matrix products
+   * inside a row", sec. 1): the per-row result vector must stay in the L1 cache.
+   */
+  public static final int ROW_MAX_SIDE_COLS = 256;
+
+  /** Largest rank k of an outer-product-like U %*% t(V) that opens an Outer operator. */
+  public static final int OUTER_MAX_RANK = 1024;
+
+  private static final Set<AggregateOp> FUSED_AGGREGATES =
+      Set.of(AggregateOp.SUM, AggregateOp.SUM_SQ, AggregateOp.MIN, AggregateOp.MAX);
+
+  private Shapes() {
+  }
+
+  /** Known dims of a matrix HOP, or null. */
+  public static DataCharacteristics dims(Hop h, MemoTable memo) {
+    if (!h.isMatrix()) {
+      return null;
+    }
+    DataCharacteristics dc = memo.size(h);
+    return dc.dimsKnown() ? dc : null;
+  }
+
+  public static boolean sameDims(DataCharacteristics a, DataCharacteristics b) {
+    return a != null && b != null && a.rows() == b.rows() && a.cols() == b.cols();
+  }
+
+  /** An aggregate the templates can fuse (sum, sumSq, min, max in any direction). */
+  public static boolean isFusedAggregate(Hop h) {
+    return h.op() == OpCode.AGGREGATE
+        && FUSED_AGGREGATES.contains(h.param(HopParam.Aggregate.class).op())
+        && h.input(0).isMatrix();
+  }
+
+  public static HopParam.Aggregate aggregate(Hop h) {
+    return h.param(HopParam.Aggregate.class);
+  }
+
+  /** t(X) of a matrix. */
+  public static boolean isTranspose(Hop h) {
+    return h.op() == OpCode.TRANSPOSE && h.input(0).isMatrix();
+  }
+}

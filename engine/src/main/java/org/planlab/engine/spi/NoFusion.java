@@ -1,0 +1,21 @@
+package org.planlab.engine.spi;
+
+import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.codegen.select.FusionPlan;
+import org.planlab.engine.codegen.select.SelectionContext;
+import org.planlab.engine.ir.HopDag;
+
+/** {@code none}: selects nothing, so every DAG runs with its basic (and hand-fused) operators. */
+public final class NoFusion implements FusionPlanSelector {
+  public static final String NAME = "none";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
+    return FusionPlan.EMPTY;
+  }
+}
