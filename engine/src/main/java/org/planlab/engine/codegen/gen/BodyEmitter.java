@@ -1,0 +1,470 @@
+package org.planlab.engine.codegen.gen;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.planlab.engine.codegen.cplan.CNode;
+import org.planlab.engine.codegen.runtime.RowType;
+import org.planlab.engine.kernels.AggregateOp;
+import org.planlab.engine.kernels.BinaryOp;
+
+/**
+ * Expands the CNode DAG of one fused operator into the statements of its {@code genexec} body:
+ * a depth-first template expansion (fusion paper, sec. 2.2), so every node's inputs are
+ * emitted before the node, with one method per CNode type emitting that node's line.
+ *
+ * <p>Common subexpression elimination (sec. 4.4) falls out of the CNodes being records: a map
+ * from already-emitted node to its variable makes structurally equal subtrees emit once, also
+ * across the outputs of a MAgg plan.
+ *
+ * <p>Only generated names ({@code T1}, {@code T2}, ...), the genexec parameters, enum constant
+ * names and integer positions reach the source; a plan holds no text of a script.
+ *
+ * <p>A plan the template cannot express (a leaf access the template has no data for, a vector
+ * where the template has no ring buffer, an index beyond the plan's inputs) raises a
+ * {@link CodegenException}, so the caller falls back to the unfused plan.
+ */
+final class BodyEmitter {
+
+  /** Which genexec signature the body runs in; it decides how leaves read their data. */
+  enum Template {
+    /** Cell and MAgg: per cell, {@code a} and side inputs by (rix, cix). */
+    CELL,
+    /** Row: per row, (a, ai) or (avals, aix, apos, alen) and a ring buffer. */
+    ROW,
+    /** Outer: per non-zero, {@code a}, (u, ui) and (v, vi) of length k. */
+    OUTER
+  }
+
+  /** An emitted value: a scalar expression or a vector. */
+  sealed interface Value permits Scalar, Vector {
+  }
+
+  /** A scalar: a variable name or a parameter ({@code a}). */
+  record Scalar(String expr) implements Value {
+  }
+
+  /**
+   * A vector read from {@code array} at {@code offset} for {@code length} elements. {@code main}
+   * marks the Row template's main row (a, ai), which primitives with a sparse variant read
+   * from (avals, aix, apos, alen) instead when the main input is sparse.
+   */
+  record Vector(String array, String offset, String length, boolean main) implements Value {
+  }
+
+  private static final Vector MAIN_ROW = new Vector("a", "ai", "len", true);
+  private static final String SPARSE_ROW = "avals, aix, apos, alen";
+
+  private final Template template;
+  private final int sides;
+  private final int scalars;
+  private final List<String> statements = new ArrayList<>();
+  private final Map<CNode, Value> emitted = new HashMap<>();
+  private int lastVar;
+  private int bufferCalls;
+  private boolean needsDenseRow;
+
+  BodyEmitter(Template template, int sides, int scalars) {
+    this.template = template;
+    this.sides = sides;
+    this.scalars = scalars;
+  }
+
+  /** The body's statements in emission order. */
+  List<String> statements() {
+    return List.copyOf(statements);
+  }
+
+  /** How many emitted nodes take an array from the ring buffer (one per row each). */
+  int bufferCalls() {
+    return bufferCalls;
+  }
+
+  /** Whether some emitted code reads the main row densely, (a, ai), also for a sparse main. */
+  boolean needsDenseRow() {
+    return needsDenseRow;
+  }
+
+  // ------------------------------------------------------------------ roots
+
+  /** Cell and Outer: {@code return <out>;}. */
+  void returnValue(CNode out) {
+    statements.add("return " + scalar(out) + ";");
+  }
+
+  /** MAgg: {@code c[i] = <out_i>;} per output; the skeleton aggregates. */
+  void writeOutputs(List<CNode> outs) {
+    List<String> values = new ArrayList<>();
+    for (CNode out : outs) {
+      values.add(scalar(out));
+    }
+    for (int i = 0; i < values.size(); i++) {
+      statements.add("c[" + i + "] = " + values.get(i) + ";");
+    }
+  }
+
+  /** Row: writes or accumulates the row's result into (c, ci) as {@code type} says. */
+  void writeRow(CNode out, RowType type) {
+    switch (type) {
+      case NO_AGG -> {
+        Value v = emit(out);
+        if (v instanceof Vector vec) {
+          Vector d = dense(vec);
+          statements.add(call("vectWrite", d.array, "c", d.offset, "ci", d.length) + ";");
+        } else {
+          statements.add("c[ci] = " + ((Scalar) v).expr + ";");
+        }
+      }
+      case COL_AGG -> {
+        Value v = emit(out);
+        if (v instanceof Vector vec) {
+          Vector d = dense(vec);
+          statements.add(call("vectAdd", d.array, "c", d.offset, "ci", d.length) + ";");
+        } else {
+          // the column sums of a one-column result: a single output cell
+          statements.add("c[ci] += " + ((Scalar) v).expr + ";");
+        }
+      }
+      case FULL_AGG -> statements.add("c[ci] += " + scalar(out) + ";");
+      case COL_AGG_T -> writeOuterAdd((CNode.OuterAdd) out);
+      default -> throw new IllegalStateException("unknown row type " + type);
+    }
+  }
+
+  /** {@code c += t(left) %*% right} for one row: the four operand shape combinations. */
+  private void writeOuterAdd(CNode.OuterAdd root) {
+    Value l = emit(root.left());
+    Value r = emit(root.right());
+    if (l instanceof Vector lv && r instanceof Vector rv) {
+      Vector rd = dense(rv);
+      if (lv.main) {
+        statements.add(sparseOrDense(
+            call("vectOuterMultAdd", SPARSE_ROW, rd.array, rd.offset, "c", "ci", rd.length),
+            call("vectOuterMultAdd", "a", rd.array, "c", "ai", rd.offset, "ci", "len",
+                rd.length)));
+      } else {
+        statements.add(call("vectOuterMultAdd", lv.array, rd.array, "c", lv.offset, rd.offset,
+            "ci", lv.length, rd.length) + ";");
+      }
+    } else if (l instanceof Vector lv) {
+      statements.add(multAdd(lv, ((Scalar) r).expr));
+    } else if (r instanceof Vector rv) {
+      statements.add(multAdd(rv, ((Scalar) l).expr));
+    } else {
+      statements.add("c[ci] += " + ((Scalar) l).expr + " * " + ((Scalar) r).expr + ";");
+    }
+  }
+
+  /** {@code c[ci + j] += s * v[j]}, over the main row's non-zeros when it is sparse. */
+  private String multAdd(Vector v, String s) {
+    if (v.main) {
+      return sparseOrDense(call("vectMultAdd", SPARSE_ROW, s, "c", "ci"),
+          call("vectMultAdd", "a", s, "c", "ai", "ci", "len"));
+    }
+    return call("vectMultAdd", v.array, s, "c", v.offset, "ci", v.length) + ";";
+  }
+
+  private static String sparseOrDense(String sparseCall, String denseCall) {
+    return "if (avals != null) { " + sparseCall + "; } else { " + denseCall + "; }";
+  }
+
+  // ------------------------------------------------------------------ nodes
+
+  /** The value of {@code node}, emitting it (inputs first) unless an equal node was emitted. */
+  Value emit(CNode node) {
+    Value v = emitted.get(node);
+    if (v == null) {
+      v = expand(node);
+      emitted.put(node, v);
+    }
+    return v;
+  }
+
+  private Value expand(CNode node) {
+    if (node instanceof CNode.Data d) {
+      return data(d);
+    } else if (node instanceof CNode.Unary u) {
+      return unary(u);
+    } else if (node instanceof CNode.Binary b) {
+      return binary(b);
+    } else if (node instanceof CNode.IfElse i) {
+      return ifElse(i);
+    } else if (node instanceof CNode.VectorAgg g) {
+      return vectorAgg(g);
+    } else if (node instanceof CNode.Dot d) {
+      return dot(d);
+    } else if (node instanceof CNode.MatVec m) {
+      return matVec(m);
+    } else if (node instanceof CNode.OuterAdd) {
+      throw new CodegenException("OuterAdd is valid only as the root of a COL_AGG_T Row plan");
+    }
+    throw new IllegalStateException("unknown CNode " + node.getClass().getSimpleName());
+  }
+
+  private String scalar(CNode node) {
+    Value v = emit(node);
+    if (v instanceof Scalar s) {
+      return s.expr;
+    }
+    throw new CodegenException("a scalar is needed where the plan has a vector");
+  }
+
+  private Vector vector(CNode node) {
+    Value v = emit(node);
+    if (v instanceof Vector vec) {
+      return vec;
+    }
+    throw new CodegenException("a vector is needed where the plan has a scalar");
+  }
+
+  private Value data(CNode.Data d) {
+    int k = d.index();
+    switch (d.access()) {
+      case MAIN -> {
+        if (template == Template.ROW) {
+          requireShape(d, CNode.Shape.VECTOR);
+          return MAIN_ROW;
+        }
+        requireShape(d, CNode.Shape.SCALAR);
+        return new Scalar("a");
+      }
+      case SIDE_CELL -> {
+        requireTemplate(d, Template.CELL, Template.OUTER);
+        requireShape(d, CNode.Shape.SCALAR);
+        return defineScalar(side(d) + ".get(rix, cix)");
+      }
+      case SIDE_ROW -> {
+        requireTemplate(d, Template.CELL, Template.OUTER);
+        requireShape(d, CNode.Shape.SCALAR);
+        return defineScalar(side(d) + ".get(0, cix)");
+      }
+      case SIDE_COL -> {
+        requireShape(d, CNode.Shape.SCALAR);
+        return defineScalar(side(d) + ".get(rix, 0)");
+      }
+      case SIDE_SCALAR -> {
+        requireShape(d, CNode.Shape.SCALAR);
+        return defineScalar(side(d) + ".get(0, 0)");
+      }
+      case SCALAR -> {
+        requireShape(d, CNode.Shape.SCALAR);
+        if (k >= scalars) {
+          throw new CodegenException("scalar input " + k + " of a plan with " + scalars
+              + " scalar inputs");
+        }
+        return defineScalar("scalars[" + k + "]");
+      }
+      case SIDE_ROW_VECTOR -> {
+        requireTemplate(d, Template.ROW);
+        requireShape(d, CNode.Shape.VECTOR);
+        String array = define("double[]", side(d) + ".values()");
+        return new Vector(array, "rix * b[" + k + "].cols()", length(d.length()), false);
+      }
+      case SIDE_VECTOR -> {
+        requireTemplate(d, Template.ROW);
+        requireShape(d, CNode.Shape.VECTOR);
+        String array = define("double[]", side(d) + ".values()");
+        return new Vector(array, "0", length(d.length()), false);
+      }
+      case SIDE_MATRIX -> throw new CodegenException(
+          "a SIDE_MATRIX leaf cannot be read directly: MatVec names its side input itself");
+      case OUTER_U -> {
+        requireTemplate(d, Template.OUTER);
+        requireShape(d, CNode.Shape.VECTOR);
+        return new Vector("u", "ui", "k", false);
+      }
+      case OUTER_V -> {
+        requireTemplate(d, Template.OUTER);
+        requireShape(d, CNode.Shape.VECTOR);
+        return new Vector("v", "vi", "k", false);
+      }
+      default -> throw new IllegalStateException("unknown access " + d.access());
+    }
+  }
+
+  private Value unary(CNode.Unary u) {
+    Value in = emit(u.in());
+    String op = "UnaryOp." + u.op().name();
+    if (in instanceof Scalar s) {
+      return defineScalar(op + ".apply(" + s.expr + ")");
+    }
+    requireBuffer("an element-wise unary operation on a vector");
+    Vector v = dense((Vector) in);
+    return bufferVector(call("vectUnaryWrite", op, v.array, v.offset, v.length, "buf"),
+        v.length);
+  }
+
+  private Value binary(CNode.Binary b) {
+    Value l = emit(b.left());
+    Value r = emit(b.right());
+    String op = "BinaryOp." + b.op().name();
+    if (l instanceof Scalar ls && r instanceof Scalar rs) {
+      String infix = infix(b.op());
+      // + - * / inline are the kernels' own expressions; the others are exactly op.apply
+      return defineScalar(infix != null
+          ? "(" + ls.expr + " " + infix + " " + rs.expr + ")"
+          : op + ".apply(" + ls.expr + ", " + rs.expr + ")");
+    }
+    requireBuffer("an element-wise binary operation on vectors");
+    if (l instanceof Vector lv && r instanceof Vector rv) {
+      Vector ld = dense(lv);
+      Vector rd = dense(rv);
+      return bufferVector(call("vectBinaryWrite", op, ld.array, rd.array, ld.offset, rd.offset,
+          ld.length, "buf"), ld.length);
+    } else if (l instanceof Vector lv) {
+      Vector ld = dense(lv);
+      return bufferVector(call("vectBinaryWrite", op, ld.array, ((Scalar) r).expr, ld.offset,
+          ld.length, "buf"), ld.length);
+    }
+    Vector rd = dense((Vector) r);
+    return bufferVector(call("vectBinaryWrite", op, ((Scalar) l).expr, rd.array, rd.offset,
+        rd.length, "buf"), rd.length);
+  }
+
+  private static String infix(BinaryOp op) {
+    return switch (op) {
+      case PLUS -> "+";
+      case MINUS -> "-";
+      case MULT -> "*";
+      case DIV -> "/";
+      default -> null;
+    };
+  }
+
+  /**
+   * {@code cond != 0 ? yes : no}, as the ifelse kernel selects: NaN is true (NaN != 0) and
+   * -0.0 is false.
+   */
+  private Value ifElse(CNode.IfElse i) {
+    String cond = scalar(i.cond());
+    String yes = scalar(i.yes());
+    String no = scalar(i.no());
+    return defineScalar("(" + cond + " != 0 ? " + yes + " : " + no + ")");
+  }
+
+  private Value vectorAgg(CNode.VectorAgg g) {
+    Vector v = vector(g.in());
+    AggregateOp op = g.op();
+    String fn = switch (op) {
+      case SUM -> "vectSum";
+      case SUM_SQ -> "vectSumSq";
+      case MIN -> "vectMin";
+      case MAX -> "vectMax";
+      default -> throw new CodegenException("a row aggregate must be SUM, SUM_SQ, MIN or MAX, "
+          + "was " + op);
+    };
+    String dense = call(fn, v.array, v.offset, v.length);
+    if (!v.main) {
+      return defineScalar(dense);
+    }
+    // MIN and MAX over a sparse row also see its zeros: they need the logical length
+    String sparse = op == AggregateOp.MIN || op == AggregateOp.MAX
+        ? call(fn, "avals", "apos", "alen", "len")
+        : call(fn, "avals", "apos", "alen");
+    return defineScalar("avals != null ? " + sparse + " : " + dense);
+  }
+
+  private Value dot(CNode.Dot d) {
+    Vector l = vector(d.left());
+    Vector r = vector(d.right());
+    if (l.main && r.main) {
+      return defineScalar("avals != null ? " + call("vectSumSq", "avals", "apos", "alen")
+          + " : " + call("dotProduct", "a", "a", "ai", "ai", "len"));
+    } else if (l.main || r.main) {
+      Vector other = l.main ? r : l;
+      return defineScalar("avals != null ? "
+          + call("dotProduct", SPARSE_ROW, other.array, other.offset) + " : "
+          + call("dotProduct", "a", other.array, "ai", other.offset, "len"));
+    }
+    return defineScalar(call("dotProduct", l.array, r.array, l.offset, r.offset, l.length));
+  }
+
+  private Value matVec(CNode.MatVec m) {
+    requireBuffer("a vector-matrix product");
+    Vector v = vector(m.row());
+    checkSide(m.side());
+    String matrix = "b[" + m.side() + "].values()";
+    String p = "b[" + m.side() + "].cols()";
+    String dense = call("vectMatMult", v.array, v.offset, matrix, v.length, p, "buf");
+    if (!v.main) {
+      return bufferVector(dense, p);
+    }
+    return bufferVector("avals != null ? "
+        + call("vectMatMult", SPARSE_ROW, matrix, p, "buf") + " : " + dense, p);
+  }
+
+  // ------------------------------------------------------------------ helpers
+
+  /** A use of {@code v} that reads it as (array, offset): the main row then must be dense. */
+  private Vector dense(Vector v) {
+    if (v.main) {
+      needsDenseRow = true;
+    }
+    return v;
+  }
+
+  private Scalar defineScalar(String expr) {
+    return new Scalar(define("double", expr));
+  }
+
+  private Vector bufferVector(String expr, String length) {
+    bufferCalls++;
+    // primitives that write into the ring buffer return a fresh array read from offset 0
+    return new Vector(define("double[]", expr), "0", length, false);
+  }
+
+  private String define(String type, String expr) {
+    String name = "T" + ++lastVar;
+    statements.add(type + " " + name + " = " + expr + ";");
+    return name;
+  }
+
+  private static String call(String fn, String... args) {
+    return "VectorOps." + fn + "(" + String.join(", ", args) + ")";
+  }
+
+  private String side(CNode.Data d) {
+    checkSide(d.index());
+    return "b[" + d.index() + "]";
+  }
+
+  private void checkSide(int k) {
+    if (k >= sides) {
+      throw new CodegenException("side input " + k + " of a plan with " + sides
+          + " side inputs");
+    }
+  }
+
+  private String length(CNode.VecLen len) {
+    if (len.isMain()) {
+      return "len";
+    }
+    checkSide(len.side());
+    return "b[" + len.side() + "].cols()";
+  }
+
+  private void requireShape(CNode.Data d, CNode.Shape shape) {
+    if (d.shape() != shape) {
+      throw new CodegenException(d.access() + " data in the " + template + " template must be a "
+          + shape + ", was a " + d.shape());
+    }
+  }
+
+  private void requireTemplate(CNode.Data d, Template... allowed) {
+    for (Template t : allowed) {
+      if (t == template) {
+        return;
+      }
+    }
+    throw new CodegenException(d.access() + " data is not available in the " + template
+        + " template");
+  }
+
+  private void requireBuffer(String what) {
+    if (template != Template.ROW) {
+      throw new CodegenException(what + " needs the Row template's ring buffer, not the "
+          + template + " template");
+    }
+  }
+}

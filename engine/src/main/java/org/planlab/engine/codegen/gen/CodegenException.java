@@ -1,0 +1,18 @@
+package org.planlab.engine.codegen.gen;
+
+/**
+ * A fused operator could not be generated or compiled: the plan uses a construct its template
+ * cannot express, or Janino rejected the generated unit. Callers fall back to the unfused plan,
+ * so the message names the operator class and, for compile errors, Janino's line and column.
+ */
+public final class CodegenException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  public CodegenException(String message) {
+    super(message);
+  }
+
+  public CodegenException(String message, Throwable cause) {
+    super(message, cause);
+  }
+}

@@ -1,0 +1,150 @@
+package org.planlab.engine.codegen.gen;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.planlab.engine.codegen.cplan.CPlan;
+import org.planlab.engine.codegen.runtime.CellType;
+import org.planlab.engine.kernels.AggregateOp;
+
+/**
+ * Generates the Java source of one fused operator from its {@link CPlan} (fusion paper, sec.
+ * 2.2): a final class extending the template's skeleton, whose constructor passes the plan's
+ * variant and whose {@code genexec} is the plan's CNode DAG expanded depth-first by a
+ * {@link BodyEmitter}. The unit is assembled from pieces (package, imports, class header,
+ * constructor, method), never by replacing placeholders in a text blob.
+ *
+ * <p>Stateless and thread-safe. Plans the templates cannot express raise a
+ * {@link CodegenException}.
+ */
+public final class SourceGenerator {
+
+  /** The package of every generated operator class. */
+  public static final String PACKAGE = "org.planlab.engine.codegen.generated";
+
+  private static final Pattern CLASS_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
+  /** Reserved words and literals, which are no valid class names. */
+  private static final Set<String> RESERVED = Set.of("abstract", "assert", "boolean", "break",
+      "byte", "case", "catch", "char", "class", "const", "continue", "default", "do", "double",
+      "else", "enum", "extends", "final", "finally", "float", "for", "goto", "if", "implements",
+      "import", "instanceof", "int", "interface", "long", "native", "new", "package", "private",
+      "protected", "public", "return", "short", "static", "strictfp", "super", "switch",
+      "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while",
+      "true", "false", "null", "var", "record", "yield", "sealed", "permits", "_");
+
+  private static final Set<AggregateOp> CELL_AGGS =
+      Set.of(AggregateOp.SUM, AggregateOp.SUM_SQ, AggregateOp.MIN, AggregateOp.MAX);
+
+  /**
+   * The compilation unit of {@code plan} as class {@code className} in {@link #PACKAGE}.
+   *
+   * @throws IllegalArgumentException if className is not a plain Java identifier
+   * @throws CodegenException if the plan's template cannot express it
+   */
+  public String generate(CPlan plan, String className) {
+    Objects.requireNonNull(plan, "plan is null");
+    checkClassName(className);
+    if (plan instanceof CPlan.Cell cell) {
+      return cell(cell, className);
+    } else if (plan instanceof CPlan.MAgg magg) {
+      return multiAggregate(magg, className);
+    } else if (plan instanceof CPlan.Row row) {
+      return row(row, className);
+    } else if (plan instanceof CPlan.Outer outer) {
+      return outer(outer, className);
+    }
+    throw new IllegalStateException("unknown CPlan " + plan.getClass().getSimpleName());
+  }
+
+  /** Throws IllegalArgumentException unless {@code name} is a plain, non-reserved identifier. */
+  public static void checkClassName(String name) {
+    if (name == null || !CLASS_NAME.matcher(name).matches() || RESERVED.contains(name)) {
+      throw new IllegalArgumentException("class name must match [A-Za-z_][A-Za-z0-9_]* and "
+          + "not be a reserved word, was " + (name == null ? "null" : "'" + name + "'"));
+    }
+  }
+
+  private String cell(CPlan.Cell p, String name) {
+    if (p.type() != CellType.NO_AGG) {
+      checkAggregate(p.agg());
+    }
+    BodyEmitter body = new BodyEmitter(BodyEmitter.Template.CELL, p.sides(), p.scalars());
+    body.returnValue(p.out());
+    return unit(name, "SpoofCellwise",
+        List.of("CellType." + p.type().name(), "AggregateOp." + p.agg().name(),
+            Boolean.toString(p.sparseSafe())),
+        "protected double genexec(double a, SideInput[] b, double[] scalars, int m, int n, "
+            + "int rix, int cix)",
+        body.statements());
+  }
+
+  private String multiAggregate(CPlan.MAgg p, String name) {
+    List<String> aggs = new ArrayList<>();
+    for (AggregateOp op : p.aggs()) {
+      checkAggregate(op);
+      aggs.add("AggregateOp." + op.name());
+    }
+    BodyEmitter body = new BodyEmitter(BodyEmitter.Template.CELL, p.sides(), p.scalars());
+    body.writeOutputs(p.outs());
+    return unit(name, "SpoofMultiAggregate",
+        List.of(Boolean.toString(p.sparseSafe()),
+            "java.util.List.of(" + String.join(", ", aggs) + ")"),
+        "protected void genexec(double a, SideInput[] b, double[] scalars, double[] c, int m, "
+            + "int n, int rix, int cix)",
+        body.statements());
+  }
+
+  private String row(CPlan.Row p, String name) {
+    BodyEmitter body = new BodyEmitter(BodyEmitter.Template.ROW, p.sides(), p.scalars());
+    body.writeRow(p.out(), p.type());
+    // every buffer-writing node holds one array of the ring while the row is computed, so
+    // the ring must be at least that long even if the plan undercounted its temporaries
+    int temps = Math.max(p.vectorTemps(), body.bufferCalls());
+    return unit(name, "SpoofRowwise",
+        List.of("RowType." + p.type().name(), Integer.toString(temps),
+            Boolean.toString(body.needsDenseRow())),
+        "protected void genexec(double[] a, int ai, double[] avals, int[] aix, int apos, "
+            + "int alen, SideInput[] b, double[] scalars, double[] c, int ci, int len, int rix, "
+            + "VectorBuffer buf)",
+        body.statements());
+  }
+
+  private String outer(CPlan.Outer p, String name) {
+    BodyEmitter body = new BodyEmitter(BodyEmitter.Template.OUTER, p.sides(), p.scalars());
+    body.returnValue(p.out());
+    return unit(name, "SpoofOuterProduct", List.of("OuterType." + p.type().name()),
+        "protected double genexec(double a, double[] u, int ui, double[] v, int vi, "
+            + "SideInput[] b, double[] scalars, int k, int rix, int cix)",
+        body.statements());
+  }
+
+  private static void checkAggregate(AggregateOp op) {
+    if (!CELL_AGGS.contains(op)) {
+      throw new CodegenException("a fused aggregate must be SUM, SUM_SQ, MIN or MAX, was " + op);
+    }
+  }
+
+  /** The compilation unit: package, imports, class, constructor and the genexec override. */
+  private static String unit(String name, String skeleton, List<String> superArgs,
+      String signature, List<String> statements) {
+    StringBuilder s = new StringBuilder();
+    s.append("package ").append(PACKAGE).append(";\n\n");
+    s.append("import org.planlab.engine.codegen.runtime.*;\n");
+    s.append("import org.planlab.engine.kernels.*;\n\n");
+    s.append("public final class ").append(name).append(" extends ").append(skeleton)
+        .append(" {\n");
+    s.append("  public ").append(name).append("() {\n");
+    s.append("    super(").append(String.join(", ", superArgs)).append(");\n");
+    s.append("  }\n\n");
+    s.append("  ").append(signature).append(" {\n");
+    for (String statement : statements) {
+      s.append("    ").append(statement).append('\n');
+    }
+    s.append("  }\n");
+    s.append("}\n");
+    return s.toString();
+  }
+}
