@@ -10,6 +10,7 @@ import org.planlab.engine.api.RunResult;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.runtime.ReuseHook;
+import org.planlab.engine.spi.FusionSelectors;
 import org.planlab.engine.spi.Orderings;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -80,11 +81,12 @@ final class ExecCommand implements Callable<Integer> {
     }
     try {
       Orderings.byName(ordering);
+      FusionSelectors.byName(script.fusion);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, e.getMessage());
     }
     EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats)
-        .libraryRoots(script.libraryRoots());
+        .libraryRoots(script.libraryRoots()).fusion(script.fusion);
     if (threads != null) {
       b.parallelism(threads);
     }

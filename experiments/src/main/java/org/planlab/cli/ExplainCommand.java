@@ -1,10 +1,13 @@
 package org.planlab.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Pipeline;
+import org.planlab.engine.codegen.Codegen;
 import org.planlab.engine.compile.size.MemoryEstimates;
 import org.planlab.engine.ir.HopPrinter;
 import org.planlab.engine.lang.DmlException;
@@ -17,7 +20,9 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code planlab explain SCRIPT.dml --hops} prints each block's HOP DAG after rewrites and size
- * analysis; {@code --instructions} prints the lowered instructions. Exit codes as {@code exec}.
+ * analysis; {@code --instructions} prints the lowered instructions; {@code --memo},
+ * {@code --plans} and {@code --source} print what operator fusion did per DAG (memo table,
+ * selected plans and operators, generated source). Exit codes as {@code exec}.
  */
 @Command(name = "explain", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Print the compiled plan of a DML script.",
@@ -37,6 +42,15 @@ final class ExplainCommand implements Callable<Integer> {
   @Option(names = "--instructions", description = "print the lowered instructions")
   boolean instructions;
 
+  @Option(names = "--memo", description = "print the memo table of partial fusion plans per DAG")
+  boolean memo;
+
+  @Option(names = "--plans", description = "print the selected fusion plans and operators per DAG")
+  boolean plans;
+
+  @Option(names = "--source", description = "print the generated Java source of each operator")
+  boolean source;
+
   ExplainCommand() {
     this(Pipeline.defaults());
   }
@@ -50,14 +64,19 @@ final class ExplainCommand implements Callable<Integer> {
     CommandLine cl = spec.commandLine();
     Map<String, String> args = script.arguments(cl);
     try {
+      List<Codegen.Result> codegen = new ArrayList<>();
       CompiledScript compiled = Engine.compile(script.script, args,
-          ExecCommand.config(cl, script, 1, false), pipeline);
-      if (hops || !instructions) {
+          ExecCommand.config(cl, script, 1, false), pipeline, codegen::add);
+      boolean fusion = memo || plans || source;
+      if (hops || !instructions && !fusion) {
         cl.getOut().print(HopPrinter.print(compiled.program().source(),
             MemoryEstimates.sizeInfo(compiled.sizes())));
       }
       if (instructions) {
         cl.getOut().print(instructions(compiled.program()));
+      }
+      if (fusion) {
+        cl.getOut().print(FusionReport.format(codegen, script.fusion, memo, plans, source));
       }
       cl.getOut().flush();
       return 0;

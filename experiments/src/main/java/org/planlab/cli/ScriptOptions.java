@@ -11,7 +11,7 @@ import picocli.CommandLine.Parameters;
 
 /**
  * What {@code exec} and {@code explain} share: the script, its {@code -nvargs}, the library
- * folders and the operator ordering.
+ * folders, the operator ordering and the fusion plan selector.
  */
 final class ScriptOptions {
   @Parameters(index = "0", paramLabel = "SCRIPT", description = "the DML script")
@@ -24,6 +24,10 @@ final class ScriptOptions {
   @Option(names = "--ordering", paramLabel = "NAME", defaultValue = "depth-first",
       description = "operator ordering (default: ${DEFAULT-VALUE})")
   String ordering;
+
+  @Option(names = "--fusion", paramLabel = "NAME", defaultValue = "fa",
+      description = "fusion plan selector: none, fa, fnr, ... (default: ${DEFAULT-VALUE})")
+  String fusion;
 
   @Option(names = "--lib", paramLabel = "DIR",
       description = "extra builtin-library folder (files NAME.dml defining m_NAME); planlab's "

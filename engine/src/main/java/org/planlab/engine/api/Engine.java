@@ -3,12 +3,18 @@ package org.planlab.engine.api;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.planlab.engine.codegen.Codegen;
+import org.planlab.engine.codegen.gen.OperatorCache;
+import org.planlab.engine.codegen.select.SelectionStats;
+import org.planlab.engine.compile.lower.DagFusion;
 import org.planlab.engine.compile.lower.Lowering;
 import org.planlab.engine.compile.lower.ProgramLowering;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.Program;
+import org.planlab.engine.ir.SizedDag;
 import org.planlab.engine.lang.DmlParser;
 import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.parallel.KernelPool;
@@ -18,6 +24,9 @@ import org.planlab.engine.runtime.InstructionExecutor;
 import org.planlab.engine.runtime.Interpreter;
 import org.planlab.engine.runtime.ReuseHook;
 import org.planlab.engine.runtime.program.CompiledProgram;
+import org.planlab.engine.spi.FusionPlanSelector;
+import org.planlab.engine.spi.FusionSelectors;
+import org.planlab.engine.spi.NoFusion;
 import org.planlab.engine.spi.OperatorOrdering;
 import org.planlab.engine.spi.Orderings;
 import org.planlab.engine.stats.CompilePhase;
@@ -30,6 +39,12 @@ import org.planlab.engine.stats.Statistics;
  * {@link org.planlab.engine.runtime.DmlRuntimeException}, both with "FILE:LINE:COL: message".
  */
 public final class Engine {
+  /**
+   * The operator cache shared by every script of this JVM (fusion paper, sec. 2.1: equal CPlans
+   * compile once). It only grows with distinct operators, which are few per algorithm.
+   */
+  public static final OperatorCache OPERATORS = new OperatorCache();
+
   private Engine() {
   }
 
@@ -42,6 +57,15 @@ public final class Engine {
   /** Compiles {@code script} through {@code pipeline}. */
   public static CompiledScript compile(Path script, Map<String, String> args,
       EngineConfig config, Pipeline pipeline) {
+    return compile(script, args, config, pipeline, r -> { });
+  }
+
+  /**
+   * Compiles {@code script} through {@code pipeline}, handing what code generation did to each
+   * DAG at compile time to {@code codegenObserver} (for explain).
+   */
+  public static CompiledScript compile(Path script, Map<String, String> args,
+      EngineConfig config, Pipeline pipeline, Consumer<Codegen.Result> codegenObserver) {
     // parsing, validation and the rewrites recurse once per nesting level of an expression
     // (a generated 1 + 1 + ... + 1 is thousands deep), so they get the interpreter's stack too
     CompiledScript[] result = new CompiledScript[1];
@@ -51,32 +75,33 @@ public final class Engine {
       DmlParser parser = new DmlParser(args, config.libraryRoots());
       DmlProgram ast = clock.time(CompilePhase.PARSE, () -> parser.parse(script));
       Program ir = pipeline.frontend().toProgram(ast, clock);
-      result[0] = compile(ir, config, pipeline, stats);
+      result[0] = compile(ir, config, pipeline, stats, codegenObserver);
     });
     return result[0];
   }
 
   /** Compiles an IR program (e.g. built by hand in tests) through the IR stages of a pipeline. */
   public static CompiledScript compile(Program program, EngineConfig config, Pipeline pipeline) {
-    return compile(program, config, pipeline, new Statistics());
+    return compile(program, config, pipeline, new Statistics(), r -> { });
   }
 
   /** Compiles an IR program without rewrites or size information. */
   public static CompiledScript compile(Program program, EngineConfig config) {
     return compile(program, config, new Pipeline((ast, clock) -> program,
-        Pipeline.StaticRewrites.NONE, Pipeline.SizeAnalysis.NONE), new Statistics());
+        Pipeline.StaticRewrites.NONE, Pipeline.SizeAnalysis.NONE), new Statistics(), r -> { });
   }
 
   private static CompiledScript compile(Program program, EngineConfig config, Pipeline pipeline,
-      Statistics stats) {
+      Statistics stats, Consumer<Codegen.Result> codegenObserver) {
     PhaseClock clock = clock(stats);
     Program rewritten = clock.time(CompilePhase.REWRITES,
         () -> pipeline.rewriter().rewrite(program));
     Pipeline.SizeResult sizes = clock.time(CompilePhase.SIZES,
         () -> pipeline.sizes().analyze(rewritten));
     OperatorOrdering ordering = Orderings.byName(config.ordering());
+    DagFusion fusion = fusion(config, stats, codegenObserver);
     CompiledProgram compiled = clock.time(CompilePhase.LOWERING,
-        () -> new ProgramLowering(ordering, sizes.sizes(), sizes.recompile()::contains)
+        () -> new ProgramLowering(ordering, sizes.sizes(), sizes.recompile()::contains, fusion)
             .lower(sizes.program()));
     stats.addDags(compiled.dagCount());
     return new CompiledScript(compiled, sizes.sizes(), sizes.recompiler(), config, stats);
@@ -96,7 +121,11 @@ public final class Engine {
     EngineConfig config = script.config();
     OperatorOrdering ordering = Orderings.byName(config.ordering());
     InstructionExecutor executor = new InstructionExecutor(hook);
-    DagLowerer lowerer = (dag, predicate) -> Lowering.lower(dag, ordering, Map.of(), predicate);
+    DagFusion fusion = fusion(config, script.statistics(), r -> { });
+    DagLowerer lowerer = (dag, sizes, predicate) -> {
+      SizedDag fused = fusion.fuse(new SizedDag(dag, sizes));
+      return Lowering.lower(fused.dag(), ordering, fused.sizes(), predicate);
+    };
     Interpreter interpreter = new Interpreter(script.program(), executor, script.recompiler(),
         lowerer);
     try (KernelPool pool = config.parallelism() == 1 ? null : new KernelPool(
@@ -107,6 +136,27 @@ public final class Engine {
       runWithLargeStack(() -> interpreter.run(ctx));
       return new RunResult(ctx.variables(), script.statistics().snapshot());
     }
+  }
+
+  /**
+   * The code-generation step for {@code config.fusion()}: none, or exploration, the named
+   * selector, construction and compilation through the JVM-wide {@link #OPERATORS} cache.
+   *
+   * @throws IllegalArgumentException naming the known selectors for an unknown name
+   */
+  public static DagFusion fusion(EngineConfig config, Statistics stats,
+      Consumer<Codegen.Result> observer) {
+    FusionPlanSelector selector = FusionSelectors.byName(config.fusion());
+    if (selector instanceof NoFusion) {
+      return DagFusion.NONE;
+    }
+    Codegen codegen = new Codegen(selector, OPERATORS, stats, new SelectionStats(),
+        System.err::println);
+    return d -> {
+      Codegen.Result r = codegen.optimize(d.dag(), d.sizes());
+      observer.accept(r);
+      return r.dag() == d.dag() ? d : new SizedDag(r.dag(), r.sizes());
+    };
   }
 
   /**

@@ -123,9 +123,11 @@ public record Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis 
       for (SizeTable t : sizes.tables().values()) {
         all.putAll(t.asMap());
       }
-      return new SizeResult(rewritten, all, sizes.recompilationCandidates(),
-          (dag, live) -> org.planlab.engine.compile.dynamic.Recompiler.recompile(dag, live)
-              .dag());
+      return new SizeResult(rewritten, all, sizes.recompilationCandidates(), (dag, live) -> {
+        org.planlab.engine.compile.dynamic.Recompiler.Recompiled r =
+            org.planlab.engine.compile.dynamic.Recompiler.recompile(dag, live);
+        return new org.planlab.engine.ir.SizedDag(r.dag(), r.sizes().asMap());
+      });
     };
   }
 }

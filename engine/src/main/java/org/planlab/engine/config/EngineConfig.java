@@ -14,9 +14,11 @@ import java.util.Objects;
  * @param maxRecursionDepth nesting of user-function calls before "recursion too deep"
  * @param libraryRoots folders of the builtin DML library ({@code m_name} functions)
  * @param workingDirectory base of relative read/write paths
+ * @param fusion name of the {@link org.planlab.engine.spi.FusionPlanSelector} ({@code none}
+ *     disables code generation)
  */
 public record EngineConfig(int parallelism, String ordering, boolean statistics,
-    int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory) {
+    int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory, String fusion) {
 
   public EngineConfig {
     if (parallelism < 1) {
@@ -29,9 +31,13 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     Objects.requireNonNull(ordering, "ordering is null");
     libraryRoots = List.copyOf(libraryRoots);
     Objects.requireNonNull(workingDirectory, "workingDirectory is null");
+    Objects.requireNonNull(fusion, "fusion is null");
   }
 
-  /** Defaults: all available processors, depth-first, no statistics, depth 1000. */
+  /**
+   * Defaults: all available processors, depth-first, no statistics, depth 1000, fusion
+   * {@code fa} (fuse-all, until cost-based selection exists).
+   */
   public static EngineConfig defaults() {
     return builder().build();
   }
@@ -43,7 +49,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
   public Builder toBuilder() {
     return new Builder().parallelism(parallelism).ordering(ordering).statistics(statistics)
         .maxRecursionDepth(maxRecursionDepth).libraryRoots(libraryRoots)
-        .workingDirectory(workingDirectory);
+        .workingDirectory(workingDirectory).fusion(fusion);
   }
 
   /** Mutable builder of an {@link EngineConfig}. */
@@ -54,6 +60,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     private int maxRecursionDepth = 1000;
     private List<Path> libraryRoots = List.of();
     private Path workingDirectory = Path.of("").toAbsolutePath();
+    private String fusion = "fa";
 
     public Builder parallelism(int p) {
       this.parallelism = p;
@@ -85,9 +92,15 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
       return this;
     }
 
+    /** The fusion plan selector by name: none, fa, fnr, ... */
+    public Builder fusion(String name) {
+      this.fusion = name;
+      return this;
+    }
+
     public EngineConfig build() {
       return new EngineConfig(parallelism, ordering, statistics, maxRecursionDepth, libraryRoots,
-          workingDirectory);
+          workingDirectory, fusion);
     }
   }
 }

@@ -8,4 +8,7 @@ package org.planlab.engine.ir;
 public interface FusedOperator {
   /** E.g. {@code CELL FULL_AGG TMP3}. */
   String describe();
+
+  /** The instruction opcode, e.g. {@code spoofCell} (heavy hitters, lineage). */
+  String opcode();
 }

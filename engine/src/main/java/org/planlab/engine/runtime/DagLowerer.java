@@ -1,5 +1,8 @@
 package org.planlab.engine.runtime;
 
+import java.util.Map;
+import org.planlab.engine.ir.DataCharacteristics;
+import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.runtime.program.BlockCode;
 
@@ -10,6 +13,9 @@ import org.planlab.engine.runtime.program.BlockCode;
  */
 @FunctionalInterface
 public interface DagLowerer {
-  /** The code of {@code dag}; {@code predicate} keeps its single root's value as the result. */
-  BlockCode lower(HopDag dag, boolean predicate);
+  /**
+   * The code of {@code dag} given the known sizes of its HOPs (identity keys); {@code
+   * predicate} keeps its single root's value as the result.
+   */
+  BlockCode lower(HopDag dag, Map<Hop, DataCharacteristics> sizes, boolean predicate);
 }

@@ -97,8 +97,9 @@ public final class Interpreter {
       return d.code();
     }
     ctx.statistics().incrementRecompilations();
-    HopDag recompiled = recompiler.recompile(d.dag(), ctx.variables());
-    return recompiled == d.dag() ? d.code() : lowerer.lower(recompiled, predicate);
+    org.planlab.engine.ir.SizedDag r = recompiler.recompile(d.dag(), ctx.variables());
+    // lowered again even when the DAG is unchanged: the sizes now known may enable fusion
+    return lowerer.lower(r.dag(), r.sizes(), predicate);
   }
 
   private Data value(CompiledBlock.Dag d, ExecutionContext ctx) {

@@ -2,6 +2,7 @@ package org.planlab.engine.runtime;
 
 import java.util.Map;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.ir.SizedDag;
 import org.planlab.engine.ir.HopDag;
 
 /**
@@ -14,12 +15,12 @@ import org.planlab.engine.ir.HopDag;
 @FunctionalInterface
 public interface Recompiler {
 
-  /** Leaves every DAG as it is. */
-  Recompiler NONE = (dag, live) -> dag;
+  /** Leaves every DAG as it is, with no sizes known. */
+  Recompiler NONE = (dag, live) -> new SizedDag(dag, Map.of());
 
   /**
-   * The DAG to execute now, given the current values of the live variables (read-only view).
-   * Returning {@code dag} itself means "no change" and skips re-lowering.
+   * The DAG to execute now and the sizes now known of its HOPs, given the current values of
+   * the live variables (read-only view).
    */
-  HopDag recompile(HopDag dag, Map<String, Data> liveVariables);
+  SizedDag recompile(HopDag dag, Map<String, Data> liveVariables);
 }

@@ -21,6 +21,7 @@ public final class Statistics {
   private final AtomicLong peakLiveBytes = new AtomicLong();
   private final AtomicLong executionNanos = new AtomicLong();
   private final Map<String, Counter> opcodes = new ConcurrentHashMap<>();
+  private final Map<CodegenCounter, AtomicLong> codegen = new EnumMap<>(CodegenCounter.class);
 
   private static final class Counter {
     final LongAdder count = new LongAdder();
@@ -31,6 +32,18 @@ public final class Statistics {
     for (CompilePhase p : CompilePhase.values()) {
       compileNanos.put(p, new AtomicLong());
     }
+    for (CodegenCounter c : CodegenCounter.values()) {
+      codegen.put(c, new AtomicLong());
+    }
+  }
+
+  /** Adds {@code n} to a code-generation counter. */
+  public void addCodegen(CodegenCounter counter, long n) {
+    codegen.get(counter).addAndGet(n);
+  }
+
+  public long codegen(CodegenCounter counter) {
+    return codegen.get(counter).get();
   }
 
   /** Adds {@code nanos} to the time of {@code phase}. */
@@ -75,7 +88,9 @@ public final class Statistics {
         new StatisticsSnapshot.HeavyHitter(op, c.count.sum(), c.nanos.sum())));
     hh.sort(Comparator.comparingLong(StatisticsSnapshot.HeavyHitter::totalNanos).reversed()
         .thenComparing(StatisticsSnapshot.HeavyHitter::opcode));
+    Map<CodegenCounter, Long> cg = new EnumMap<>(CodegenCounter.class);
+    codegen.forEach((c, n) -> cg.put(c, n.get()));
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
-        peakLiveBytes.get(), executionNanos.get());
+        peakLiveBytes.get(), executionNanos.get(), cg);
   }
 }

@@ -14,13 +14,15 @@ import java.util.Map;
  * @param heavyHitters per instruction opcode: count and total time, slowest first
  * @param peakLiveBytes largest in-memory size of the live matrix variables seen
  * @param executionNanos wall time of the program's execution
+ * @param codegen operator-fusion counters (the LOWERING phase includes code generation)
  */
 public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
     long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
-    long executionNanos) {
+    long executionNanos, Map<CodegenCounter, Long> codegen) {
 
   public StatisticsSnapshot {
     compileNanos = Map.copyOf(compileNanos);
+    codegen = Map.copyOf(codegen);
     heavyHitters = List.copyOf(heavyHitters);
   }
 
@@ -50,6 +52,23 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
         executionNanos / 1e9));
     sb.append("Number of compiled DAGs:\t").append(dags).append('\n');
     sb.append("Number of recompilations:\t").append(recompilations).append('\n');
+    if (codegen.getOrDefault(CodegenCounter.DAGS_OPTIMIZED, 0L) > 0) {
+      sb.append("Codegen (DAGs/CPlans/classes/cache hits/failures):\t")
+          .append(codegen.get(CodegenCounter.DAGS_OPTIMIZED)).append('/')
+          .append(codegen.get(CodegenCounter.CPLANS_BUILT)).append('/')
+          .append(codegen.get(CodegenCounter.CLASSES_COMPILED)).append('/')
+          .append(codegen.get(CodegenCounter.CACHE_HITS)).append('/')
+          .append(codegen.get(CodegenCounter.COMPILE_FAILURES)).append('\n');
+      sb.append(String.format(Locale.ROOT,
+          "Codegen time (explore/select/construct/compile):\t%.3f/%.3f/%.3f/%.3f sec.%n",
+          codegen.get(CodegenCounter.EXPLORE_NANOS) / 1e9,
+          codegen.get(CodegenCounter.SELECT_NANOS) / 1e9,
+          codegen.get(CodegenCounter.CONSTRUCT_NANOS) / 1e9,
+          codegen.get(CodegenCounter.COMPILE_NANOS) / 1e9));
+      sb.append("Fused operator executions / work:\t")
+          .append(codegen.get(CodegenCounter.FUSED_EXECUTIONS)).append(" / ")
+          .append(codegen.get(CodegenCounter.FUSED_WORK)).append('\n');
+    }
     sb.append(String.format(Locale.ROOT, "Peak live variable memory:\t%.3f MB%n",
         peakLiveBytes / 1e6));
     sb.append("Heavy hitter instructions:\n");

@@ -63,7 +63,7 @@ final class Dml {
 
   private RunResult execute(String script, Map<String, String> args, ByteArrayOutputStream bytes) {
     Path file = write(FILE, script);
-    EngineConfig config = EngineConfig.builder().parallelism(threads).workingDirectory(dir)
+    EngineConfig config = EngineConfig.builder().fusion("none").parallelism(threads).workingDirectory(dir)
         .libraryRoots(List.of(dir.resolve("lib"))).build();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
     return Engine.run(Engine.compile(file, args, config), Map.of(), out, ReuseHook.NONE);

@@ -17,13 +17,13 @@ class ConfigAndStatisticsTest {
 
   @Test
   void configBuilderRoundTripsAndRejectsBadValues() {
-    EngineConfig c = EngineConfig.builder().parallelism(3).statistics(true)
+    EngineConfig c = EngineConfig.builder().fusion("none").parallelism(3).statistics(true)
         .maxRecursionDepth(7).build();
     assertEquals(c, c.toBuilder().build());
     assertEquals(3, c.parallelism());
     assertEquals("depth-first", c.ordering());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> EngineConfig.builder().parallelism(0).build());
+        () -> EngineConfig.builder().fusion("none").parallelism(0).build());
     assertTrue(e.getMessage().contains("0"));
   }
 

@@ -276,7 +276,7 @@ class InterpreterTest {
         (ast, clock) -> p, org.planlab.engine.api.Pipeline.StaticRewrites.NONE,
         prog -> new org.planlab.engine.api.Pipeline.SizeResult(prog, Map.of(),
             Set.of(((ProgramBlock.Basic) prog.main().get(0)).dag()),
-            (d, live) -> dag(write("x", lit(2L)))));
+            (d, live) -> new org.planlab.engine.ir.SizedDag(dag(write("x", lit(2L))), Map.of())));
     var script = Engine.compile(p, Runs.config(1), pipeline);
     var result = Engine.run(script, Map.of(), System.out, ReuseHook.NONE);
     assertEquals(ScalarValue.of(2L), result.variables().get("x"));

@@ -25,7 +25,7 @@ public final class Runs {
   }
 
   public static EngineConfig config(int threads) {
-    return EngineConfig.builder().parallelism(threads).statistics(true).build();
+    return EngineConfig.builder().fusion("none").parallelism(threads).statistics(true).build();
   }
 
   public static Outcome run(Program program, Map<String, Data> inputs, EngineConfig config) {

@@ -228,9 +228,11 @@ public final class CPlanBuilder {
   }
 
   private static Double literal(Hop h) {
-    if (h.op() == OpCode.LITERAL && h.param(HopParam.Literal.class).value() instanceof ScalarValue v
-        && v.isNumeric()) {
-      return v.asDouble();
+    if (h.op() == OpCode.LITERAL) {
+      ScalarValue v = h.param(HopParam.Literal.class).value();
+      if (!(v instanceof ScalarValue.StringValue)) {
+        return v.asDouble();
+      }
     }
     return null;
   }
@@ -247,12 +249,14 @@ public final class CPlanBuilder {
       throw new PlanConstructionException("Row operator with unknown dims");
     }
     rowCount = d.rows();
-    main = colAggT ? space : rowMain(op);
+    main = rowMain(op);
     CNode out;
     RowType rowType;
     if (colAggT) {
+      // t(A) %*% B accumulated row by row; A is read through its (fused) transpose
       rowType = RowType.COL_AGG_T;
-      out = new CNode.OuterAdd(leaf(space), child(root, op.entry(), 1));
+      Hop t = root.input(0);
+      out = new CNode.OuterAdd(child(t, covered.get(t), 0), child(root, op.entry(), 1));
     } else if (root.op() == OpCode.AGGREGATE && Shapes.aggregate(root).direction()
         != Direction.ROW) {
       HopParam.Aggregate a = Shapes.aggregate(root);

@@ -126,7 +126,22 @@ public final class RowTemplate implements Template {
       DataCharacteristics a = Shapes.dims(in.input(0), memo);
       DataCharacteristics b = Shapes.dims(h.input(1), memo);
       return a != null && b != null && a.rows() == b.rows() && a.rows() > 1
-          && b.cols() <= Shapes.ROW_MAX_SIDE_COLS && !Shapes.isTranspose(h.input(1));
+          && Math.min(a.cols(), b.cols()) <= Shapes.ROW_MAX_SIDE_COLS
+          && !Shapes.isTranspose(h.input(1));
+    }
+    if (h.op() == OpCode.TRANSPOSE) {
+      // t(A) of a row-aligned A, read by rows by a consumer t(A) %*% B
+      if (din == null || din.rows() <= 1) {
+        return false;
+      }
+      for (Hop c : memo.consumers(h)) {
+        DataCharacteristics b = c.op() == OpCode.MATMULT && c.input(0) == h
+            ? Shapes.dims(c.input(1), memo) : null;
+        if (b != null && b.rows() == din.rows()) {
+          return true;
+        }
+      }
+      return false;
     }
     if (din == null || din.rows() <= 1) {
       return false;
@@ -163,7 +178,8 @@ public final class RowTemplate implements Template {
         }
         if (h.input(1) == in && Shapes.isTranspose(h.input(0))) {
           DataCharacteristics a = Shapes.dims(h.input(0).input(0), memo);
-          return a != null && a.rows() == m && din.cols() <= Shapes.ROW_MAX_SIDE_COLS;
+          return a != null && a.rows() == m
+              && Math.min(a.cols(), din.cols()) <= Shapes.ROW_MAX_SIDE_COLS;
         }
         return false;
       }

@@ -11,6 +11,7 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.ir.ProgramBlock;
+import org.planlab.engine.ir.SizedDag;
 import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.runtime.program.CompiledBlock;
 import org.planlab.engine.runtime.program.CompiledProgram;
@@ -24,13 +25,16 @@ public final class ProgramLowering {
   private final OperatorOrdering ordering;
   private final Map<Hop, DataCharacteristics> sizes;
   private final Predicate<HopDag> needsRecompile;
+  private final DagFusion fusion;
 
   /**
    * @param sizes known output sizes per HOP (identity keys; may be empty)
    * @param needsRecompile which DAGs had unknown sizes at compile time
+   * @param fusion code generation applied to every DAG before it is lowered
    */
   public ProgramLowering(OperatorOrdering ordering, Map<Hop, DataCharacteristics> sizes,
-      Predicate<HopDag> needsRecompile) {
+      Predicate<HopDag> needsRecompile, DagFusion fusion) {
+    this.fusion = Objects.requireNonNull(fusion, "fusion is null");
     this.ordering = Objects.requireNonNull(ordering, "ordering is null");
     this.sizes = Objects.requireNonNull(sizes, "sizes is null");
     this.needsRecompile = Objects.requireNonNull(needsRecompile, "needsRecompile is null");
@@ -69,7 +73,9 @@ public final class ProgramLowering {
   }
 
   private CompiledBlock.Dag dag(HopDag dag, boolean predicate) {
-    return new CompiledBlock.Dag(dag, Lowering.lower(dag, ordering, sizes, predicate),
-        needsRecompile.test(dag));
+    // the block keeps the original DAG: recompilation starts from it, not from fused operators
+    SizedDag fused = fusion.fuse(new SizedDag(dag, sizes));
+    return new CompiledBlock.Dag(dag,
+        Lowering.lower(fused.dag(), ordering, fused.sizes(), predicate), needsRecompile.test(dag));
   }
 }

@@ -31,6 +31,7 @@ public final class Instructions {
           new CastInstruction(opcode, hop, inputs, output);
       case PRINT, STOP, ASSERT -> new ControlInstruction(opcode, hop, inputs, output);
       case FUNCTION_CALL -> new FunctionCallInstruction(opcode, hop, inputs, output);
+      case FUSED -> new FusedInstruction(opcode, hop, inputs, output);
     };
   }
 
@@ -53,6 +54,7 @@ public final class Instructions {
       case MATMULT -> MatMultInstruction.Kind.MULTIPLY.opcode();
       case TRANSPOSE -> "r'";
       case FUNCTION_CALL -> "fcall";
+      case FUSED -> ((HopParam.Fused) p).operator().opcode();
       default -> hop.op().name().toLowerCase(Locale.ROOT);
     };
   }

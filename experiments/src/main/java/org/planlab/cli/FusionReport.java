@@ -1,0 +1,96 @@
+package org.planlab.cli;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import org.planlab.engine.codegen.Codegen;
+import org.planlab.engine.codegen.FusedOp;
+import org.planlab.engine.codegen.construct.BuiltOperator;
+import org.planlab.engine.codegen.memo.MemoEntry;
+import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.codegen.memo.OpNames;
+import org.planlab.engine.ir.Hop;
+
+/** The text of {@code explain --memo --plans --source}: what operator fusion did per DAG. */
+final class FusionReport {
+  private FusionReport() {
+  }
+
+  static String format(List<Codegen.Result> results, String selector, boolean memo,
+      boolean plans, boolean source) {
+    StringBuilder sb = new StringBuilder();
+    Set<String> printedSources = new LinkedHashSet<>();
+    int n = 0;
+    for (Codegen.Result r : results) {
+      n++;
+      MemoTable m = r.memo();
+      if (m.size() == 0) {
+        continue;
+      }
+      Hop first = r.memo().dag().roots().get(0);
+      sb.append("DAG ").append(n).append(" (").append(first.position()).append("): ")
+          .append(m.dag().size()).append(" HOPs, ").append(m.hops().size())
+          .append(" memo groups, ").append(m.size()).append(" entries\n");
+      if (memo) {
+        sb.append("  MEMO TABLE\n");
+        for (String line : m.format().split("\n")) {
+          sb.append("    ").append(line).append('\n');
+        }
+      }
+      if (plans) {
+        sb.append("  SELECTED (").append(selector).append(")\n");
+        List<Hop> hops = m.hops();
+        java.util.Collections.reverse(hops);
+        for (Hop h : hops) {
+          List<MemoEntry> es = r.plan().entries(h);
+          if (es.isEmpty()) {
+            continue;
+          }
+          sb.append("    ").append(m.id(h)).append(' ').append(OpNames.of(h)).append(':');
+          for (MemoEntry e : es) {
+            sb.append(' ').append(e.format(m.inputIds(h)));
+          }
+          sb.append('\n');
+        }
+        sb.append("  OPERATORS\n");
+        if (r.operators().isEmpty()) {
+          sb.append("    (none)\n");
+        }
+        for (int i = 0; i < r.operators().size(); i++) {
+          BuiltOperator b = r.operators().get(i);
+          FusedOp op = r.compiled().get(i);
+          sb.append("    ").append(op.opcode()).append(' ').append(op.describe())
+              .append(": roots ").append(ids(m, b.roots())).append(", main ")
+              .append(m.id(b.main())).append(", sides ").append(ids(m, b.sides()))
+              .append(", scalars ").append(ids(m, b.scalars())).append(", ")
+              .append(b.operations()).append(" operations\n");
+          sb.append("      ").append(b.plan()).append('\n');
+        }
+      }
+      if (source) {
+        for (FusedOp op : r.compiled()) {
+          if (printedSources.add(op.className())) {
+            sb.append("  SOURCE ").append(op.className()).append('\n');
+            for (String line : op.source().split("\n")) {
+              sb.append("    ").append(line).append('\n');
+            }
+          }
+        }
+      }
+    }
+    if (sb.length() == 0) {
+      sb.append("no DAG has fusion candidates\n");
+    }
+    return sb.toString();
+  }
+
+  private static String ids(MemoTable m, List<Hop> hops) {
+    List<String> out = new ArrayList<>();
+    for (Hop h : hops) {
+      int id = m.id(h);
+      out.add(id < 0 ? "new " + OpNames.of(h) : Integer.toString(id));
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,32 @@
+package org.planlab.optimizers.fusion;
+
+import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.codegen.select.FusionPlan;
+import org.planlab.engine.codegen.select.MultiAggregates;
+import org.planlab.engine.codegen.select.SelectionContext;
+import org.planlab.engine.codegen.select.Selections;
+import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.spi.FusionPlanSelector;
+
+/**
+ * Fuse-all (FA, fusion paper, sec. 4, "Selection Heuristics"): maximal fusion. Every HOP keeps,
+ * per template, its most fused entry, so every fusion reference the memo table allows is
+ * taken; an intermediate with several consumers is recomputed inside each fused consumer
+ * (redundant compute on common subexpressions, like lazy evaluation) and materialized only
+ * where a consumer cannot fuse it. Full aggregates sharing inputs become multi-aggregates.
+ */
+public final class FuseAll implements FusionPlanSelector {
+  public static final String NAME = "fa";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
+    FusionPlan plan = new FusionPlan(Selections.bestPerType(memo, (h, e) -> true), java.util.List.of());
+    ctx.stats().addPlansEvaluated(1);
+    return plan.withMultiAggregates(MultiAggregates.group(plan, memo));
+  }
+}
