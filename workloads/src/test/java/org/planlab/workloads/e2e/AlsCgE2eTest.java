@@ -108,5 +108,8 @@ class AlsCgE2eTest {
     WorkloadRun base = run(regType, Setup.DEFAULT);
     Variants.assertSame("rewrites off", base, run(regType, new Setup(false, 1)));
     Variants.assertSame("two threads", base, run(regType, new Setup(true, 2)));
+    // operator fusion: the same results unfused (none) and without redundancy (fnr)
+    Variants.assertSame("fusion none", base, run(regType, Setup.fusion("none")));
+    Variants.assertSame("fusion fnr", base, run(regType, Setup.fusion("fnr")));
   }
 }

@@ -173,6 +173,9 @@ class LinearRegressionE2eTest {
     WorkloadRun base = run(workload, 2, 0, Setup.DEFAULT);
     Variants.assertSame("rewrites off", base, run(workload, 2, 0, new Setup(false, 1)));
     Variants.assertSame("two threads", base, run(workload, 2, 0, new Setup(true, 2)));
+    // operator fusion: the same results unfused (none) and without redundancy (fnr)
+    Variants.assertSame("fusion none", base, run(workload, 2, 0, Setup.fusion("none")));
+    Variants.assertSame("fusion fnr", base, run(workload, 2, 0, Setup.fusion("fnr")));
   }
 
   private static double quadratic(double[] b) {

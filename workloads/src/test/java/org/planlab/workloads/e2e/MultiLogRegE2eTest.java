@@ -118,5 +118,8 @@ class MultiLogRegE2eTest {
     WorkloadRun base = run(icpt, Setup.DEFAULT);
     Variants.assertSame("rewrites off", base, run(icpt, new Setup(false, 1)));
     Variants.assertSame("two threads", base, run(icpt, new Setup(true, 2)));
+    // operator fusion: the same results unfused (none) and without redundancy (fnr)
+    Variants.assertSame("fusion none", base, run(icpt, Setup.fusion("none")));
+    Variants.assertSame("fusion fnr", base, run(icpt, Setup.fusion("fnr")));
   }
 }

@@ -74,5 +74,8 @@ class PnmfE2eTest {
     WorkloadRun base = run(Setup.DEFAULT);
     Variants.assertSame("rewrites off", base, run(new Setup(false, 1)));
     Variants.assertSame("two threads", base, run(new Setup(true, 2)));
+    // operator fusion: the same results unfused (none) and without redundancy (fnr)
+    Variants.assertSame("fusion none", base, run(Setup.fusion("none")));
+    Variants.assertSame("fusion fnr", base, run(Setup.fusion("fnr")));
   }
 }

@@ -33,11 +33,24 @@ import org.planlab.workloads.WorkloadCatalog;
  * @param objective the value of the driver's {@code objective:} line
  * @param outputs the matrices written for the requested {@code out_*} arguments, by argument
  */
-record WorkloadRun(String output, double objective, Map<String, double[][]> outputs) {
+record WorkloadRun(String output, double objective, Map<String, double[][]> outputs,
+    Map<String, Long> fusedExecutions) {
 
-  /** How to run: static rewrites on or off, and the engine's thread count. */
-  record Setup(boolean staticRewrites, int threads) {
-    static final Setup DEFAULT = new Setup(true, 1);
+  /**
+   * How to run: static rewrites on or off, the engine's thread count and the fusion plan
+   * selector (fuse-all, the engine's default, unless a test says otherwise).
+   */
+  record Setup(boolean staticRewrites, int threads, String fusion) {
+    static final Setup DEFAULT = new Setup(true, 1, "fa");
+
+    Setup(boolean staticRewrites, int threads) {
+      this(staticRewrites, threads, "fa");
+    }
+
+    /** The default setup with another fusion plan selector. */
+    static Setup fusion(String name) {
+      return new Setup(true, 1, name);
+    }
   }
 
   /** Writes {@code values} as a binary matrix (dense or sparse, as the format rule picks). */
@@ -83,7 +96,7 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
       List<String> outputs, Setup setup) throws IOException {
     WorkloadCatalog catalog = WorkloadCatalog.standard();
     Workload w = catalog.byName(workload);
-    String tag = (setup.staticRewrites() ? "rw" : "norw") + setup.threads();
+    String tag = (setup.staticRewrites() ? "rw" : "norw") + setup.threads() + setup.fusion();
     Map<String, String> all = new LinkedHashMap<>(args);
     Map<String, Path> outFiles = new LinkedHashMap<>();
     for (String out : outputs) {
@@ -92,7 +105,8 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
       all.put(out, file.toString());
     }
     EngineConfig config = EngineConfig.builder().parallelism(setup.threads())
-        .libraryRoots(List.of(catalog.libraryFolder())).workingDirectory(dir).build();
+        .libraryRoots(List.of(catalog.libraryFolder())).workingDirectory(dir)
+        .fusion(setup.fusion()).statistics(true).build();
     CompiledScript script = Engine.compile(catalog.driverScript(w), all, config,
         Pipeline.withStaticRewrites(setup.staticRewrites()));
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -100,6 +114,12 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
       Engine.run(script, Map.of(), out, ReuseHook.NONE);
     }
     String text = bytes.toString(StandardCharsets.UTF_8);
+    Map<String, Long> fused = new java.util.TreeMap<>();
+    for (var h : script.statistics().snapshot().heavyHitters()) {
+      if (h.opcode().startsWith("spoof")) {
+        fused.put(h.opcode(), h.count());
+      }
+    }
     Map<String, double[][]> read = new LinkedHashMap<>();
     for (Map.Entry<String, Path> e : outFiles.entrySet()) {
       if (!Files.exists(e.getValue())) {
@@ -107,7 +127,7 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
       }
       read.put(e.getKey(), toArray(MatrixFiles.read(e.getValue())));
     }
-    return new WorkloadRun(text, Objective.parse(text), read);
+    return new WorkloadRun(text, Objective.parse(text), read, fused);
   }
 
   /** The matrix written for {@code outArg}. */
