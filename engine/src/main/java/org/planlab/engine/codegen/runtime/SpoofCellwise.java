@@ -467,9 +467,9 @@ public abstract class SpoofCellwise extends SpoofOperator {
   }
 
   /**
-   * Over the stored entries {@code av/ix[pos..pos+len)} of row r: SUM/SUM_SQ are added to
-   * {@code acc} in plain runs of PLAIN_RUN (the result is then meaningless), MIN/MAX returned
-   * (without the implicit zeros; the caller adds them).
+   * Aggregates genexec over the stored entries {@code av/ix[pos..pos+len)} of row r: SUM and
+   * SUM_SQ are added to {@code acc} in plain runs of PLAIN_RUN and 0 is returned; MIN and MAX
+   * are returned without the implicit zeros (the caller adds them as a candidate).
    */
   private double aggregateEntries(double[] av, int[] ix, int pos, int len, int m, int n, int r,
       SideInput[] b, double[] s, KahanSum acc) {
