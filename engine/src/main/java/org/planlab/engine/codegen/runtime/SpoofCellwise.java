@@ -338,6 +338,10 @@ public abstract class SpoofCellwise extends SpoofOperator {
           p.extreme = combine(p.extreme, e);
           p.visited += len;
         }
+      } else if (x.cols == 1 && x.dense != null
+          && (agg == AggregateOp.SUM || agg == AggregateOp.SUM_SQ)) {
+        // a column vector: one run over the rows, not one (too short) run per row
+        sumColumnVector(x.dense, r0, r1, m, b, s, agg == AggregateOp.SUM_SQ, p.sum);
       } else {
         double[] buf = x.rowBuffer();
         for (int r = r0; r < r1; r++) {
@@ -395,6 +399,37 @@ public abstract class SpoofCellwise extends SpoofOperator {
       }
       for (; j < end; j++) {
         s0 += genexec(a[off + j], b, s, m, n, r, j);
+      }
+      acc.add((s0 + s1) + (s2 + s3));
+    }
+  }
+
+  /**
+   * {@link #sumRow} for an m x 1 main input over rows [r0, r1): the same blocked accumulation,
+   * with cell (r, 0) at a[r].
+   */
+  private void sumColumnVector(double[] a, int r0, int r1, int m, SideInput[] b, double[] s,
+      boolean squared, KahanSum acc) {
+    int r = r0;
+    while (r < r1) {
+      int end = Math.min(r1, r + 4 * SkeletonSupport.PLAIN_RUN);
+      double s0 = 0;
+      double s1 = 0;
+      double s2 = 0;
+      double s3 = 0;
+      for (; r + 4 <= end; r += 4) {
+        double e0 = genexec(a[r], b, s, m, 1, r, 0);
+        double e1 = genexec(a[r + 1], b, s, m, 1, r + 1, 0);
+        double e2 = genexec(a[r + 2], b, s, m, 1, r + 2, 0);
+        double e3 = genexec(a[r + 3], b, s, m, 1, r + 3, 0);
+        s0 += squared ? e0 * e0 : e0;
+        s1 += squared ? e1 * e1 : e1;
+        s2 += squared ? e2 * e2 : e2;
+        s3 += squared ? e3 * e3 : e3;
+      }
+      for (; r < end; r++) {
+        double e = genexec(a[r], b, s, m, 1, r, 0);
+        s0 += squared ? e * e : e;
       }
       acc.add((s0 + s1) + (s2 + s3));
     }
