@@ -7,9 +7,10 @@ import org.planlab.engine.codegen.runtime.SpoofOperator;
 
 /**
  * Compiles one generated compilation unit with Janino (fusion paper, sec. 2.1) and
- * instantiates its operator class. Each unit gets its own class loader, a child of the
- * skeletons' loader, so equal class names from different caches never clash and a class can
- * be unloaded with its operator. Stateless and thread-safe.
+ * instantiates its operator class. Each unit gets its own class loader with its own copy of the
+ * skeleton classes ({@link SkeletonClassLoader}), so equal class names from different caches
+ * never clash, a class can be unloaded with its operator, and the JIT specializes each
+ * skeleton's loops for one generated body. Stateless and thread-safe.
  */
 public final class OperatorCompiler {
 
@@ -25,7 +26,8 @@ public final class OperatorCompiler {
     SourceGenerator.checkClassName(className);
     Objects.requireNonNull(source, "source is null");
     SimpleCompiler compiler = new SimpleCompiler();
-    compiler.setParentClassLoader(SpoofOperator.class.getClassLoader());
+    // a private copy of the skeletons per operator keeps genexec call sites monomorphic
+    compiler.setParentClassLoader(new SkeletonClassLoader(SpoofOperator.class.getClassLoader()));
     // Java 8 class files: the MAgg constructor calls the static interface method List.of
     compiler.setTargetVersion(8);
     // line numbers in stack traces point into the generated source

@@ -79,16 +79,33 @@ public abstract class SpoofCellwise extends SpoofOperator {
     double[] c = out.denseValues();
     AtomicLong nnz = new AtomicLong();
     pool.parallelFor(m, x.cells(), (r0, r1) -> {
-      double[] buf = x.rowBuffer();
       long count = 0;
-      for (int r = r0; r < r1; r++) {
-        double[] a = x.row(r, buf);
-        int off = x.rowOffset(r);
-        int co = r * n;
-        for (int j = 0; j < n; j++) {
-          double v = genexec(a[off + j], b, s, m, n, r, j);
-          c[co + j] = v;
+      if (x.dense != null) {
+        // one flat run over the range's cells: no per-row loop overhead for narrow matrices
+        double[] a = x.dense;
+        int r = r0;
+        int j = 0;
+        int end = r1 * n;
+        for (int i = r0 * n; i < end; i++) {
+          double v = genexec(a[i], b, s, m, n, r, j);
+          c[i] = v;
           count += v != 0 ? 1 : 0;
+          if (++j == n) {
+            j = 0;
+            r++;
+          }
+        }
+      } else {
+        double[] buf = x.rowBuffer();
+        for (int r = r0; r < r1; r++) {
+          double[] a = x.row(r, buf);
+          int off = x.rowOffset(r);
+          int co = r * n;
+          for (int j = 0; j < n; j++) {
+            double v = genexec(a[off + j], b, s, m, n, r, j);
+            c[co + j] = v;
+            count += v != 0 ? 1 : 0;
+          }
         }
       }
       nnz.addAndGet(count);

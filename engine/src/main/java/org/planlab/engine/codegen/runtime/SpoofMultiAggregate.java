@@ -153,6 +153,10 @@ public abstract class SpoofMultiAggregate extends SpoofOperator {
       Partial p) {
     int m = x.rows;
     int n = x.cols;
+    if (x.dense != null && ops.length <= 3 && onlySums(ops)) {
+      denseSums(x.dense, r0, r1, m, n, b, s, ops, p);
+      return;
+    }
     double[] buf = x.rowBuffer();
     double[] c = p.scratch;
     for (int r = r0; r < r1; r++) {
@@ -167,6 +171,66 @@ public abstract class SpoofMultiAggregate extends SpoofOperator {
         }
         p.flush();
       }
+    }
+    p.visited += (long) (r1 - r0) * n;
+  }
+
+  private static boolean onlySums(AggregateOp[] ops) {
+    for (AggregateOp op : ops) {
+      if (op != AggregateOp.SUM && op != AggregateOp.SUM_SQ) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Up to three sums over a dense main input: one flat run over the cells of rows [r0, r1)
+   * with the partial sums in local variables (no per-cell dispatch on the aggregate, no store
+   * and reload of an accumulator array), folded into the compensated sums every PLAIN_RUN
+   * cells as in {@link #denseRows}.
+   */
+  private void denseSums(double[] a, int r0, int r1, int m, int n, SideInput[] b, double[] s,
+      AggregateOp[] ops, Partial p) {
+    int k = ops.length;
+    boolean sq0 = ops[0] == AggregateOp.SUM_SQ;
+    boolean sq1 = k > 1 && ops[1] == AggregateOp.SUM_SQ;
+    boolean sq2 = k > 2 && ops[2] == AggregateOp.SUM_SQ;
+    double[] c = p.scratch;
+    int r = r0;
+    int j = 0;
+    int i = r0 * n;
+    int end = r1 * n;
+    while (i < end) {
+      int runEnd = Math.min(end, i + SkeletonSupport.PLAIN_RUN);
+      double s0 = 0;
+      double s1 = 0;
+      double s2 = 0;
+      for (; i < runEnd; i++) {
+        genexec(a[i], b, s, c, m, n, r, j);
+        double v0 = c[0];
+        s0 += sq0 ? v0 * v0 : v0;
+        if (k > 1) {
+          double v1 = c[1];
+          s1 += sq1 ? v1 * v1 : v1;
+          if (k > 2) {
+            double v2 = c[2];
+            s2 += sq2 ? v2 * v2 : v2;
+          }
+        }
+        if (++j == n) {
+          j = 0;
+          r++;
+        }
+      }
+      p.plain[0] = s0;
+      if (k > 1) {
+        p.plain[1] = s1;
+      }
+      if (k > 2) {
+        p.plain[2] = s2;
+      }
+      p.flush();
     }
     p.visited += (long) (r1 - r0) * n;
   }

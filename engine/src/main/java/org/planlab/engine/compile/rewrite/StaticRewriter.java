@@ -54,7 +54,9 @@ public final class StaticRewriter {
       functions.put(f.getKey(), new Program.Function(f.getValue().definition(),
           blocks(f.getValue().body())));
     }
-    return new Program(blocks(program.main()), functions);
+    Program rewritten = new Program(blocks(program.main()), functions);
+    // after branch removal, so writes only a removed branch read are found dead too
+    return removeBranches ? DeadWriteElimination.rewrite(rewritten) : rewritten;
   }
 
   /** One DAG through the DAG rewrites. */

@@ -99,4 +99,17 @@ final class Plans {
     return List.of(sumXyz(), xyPlusZ(), sumXyAndXz(), mlogregLike(), xTimesV(), rowSumsXy(),
         sumXLogUv(), rightXuv());
   }
+
+  /**
+   * Asserts that {@code op}'s class extends the private copy of {@code skeleton} its class
+   * loader defined (same name, another class than the engine's), which keeps the JIT's
+   * genexec call site monomorphic per operator.
+   */
+  static void assertSkeleton(Class<?> skeleton, Object op) {
+    Class<?> parent = op.getClass().getSuperclass();
+    org.junit.jupiter.api.Assertions.assertEquals(skeleton.getName(), parent.getName());
+    org.junit.jupiter.api.Assertions.assertNotSame(skeleton, parent);
+    org.junit.jupiter.api.Assertions.assertInstanceOf(
+        org.planlab.engine.codegen.runtime.SpoofOperator.class, op);
+  }
 }

@@ -1,0 +1,85 @@
+package org.planlab.engine.codegen.gen;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Set;
+import org.planlab.engine.codegen.runtime.CellType;
+import org.planlab.engine.codegen.runtime.OuterType;
+import org.planlab.engine.codegen.runtime.RowType;
+import org.planlab.engine.codegen.runtime.SideInput;
+import org.planlab.engine.codegen.runtime.SpoofOperator;
+import org.planlab.engine.codegen.runtime.SpoofResult;
+import org.planlab.engine.codegen.runtime.VectorBuffer;
+import org.planlab.engine.codegen.runtime.VectorOps;
+
+/**
+ * The class loader of one generated operator: it defines its own copy of the skeleton classes
+ * (the runtime package's implementation classes) from the same bytecode, and delegates
+ * everything else — including the types the engine and the generated code exchange, such as
+ * {@link SpoofOperator} and {@link SideInput} — to the engine's loader.
+ *
+ * <p>Why: a skeleton calls the abstract {@code genexec} of its generated subclass once per
+ * cell. With one skeleton class shared by all operators, the JIT sees many receiver classes at
+ * that call site (megamorphic), cannot inline the body and pays a virtual call per cell, which
+ * makes a fused operator slower than the basic operators it replaces once a script has a few
+ * of them. With a skeleton copy per operator each copy's call site sees exactly one class, so
+ * the body is inlined into the skeleton's loops as if the loop had been generated — while the
+ * generated source still only contains the body (fusion paper, sec. 2.3).
+ */
+final class SkeletonClassLoader extends ClassLoader {
+  private static final String PACKAGE = SpoofOperator.class.getPackageName() + ".";
+
+  /** Shared with the engine: the operator API, side inputs, primitives and variant enums. */
+  private static final Set<String> SHARED = Set.of(SpoofOperator.class.getName(),
+      SpoofResult.class.getName(), SideInput.class.getName(), VectorBuffer.class.getName(),
+      VectorOps.class.getName(), CellType.class.getName(), RowType.class.getName(),
+      OuterType.class.getName());
+
+  static {
+    registerAsParallelCapable();
+  }
+
+  SkeletonClassLoader(ClassLoader engine) {
+    super("planlab-operator", engine);
+  }
+
+  @Override
+  protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+    if (!isCopied(name)) {
+      return super.loadClass(name, resolve);
+    }
+    synchronized (getClassLoadingLock(name)) {
+      Class<?> c = findLoadedClass(name);
+      if (c == null) {
+        byte[] bytes = bytecode(name);
+        c = defineClass(name, bytes, 0, bytes.length);
+      }
+      if (resolve) {
+        resolveClass(c);
+      }
+      return c;
+    }
+  }
+
+  /** Classes of the runtime package other than the shared API (nested classes included). */
+  static boolean isCopied(String name) {
+    if (!name.startsWith(PACKAGE) || name.indexOf('.', PACKAGE.length()) >= 0) {
+      return false;
+    }
+    int nested = name.indexOf('$');
+    String outer = nested < 0 ? name : name.substring(0, nested);
+    return !SHARED.contains(outer);
+  }
+
+  private byte[] bytecode(String name) throws ClassNotFoundException {
+    String resource = name.replace('.', '/') + ".class";
+    try (InputStream in = getParent().getResourceAsStream(resource)) {
+      if (in == null) {
+        throw new ClassNotFoundException(name + " (no bytecode for the skeleton copy)");
+      }
+      return in.readAllBytes();
+    } catch (IOException e) {
+      throw new ClassNotFoundException(name + " (cannot read its bytecode)", e);
+    }
+  }
+}
