@@ -1,5 +1,6 @@
 package org.planlab.optimizers.fusion;
 
+import java.util.List;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.MultiAggregates;
@@ -14,6 +15,8 @@ import org.planlab.engine.spi.FusionPlanSelector;
  * taken; an intermediate with several consumers is recomputed inside each fused consumer
  * (redundant compute on common subexpressions, like lazy evaluation) and materialized only
  * where a consumer cannot fuse it. Full aggregates sharing inputs become multi-aggregates.
+ * Where a sparsity-exploiting Outer operator is valid, it is chosen
+ * ({@link Selections#sparsityExploitingFirst}).
  */
 public final class FuseAll implements FusionPlanSelector {
   public static final String NAME = "fa";
@@ -25,7 +28,8 @@ public final class FuseAll implements FusionPlanSelector {
 
   @Override
   public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
-    FusionPlan plan = new FusionPlan(Selections.bestPerType(memo, (h, e) -> true), java.util.List.of());
+    FusionPlan plan = new FusionPlan(
+        Selections.bestPerType(memo, Selections.sparsityExploitingFirst(memo)), List.of());
     ctx.stats().addPlansEvaluated(1);
     return plan.withMultiAggregates(MultiAggregates.group(plan, memo));
   }

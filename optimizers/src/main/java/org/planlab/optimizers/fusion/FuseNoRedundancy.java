@@ -16,7 +16,9 @@ import org.planlab.engine.spi.FusionPlanSelector;
  * redundant compute. Entries that reference a materialization point — an intermediate with
  * several consumers — are dropped, so every such intermediate is materialized once and read
  * by its consumers (like caching); among the remaining entries each HOP keeps its most fused
- * entry per template. Full aggregates sharing inputs become multi-aggregates.
+ * entry per template. Full aggregates sharing inputs become multi-aggregates. Where a
+ * sparsity-exploiting Outer operator is valid, it is chosen
+ * ({@link Selections#sparsityExploitingFirst}).
  */
 public final class FuseNoRedundancy implements FusionPlanSelector {
   public static final String NAME = "fnr";
@@ -29,7 +31,8 @@ public final class FuseNoRedundancy implements FusionPlanSelector {
   @Override
   public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
     FusionPlan plan = new FusionPlan(
-        Selections.bestPerType(memo, (h, e) -> !referencesMaterializationPoint(memo, h, e)),
+        Selections.bestPerType(memo, Selections.sparsityExploitingFirst(memo)
+            .and((h, e) -> !referencesMaterializationPoint(memo, h, e))),
         List.of());
     ctx.stats().addPlansEvaluated(1);
     return plan.withMultiAggregates(MultiAggregates.group(plan, memo));

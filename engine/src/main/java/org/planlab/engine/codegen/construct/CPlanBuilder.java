@@ -84,17 +84,14 @@ public final class CPlanBuilder {
       operations += op.operations();
     }
     b.cells = Shapes.dims(ops.get(0).root().input(0), memo);
-    List<Hop> candidates = null;
+    // any input spanning the cells may drive the loop; the others are read as side inputs
+    List<Hop> candidates = new ArrayList<>();
     for (Operator op : ops) {
-      List<Hop> c = b.mainCandidates(op);
-      if (candidates == null) {
-        candidates = new ArrayList<>(c);
-      } else {
-        candidates.retainAll(c);
+      for (Hop c : b.mainCandidates(op)) {
+        if (!candidates.contains(c)) {
+          candidates.add(c);
+        }
       }
-    }
-    if (candidates == null || candidates.isEmpty()) {
-      throw new PlanConstructionException("the aggregates share no main input");
     }
     b.main = b.chooseDriver(candidates, ops);
     boolean sparseSafe = true;

@@ -112,6 +112,18 @@ public final class Selections {
     return true;
   }
 
+  /**
+   * Sparsity exploitation first: at a HOP with a valid Outer entry (an operator that visits
+   * only the non-zeros of a sparse driver), only Outer entries are allowed. The heuristics
+   * otherwise fuse such HOPs into Row or Cell operators that read the dense outer product —
+   * the failure mode of fuse-all the fusion paper reports for ALS-CG (sec. 5.4); the template
+   * choice per HOP is not part of the FA/FNR definitions, so both apply this rule.
+   */
+  public static BiPredicate<Hop, MemoEntry> sparsityExploitingFirst(MemoTable memo) {
+    return (h, e) -> e.type() == TemplateType.OUTER || !memo.contains(h,
+        x -> x.type() == TemplateType.OUTER && x.closed().isValid());
+  }
+
   /** The number of distinct consumers of {@code h} (a materialization point when > 1). */
   public static int distinctConsumers(MemoTable memo, Hop h) {
     List<Hop> cs = memo.consumers(h);
