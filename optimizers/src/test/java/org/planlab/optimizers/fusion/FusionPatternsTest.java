@@ -444,6 +444,30 @@ class FusionPatternsTest {
     assertClose(expected, fa.matrix("R"), "Eq. (1)");
   }
 
+  private static final String PNMF_LEFT = """
+      X = rand(rows=400, cols=300, sparsity=0.02, seed=91)
+      W = rand(rows=400, cols=4, seed=92)
+      H = rand(rows=4, cols=300, seed=93)
+      G = t(W) %*% (X / (W %*% H + 1e-15))
+      """;
+
+  /**
+   * PNMF's update of H: t(W) %*% (X / (W %*% H + eps)) over a sparse X is an Outer LEFT
+   * operator whose body runs once per non-zero of X.
+   */
+  @Test
+  @Disabled("bug: fa/fnr prefer the Row entry R(t,f)! (more references) at t(W) %*% (...) over"
+      + " the Outer LEFT O(m,f)!, so the Row operator computes W[i,] %*% H densely per row")
+  void pnmfLeftProductIsAnOuterLeftOverX() {
+    Map<String, Outcome> runs = runAll(PNMF_LEFT, List.of("G"));
+    for (Outcome o : runs.values()) {
+      CPlan.Outer outer = single(o, CPlan.Outer.class);
+      assertEquals(OuterType.LEFT, outer.type());
+      assertSame(variable(o, "X"), o.operators().get(0).main());
+      assertEquals(o.matrix("X").nnz(), o.counter(CodegenCounter.FUSED_WORK));
+    }
+  }
+
   // ---- Materialization points ----
 
   private static final String SHARED = """
