@@ -17,7 +17,7 @@ import org.planlab.engine.codegen.construct.OperatorPlanner.Operator;
 import org.planlab.engine.codegen.construct.PlanConstructionException;
 import org.planlab.engine.codegen.gen.CodegenException;
 import org.planlab.engine.codegen.gen.CompiledOperator;
-import org.planlab.engine.codegen.gen.OperatorCache;
+import org.planlab.engine.codegen.gen.OperatorSource;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.SelectionContext;
@@ -39,7 +39,7 @@ import org.planlab.engine.stats.Statistics;
  * The code generator (fusion paper, sec. 2.1, Fig. 3): for one HOP DAG with known sizes, (1)
  * explores all valid partial fusion plans into a memo table (OFMC), (2) lets the configured
  * {@link FusionPlanSelector} choose, (3) constructs CPlans for the chosen operators, (4)
- * generates and compiles their classes through the {@link OperatorCache}, and (5) replaces
+ * generates and compiles their classes through the {@link OperatorSource} (the operator cache), and (5) replaces
  * the covered sub-DAGs by {@link OpCode#FUSED} HOPs. The original DAG is not modified, so
  * dynamic recompilation starts again from it.
  *
@@ -50,16 +50,16 @@ import org.planlab.engine.stats.Statistics;
 public final class Codegen {
   private final OfmcExplorer explorer;
   private final FusionPlanSelector selector;
-  private final OperatorCache cache;
+  private final OperatorSource operators;
   private final Statistics stats;
   private final SelectionStats selectionStats;
   private final Consumer<String> warnings;
 
-  public Codegen(FusionPlanSelector selector, OperatorCache cache, Statistics stats,
+  public Codegen(FusionPlanSelector selector, OperatorSource operators, Statistics stats,
       SelectionStats selectionStats, Consumer<String> warnings) {
     this.explorer = OfmcExplorer.standard();
     this.selector = Objects.requireNonNull(selector, "selector is null");
-    this.cache = Objects.requireNonNull(cache, "cache is null");
+    this.operators = Objects.requireNonNull(operators, "operators is null");
     this.stats = Objects.requireNonNull(stats, "stats is null");
     this.selectionStats = Objects.requireNonNull(selectionStats, "selectionStats is null");
     this.warnings = Objects.requireNonNull(warnings, "warnings is null");
@@ -99,11 +99,11 @@ public final class Codegen {
       List<FusedOp> compiled = new ArrayList<>();
       boolean failed = false;
       for (BuiltOperator b : built) {
-        long before = cache.misses();
         try {
-          CompiledOperator c = cache.getOrCompile(b.plan());
+          OperatorSource.Lookup l = operators.lookup(b.plan());
+          CompiledOperator c = l.operator();
           compiled.add(new FusedOp(b.plan(), c.className(), c.source(), c.operator()));
-          stats.addCodegen(cache.misses() > before ? CodegenCounter.CLASSES_COMPILED
+          stats.addCodegen(l.compiled() ? CodegenCounter.CLASSES_COMPILED
               : CodegenCounter.CACHE_HITS, 1);
         } catch (CodegenException e) {
           warnings.accept("codegen: operator for " + b.roots().get(0).position()
@@ -123,6 +123,9 @@ public final class Codegen {
       stats.addCodegen(CodegenCounter.CONSTRUCT_NANOS, construct);
       stats.addCodegen(CodegenCounter.COMPILE_NANOS, compile);
       stats.addCodegen(CodegenCounter.CPLANS_BUILT, built.size());
+      if (built.isEmpty()) {
+        return new Result(dag, sizes, memo, plan, built, compiled);
+      }
       Map<Hop, DataCharacteristics> newSizes = new IdentityHashMap<>(sizes);
       HopDag fused = replace(dag, built, compiled, memo, newSizes);
       return new Result(fused, newSizes, memo, plan, built, compiled);

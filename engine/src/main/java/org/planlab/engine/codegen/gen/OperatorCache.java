@@ -25,7 +25,7 @@ import org.planlab.engine.codegen.cplan.CPlan;
  * later call tries again (and counts as another miss). Plans that fail are a compiler bug, rare
  * enough that retrying costs less than remembering them.
  */
-public final class OperatorCache {
+public final class OperatorCache implements OperatorSource {
   private final SourceGenerator generator;
   private final OperatorCompiler compiler;
   private final ConcurrentMap<CPlan, Future<CompiledOperator>> operators =
@@ -53,13 +53,21 @@ public final class OperatorCache {
    * @throws CodegenException if the plan cannot be generated or compiled
    */
   public CompiledOperator getOrCompile(CPlan plan) {
+    return lookup(plan).operator();
+  }
+
+  /** {@link #getOrCompile} that also says whether this call compiled the class. */
+  @Override
+  public Lookup lookup(CPlan plan) {
     Objects.requireNonNull(plan, "plan is null");
+    boolean compiledHere = false;
     Future<CompiledOperator> cached = operators.get(plan);
     if (cached == null) {
       FutureTask<CompiledOperator> task = new FutureTask<>(() -> compile(plan));
       cached = operators.putIfAbsent(plan, task);
       if (cached == null) {
         misses.increment();
+        compiledHere = true;
         task.run();
         cached = task;
       } else {
@@ -68,7 +76,7 @@ public final class OperatorCache {
     } else {
       hits.increment();
     }
-    return await(plan, cached);
+    return new Lookup(await(plan, cached), compiledHere);
   }
 
   private CompiledOperator compile(CPlan plan) {

@@ -113,9 +113,24 @@ public final class HopBuilder {
       blocks.flush();
       basicStatement(s, blocks);
       blocks.flush();
+    } else if (callsDataDependent(s)) {
+      // the output size of table/removeEmpty is known only once it ran: a block boundary
+      // after the statement lets dynamic recompilation see the exact size before the
+      // operations that consume it are compiled again (and fused)
+      basicStatement(s, blocks);
+      blocks.flush();
     } else {
       basicStatement(s, blocks);
     }
+  }
+
+  /** Whether the own expressions of {@code s} call table or removeEmpty. */
+  private boolean callsDataDependent(Statement s) {
+    boolean[] found = new boolean[1];
+    AstWalker.forEachOwnExpression(s, e -> found[0] |= e instanceof FunctionCall c
+        && program.targetOf(c) instanceof CallTarget.Builtin b
+        && (b.function().name().equals("table") || b.function().name().equals("removeEmpty")));
+    return found[0];
   }
 
   /** Whether the own expressions of {@code s} call the builtin {@code time()}. */
