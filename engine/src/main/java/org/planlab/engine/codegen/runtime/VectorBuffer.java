@@ -1,7 +1,5 @@
 package org.planlab.engine.codegen.runtime;
 
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Per-thread ring buffers for the row intermediates of a Row operator (fusion paper, sec. 2.2:
@@ -11,7 +9,10 @@ import java.util.Map;
  */
 public final class VectorBuffer {
   private final int size;
-  private final Map<Integer, Ring> rings = new HashMap<>();
+  // a row body uses one to three distinct lengths: a linear scan beats a boxed map lookup
+  private int[] lengths = new int[4];
+  private Ring[] rings = new Ring[4];
+  private int count;
 
   /** A buffer of {@code size} arrays per distinct length (at least 1). */
   public VectorBuffer(int size) {
@@ -23,14 +24,30 @@ public final class VectorBuffer {
    * With {@code size} arrays per ring, the last {@code size} results stay intact.
    */
   public double[] next(int len) {
-    Ring r = rings.get(len);
+    Ring r = null;
+    for (int i = 0; i < count; i++) {
+      if (lengths[i] == len) {
+        r = rings[i];
+        break;
+      }
+    }
     if (r == null) {
-      r = new Ring(new double[size][len]);
-      rings.put(len, r);
+      r = add(len);
     }
     double[] out = r.arrays[r.pos];
-    r.pos = (r.pos + 1) % size;
+    r.pos = r.pos + 1 == size ? 0 : r.pos + 1;
     return out;
+  }
+
+  private Ring add(int len) {
+    if (count == lengths.length) {
+      lengths = java.util.Arrays.copyOf(lengths, 2 * count);
+      rings = java.util.Arrays.copyOf(rings, 2 * count);
+    }
+    Ring r = new Ring(new double[size][len]);
+    lengths[count] = len;
+    rings[count++] = r;
+    return r;
   }
 
   private static final class Ring {
