@@ -7,6 +7,7 @@ import java.util.Set;
 import org.planlab.engine.codegen.Codegen;
 import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.codegen.construct.BuiltOperator;
+import org.planlab.engine.codegen.cplan.CPlanPrinter;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.memo.OpNames;
@@ -65,7 +66,7 @@ final class FusionReport {
               .append(m.id(b.main())).append(", sides ").append(ids(m, b.sides()))
               .append(", scalars ").append(ids(m, b.scalars())).append(", ")
               .append(b.operations()).append(" operations\n");
-          sb.append("      ").append(b.plan()).append('\n');
+          sb.append("      ").append(CPlanPrinter.format(b.plan())).append('\n');
         }
       }
       if (source) {

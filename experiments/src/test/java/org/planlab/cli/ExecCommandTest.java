@@ -120,4 +120,52 @@ class ExecCommandTest {
     assertTrue(r.out().contains("(2) PRINT (1)"), r.out());
     assertTrue(r.out().contains("print _0"), r.out());
   }
+
+  @Test
+  void anUnknownFusionSelectorIsAUsageErrorListingTheKnownOnes() throws IOException {
+    Path f = script("print(1)\n");
+    Run r = planlab("exec", f.toString(), "--fusion", "fuse-everything");
+    assertEquals(2, r.code());
+    assertTrue(r.err().contains("unknown fusion plan selector 'fuse-everything'"), r.err());
+    assertTrue(r.err().contains("none") && r.err().contains("fa") && r.err().contains("fnr"),
+        r.err());
+  }
+
+  @Test
+  void explainPrintsTheMemoTableSelectedPlansAndGeneratedSource() throws IOException {
+    Path f = script("""
+        X = rand(rows=100, cols=20, seed=1)
+        Y = rand(rows=100, cols=20, seed=2)
+        Z = rand(rows=100, cols=20, seed=3)
+        print(sum(X * Y * Z))
+        """);
+    Run r = planlab("explain", f.toString(), "--memo", "--plans", "--source");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("MEMO TABLE"), r.out());
+    assertTrue(r.out().contains("ua(RCsum): C(-1)! C("), r.out());
+    assertTrue(r.out().contains("SELECTED (fa)"), r.out());
+    assertTrue(r.out().contains("spoofCell CELL FULL_AGG(sum)"), r.out());
+    assertTrue(r.out().contains("CELL FULL_AGG sum sparse-safe: (("), r.out());
+    assertTrue(r.out().contains("extends SpoofCellwise"), r.out());
+
+    Run none = planlab("explain", f.toString(), "--plans", "--fusion", "none");
+    assertEquals(0, none.code(), none.err());
+    assertEquals("no DAG has fusion candidates\n", none.out().replace("\r\n", "\n"));
+  }
+
+  @Test
+  void execRunsFusedOperatorsAndReportsCodegenStatistics() throws IOException {
+    Path f = script("""
+        X = rand(rows=100, cols=20, seed=1)
+        Y = rand(rows=100, cols=20, seed=2)
+        print(sum(X * Y * 2))
+        """);
+    Run fused = planlab("exec", f.toString(), "--stats");
+    Run plain = planlab("exec", f.toString(), "--fusion", "none");
+    assertEquals(0, fused.code(), fused.err());
+    assertEquals(plain.out().lines().findFirst(), fused.out().lines().findFirst());
+    assertTrue(fused.out().contains("spoofCell"), fused.out());
+    assertTrue(fused.out().contains("Codegen (DAGs/CPlans/classes/cache hits/failures)"),
+        fused.out());
+  }
 }
