@@ -174,10 +174,10 @@ class ExecErrorsTest {
   void dimensionMismatchKnownOnlyAtRunTime() throws IOException {
     Run r = exec("A = removeEmpty(target=matrix(\"1 0 2 0\", rows=4, cols=1), margin=\"rows\")\n"
         + "print(\"n=\" + nrow(A))\nB = A + matrix(1, rows=4, cols=1)\nprint(sum(B))\n");
-    assertError(r, 3, 7, "dimension mismatch in +: 2x1 and 4x1 (element-wise operands need "
-        + "equal shapes, or a column vector with matching rows or a row vector with matching "
-        + "columns)");
-    assertEquals("n=2\n", r.out());
+    // removeEmpty ends its block, so recompilation of the next block already knows A is 2x1
+    assertError(r, 3, 7, "dimension mismatch in +: 2x1 and 4x1");
+    // found when the block after removeEmpty is recompiled, before its print runs
+    assertEquals("", r.out());
   }
 
   @Test
@@ -190,8 +190,8 @@ class ExecErrorsTest {
         "index 3 is out of bounds for 'X' with 2 rows");
     Run r = exec("A = removeEmpty(target=matrix(\"1 0 2 0\", rows=4, cols=1), margin=\"rows\")\n"
         + "print(\"n=\" + nrow(A))\ni = 3\nx = as.scalar(A[i, 1])\nprint(x)\n");
-    assertError(r, 4, 15, "index out of bounds: [3:3, 1:1] of a 2x1 matrix");
-    assertEquals("n=2\n", r.out());
+    assertError(r, 4, 15, "index out of bounds: row range 3:3 of a matrix with 2 rows");
+    assertEquals("", r.out(), "found at recompilation, before the block's print runs");
   }
 
   @Test
