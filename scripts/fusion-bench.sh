@@ -32,8 +32,11 @@ jmh_args=(-rf json -rff "$out/jmh.json")
 codegen_rows=2000
 warm_compiles=5
 if [ "$quick" = 1 ]; then
+  # smaller heap than the full run's 12 GB (the machine is shared); -jvmArgsAppend replaces the
+  # benchmark's own, so the vector module is repeated
   jmh_args+=(-wi 2 -w 1 -i 3 -r 1 -p rows=100000,1000000 -p cols=100
-    -p chainRows=100000 -p chainCols=1000 -p outerN=5000 -p rank=20)
+    -p chainRows=100000 -p chainCols=1000 -p outerN=5000 -p rank=20
+    -jvmArgsAppend "-Xmx8g --add-modules=jdk.incubator.vector")
   warm_compiles=3
 fi
 filter=("$@")

@@ -36,22 +36,29 @@ public final class FusionBenchReport {
    * thresholds (NaN: none).
    */
   record Pattern(String name, String gen, String unfused, String reference, String referenceName,
-      ToDoubleFunction<Row> bytes, double minGenOverReference, double minSpeedup) {
+      List<String> shown, ToDoubleFunction<Row> bytes, double minGenOverReference,
+      double minSpeedup) {
   }
+
+  private static final List<String> DENSE_CELLS = List.of("rows", "cols", "threads");
+  private static final List<String> SPARSE_CELLS = List.of("rows", "cols", "sparsity", "threads");
 
   static final List<Pattern> PATTERNS = List.of(
       new Pattern("sum(X*Y*Z) dense", "sumXyzGen", "sumXyzUnfused", "sumXyzHand", "hand",
-          r -> 24 * r.p("rows") * r.p("cols"), 0.85, 3),
+          DENSE_CELLS, r -> 24 * r.p("rows") * r.p("cols"), 0.85, 3),
       new Pattern("sum(X*Y*Z) sparse X", "sumXyzSparseGen", "sumXyzSparseUnfused", null, null,
-          r -> Double.NaN, Double.NaN, Double.NaN),
+          SPARSE_CELLS, r -> Double.NaN, Double.NaN, Double.NaN),
       new Pattern("MAgg sum(X*Y), sum(X*Z) dense", "maggGen", "maggUnfused", "maggHand", "hand",
-          r -> 24 * r.p("rows") * r.p("cols"), Double.NaN, Double.NaN),
+          DENSE_CELLS, r -> 24 * r.p("rows") * r.p("cols"), Double.NaN, Double.NaN),
       new Pattern("t(X)%*%(w*(X%*%v)) dense", "mmchainGen", "mmchainUnfused", "mmchainKernel",
-          "mmchain kernel", r -> 8 * r.p("chainRows") * r.p("chainCols"), Double.NaN, 1.8),
+          "mmchain kernel", List.of("chainRows", "chainCols", "threads"),
+          r -> 8 * r.p("chainRows") * r.p("chainCols"), Double.NaN, 1.8),
       new Pattern("t(X)%*%(W*(X%*%V)) dense", "mmchainMatrixGen", "mmchainMatrixUnfused", null,
-          null, r -> 8 * r.p("chainRows") * r.p("chainCols"), Double.NaN, Double.NaN),
+          null, List.of("chainRows", "chainCols", "p", "threads"),
+          r -> 8 * r.p("chainRows") * r.p("chainCols"), Double.NaN, Double.NaN),
       new Pattern("sum(X*log(U%*%t(V)+1e-15)) sparse X", "outerGen", "outerUnfused", null, null,
-          r -> Double.NaN, Double.NaN, Double.NaN));
+          List.of("outerN", "rank", "outerSparsity", "threads"), r -> Double.NaN, Double.NaN,
+          Double.NaN));
 
   public static void main(String[] args) throws IOException {
     if (args.length < 2) {
@@ -83,7 +90,8 @@ public final class FusionBenchReport {
       String full = b.get("benchmark").asText();
       String method = full.substring(full.lastIndexOf('.') + 1);
       Map<String, String> params = new LinkedHashMap<>();
-      b.path("params").fields().forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
+      b.path("params").fields()
+          .forEachRemaining(e -> params.put(e.getKey(), e.getValue().asText()));
       JsonNode pm = b.get("primaryMetric");
       double scale = unitToSeconds(pm.get("scoreUnit").asText());
       byMethod.computeIfAbsent(method, k -> new LinkedHashMap<>()).put(params,
@@ -118,7 +126,8 @@ public final class FusionBenchReport {
   static String renderPatterns(Map<String, Map<Map<String, String>, Row>> rows) {
     StringBuilder sb = new StringBuilder();
     List<String> verdicts = new ArrayList<>();
-    sb.append("### Fused operators (ms/op, mean ± 99.9% CI; GB/s = bytes of input read / time)\n\n")
+    sb.append("### Fused operators (ms/op, mean ± 99.9% CI;"
+            + " GB/s = bytes of input read / time)\n\n")
         .append("| pattern | params | gen ms | unfused ms | reference ms | gen GB/s | reference"
             + " GB/s | gen / ref bandwidth | unfused / gen speed-up |\n")
         .append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
@@ -135,10 +144,10 @@ public final class FusionBenchReport {
         double genOverRef = ref == null ? Double.NaN : ref.seconds() / gen.seconds();
         double speedup = unfused == null ? Double.NaN : unfused.seconds() / gen.seconds();
         sb.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |%n",
-            p.name(), params(e.getKey()), time(gen), time(unfused),
+            p.name(), params(e.getKey(), p.shown()), time(gen), time(unfused),
             ref == null ? "" : time(ref) + " (" + p.referenceName() + ")", num(genBw),
             num(refBw), num(genOverRef), num(speedup)));
-        String what = p.name() + " " + params(e.getKey());
+        String what = p.name() + " " + params(e.getKey(), p.shown());
         if (!Double.isNaN(p.minGenOverReference()) && !Double.isNaN(genOverRef)) {
           verdicts.add(verdict(what, "gen / " + p.referenceName() + " bandwidth", genOverRef,
               p.minGenOverReference()));
@@ -163,10 +172,17 @@ public final class FusionBenchReport {
         min, value >= min ? "met" : "NOT met");
   }
 
-  /** The parameters that vary between sizes (thread count is always shown too). */
-  private static String params(Map<String, String> params) {
+  /**
+   * The parameters that matter for the pattern (a state's other parameters, e.g. the sparse X's
+   * sparsity for the dense patterns, do not change what it measures).
+   */
+  private static String params(Map<String, String> params, List<String> shown) {
     List<String> parts = new ArrayList<>();
-    params.forEach((k, v) -> parts.add(k + "=" + v));
+    for (String k : shown) {
+      if (params.containsKey(k)) {
+        parts.add(k + "=" + params.get(k));
+      }
+    }
     return String.join(" ", parts);
   }
 
@@ -187,7 +203,8 @@ public final class FusionBenchReport {
     StringBuilder sb = new StringBuilder();
     sb.append("### Code generation at compile time, fuse-all (ms; cold = first compile in a fresh"
         + " JVM, warm = median of the next compiles in the same JVM)\n\n")
-        .append("| workload | input rows | DAGs | CPlans | classes (cold) | cache hits (cold / warm)"
+        .append("| workload | input rows | DAGs | CPlans | classes (cold)"
+            + " | cache hits (cold / warm)"
             + " | explore cold / warm | select cold / warm | construct cold / warm"
             + " | compile cold / warm | codegen total cold / warm | parse cold / warm"
             + " | whole compile cold / warm |\n")
