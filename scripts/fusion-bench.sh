@@ -8,10 +8,11 @@
 # Writes results/bench/fusion-<date>.md (raw results in results/bench/fusion-<date>/) and prints
 # the tables.
 #
-#   scripts/fusion-bench.sh           full run (paper sizes where they fit a 2-core CI machine;
-#                                     about 25 minutes, needs ~12 GB of heap for the outer product)
-#   scripts/fusion-bench.sh --quick   fewer and shorter iterations, smaller outer product
-#                                     (about 10 minutes)
+#   scripts/fusion-bench.sh           full run: longer iterations, the paper's outer product
+#                                     (2e4 x 2e4, rank 100; its unfused version needs ~10 GB of
+#                                     heap and several seconds per operation: allow ~30 minutes)
+#   scripts/fusion-bench.sh --quick   fewer and shorter iterations, outer product 5e3 x 5e3 at
+#                                     rank 20, 8 GB heap (about 5 minutes on 2 cores)
 #   extra arguments after the flag are passed to JMH (e.g. a benchmark regex)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
