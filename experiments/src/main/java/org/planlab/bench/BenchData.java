@@ -17,4 +17,9 @@ final class BenchData {
         RandomBlocks.Distribution.UNIFORM, -1, 1);
     return m.isSparse() ? m.toSparseInPlace() : m;
   }
+
+  /** Dense with values in [0, 1): positive factors, e.g. for log(U %*% t(V) + eps). */
+  static MatrixBlock positive(int rows, int cols, long seed) {
+    return RandomBlocks.block(seed, 0, rows, cols, 1.0, RandomBlocks.Distribution.UNIFORM, 0, 1);
+  }
 }

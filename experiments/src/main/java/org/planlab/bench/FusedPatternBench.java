@@ -1,0 +1,395 @@
+package org.planlab.bench;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+import org.planlab.engine.codegen.cplan.CNode;
+import org.planlab.engine.codegen.cplan.CNode.Access;
+import org.planlab.engine.codegen.cplan.CNode.VecLen;
+import org.planlab.engine.codegen.cplan.CPlan;
+import org.planlab.engine.codegen.gen.OperatorCache;
+import org.planlab.engine.codegen.runtime.CellType;
+import org.planlab.engine.codegen.runtime.OuterType;
+import org.planlab.engine.codegen.runtime.RowType;
+import org.planlab.engine.codegen.runtime.SpoofOperator;
+import org.planlab.engine.kernels.AggregateKernels;
+import org.planlab.engine.kernels.AggregateOp;
+import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.kernels.ElementwiseKernels;
+import org.planlab.engine.kernels.MMChainKernels;
+import org.planlab.engine.kernels.MatMultKernels;
+import org.planlab.engine.kernels.ReorgKernels;
+import org.planlab.engine.kernels.UnaryOp;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.matrix.MatrixComparison;
+import org.planlab.engine.parallel.KernelPool;
+
+/**
+ * The fusion paper's operation benchmarks (sec. 5.2, Fig. 9 and 10): generated fused operators
+ * ("gen", a hand-built CPlan compiled through the {@link OperatorCache}) against the same
+ * expression run one kernel at a time with every intermediate materialized, as the interpreter
+ * does without fusion ("unfused"), and, for the memory-bound patterns, a hand-written
+ * multi-accumulator loop ({@link HandLoops}) or the hand-coded mmchain kernel.
+ *
+ * <p>Each pattern has its own state, so its sizes are independent parameters: the element-wise
+ * patterns {@code rows x cols}, the matrix-vector chains {@code chainRows x chainCols}, the
+ * outer product {@code outerN x outerN} at {@code outerSparsity} with factors of rank
+ * {@code rank}. Every state checks once at set-up that gen and unfused agree.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Fork(value = 1, jvmArgsAppend = {"-Xmx12g", "--add-modules=jdk.incubator.vector"})
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+public class FusedPatternBench {
+  private static final double EPS = 1e-15;
+  /** Relative tolerance of the set-up check: fused and unfused sum in different orders. */
+  private static final double CHECK_TOL = 1e-9;
+
+  private static final CNode X = CNode.Data.scalar(Access.MAIN, 0);
+  private static final CNode XROW = CNode.Data.vector(Access.MAIN, 0, VecLen.MAIN);
+
+  private static CNode side(int k) {
+    return CNode.Data.scalar(Access.SIDE_CELL, k);
+  }
+
+  private static CNode mult(CNode l, CNode r) {
+    return new CNode.Binary(BinaryOp.MULT, l, r);
+  }
+
+  /** sum(X * Y * Z): Y side 0, Z side 1, sparse-safe over X. */
+  static CPlan.Cell sumXyzPlan() {
+    return new CPlan.Cell(mult(mult(X, side(0)), side(1)), CellType.FULL_AGG, AggregateOp.SUM,
+        true, 2, 0);
+  }
+
+  /** sum(X * Y), sum(X * Z) in one pass: a 1 x 2 result. */
+  static CPlan.MAgg sumXyXzPlan() {
+    return new CPlan.MAgg(List.of(mult(X, side(0)), mult(X, side(1))),
+        List.of(AggregateOp.SUM, AggregateOp.SUM), true, 2, 0);
+  }
+
+  /** t(X) %*% (w * (X %*% v)): w (m x 1) side 0, v (n x 1) side 1. */
+  static CPlan.Row mmchainPlan() {
+    CNode v = CNode.Data.vector(Access.SIDE_VECTOR, 1, VecLen.MAIN);
+    CNode w = CNode.Data.scalar(Access.SIDE_COL, 0);
+    return new CPlan.Row(new CNode.OuterAdd(XROW, mult(w, new CNode.Dot(XROW, v))),
+        RowType.COL_AGG_T, 0, 2, 0);
+  }
+
+  /** t(X) %*% (W * (X %*% V)): W (m x p) side 0, V (n x p) side 1. */
+  static CPlan.Row mmchainMatrixPlan() {
+    CNode wRow = CNode.Data.vector(Access.SIDE_ROW_VECTOR, 0, VecLen.side(0));
+    return new CPlan.Row(new CNode.OuterAdd(XROW, mult(wRow, new CNode.MatVec(XROW, 1))),
+        RowType.COL_AGG_T, 2, 2, 0);
+  }
+
+  /** sum(X * log(U %*% t(V) + eps)): U side 0, V side 1, eps scalar 0. */
+  static CPlan.Outer sumXLogUvPlan() {
+    CNode u = CNode.Data.vector(Access.OUTER_U, 0, VecLen.side(0));
+    CNode v = CNode.Data.vector(Access.OUTER_V, 1, VecLen.side(1));
+    CNode uvEps = new CNode.Binary(BinaryOp.PLUS, new CNode.Dot(u, v),
+        CNode.Data.scalar(Access.SCALAR, 0));
+    return new CPlan.Outer(mult(X, new CNode.Unary(UnaryOp.LOG, uvEps)), OuterType.AGG, 2, 1);
+  }
+
+  private static SpoofOperator compile(CPlan plan) {
+    return new OperatorCache().getOrCompile(plan).operator();
+  }
+
+  private static void check(String what, MatrixBlock gen, MatrixBlock unfused) {
+    if (!MatrixComparison.approxEquals(gen, unfused, CHECK_TOL, 0)) {
+      throw new IllegalStateException(what + ": generated and unfused results differ: "
+          + MatrixComparison.firstDifference(gen, unfused, CHECK_TOL, 0));
+    }
+  }
+
+  private static void check(String what, double gen, double unfused) {
+    check(what, MatrixBlock.of(new double[][] {{gen}}), MatrixBlock.of(new double[][] {{unfused}}));
+  }
+
+  // ------------------------------------------------------------------ Cell and MAgg
+
+  /** Dense X, Y, Z of rows x cols, and X at {@code sparsity} in sparse format. */
+  @State(Scope.Benchmark)
+  public static class Cells {
+    @Param({"100000", "1000000"})
+    public int rows;
+
+    @Param("100")
+    public int cols;
+
+    /** Sparsity of the sparse X (Y and Z stay dense). */
+    @Param("0.1")
+    public double sparsity;
+
+    @Param("2")
+    public int threads;
+
+    KernelPool pool;
+    MatrixBlock x;
+    MatrixBlock xSparse;
+    MatrixBlock y;
+    MatrixBlock z;
+    List<MatrixBlock> dense;
+    List<MatrixBlock> sparse;
+    SpoofOperator sumXyz;
+    SpoofOperator sumXyXz;
+
+    @Setup(Level.Trial)
+    public void setup() {
+      pool = new KernelPool(threads);
+      x = BenchData.dense(rows, cols, 21);
+      xSparse = BenchData.sparse(rows, cols, sparsity, 22);
+      y = BenchData.dense(rows, cols, 23);
+      z = BenchData.dense(rows, cols, 24);
+      dense = List.of(x, y, z);
+      sparse = List.of(xSparse, y, z);
+      sumXyz = compile(sumXyzPlan());
+      sumXyXz = compile(sumXyXzPlan());
+      check("sum(X*Y*Z) dense", runCellGen(this, dense), runCellUnfused(this, x));
+      check("sum(X*Y*Z) sparse", runCellGen(this, sparse), runCellUnfused(this, xSparse));
+      check("sum(X*Y*Z) hand", runCellGen(this, dense),
+          HandLoops.sumProduct3(x.denseValues(), y.denseValues(), z.denseValues(), pool));
+      check("sum(X*Y), sum(X*Z)", runMaggGen(this), runMaggUnfused(this));
+      double[] hand = HandLoops.sumProducts2(x.denseValues(), y.denseValues(), z.denseValues(),
+          pool);
+      check("sum(X*Y), sum(X*Z) hand", runMaggGen(this), MatrixBlock.of(new double[][] {hand}));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      pool.close();
+    }
+  }
+
+  private static double runCellGen(Cells s, List<MatrixBlock> in) {
+    return s.sumXyz.execute(in, null, 1, 1, s.pool).output().get(0, 0);
+  }
+
+  private static double runCellUnfused(Cells s, MatrixBlock x) {
+    MatrixBlock xy = ElementwiseKernels.binary(x, s.y, BinaryOp.MULT, s.pool);
+    MatrixBlock xyz = ElementwiseKernels.binary(xy, s.z, BinaryOp.MULT, s.pool);
+    return AggregateKernels.full(xyz, AggregateOp.SUM, s.pool);
+  }
+
+  private static MatrixBlock runMaggGen(Cells s) {
+    return s.sumXyXz.execute(s.dense, null, 1, 2, s.pool).output();
+  }
+
+  private static MatrixBlock runMaggUnfused(Cells s) {
+    double xy = AggregateKernels.full(ElementwiseKernels.binary(s.x, s.y, BinaryOp.MULT, s.pool),
+        AggregateOp.SUM, s.pool);
+    double xz = AggregateKernels.full(ElementwiseKernels.binary(s.x, s.z, BinaryOp.MULT, s.pool),
+        AggregateOp.SUM, s.pool);
+    return MatrixBlock.of(new double[][] {{xy, xz}});
+  }
+
+  @Benchmark
+  public double sumXyzGen(Cells s) {
+    return runCellGen(s, s.dense);
+  }
+
+  @Benchmark
+  public double sumXyzUnfused(Cells s) {
+    return runCellUnfused(s, s.x);
+  }
+
+  @Benchmark
+  public double sumXyzHand(Cells s) {
+    return HandLoops.sumProduct3(s.x.denseValues(), s.y.denseValues(), s.z.denseValues(), s.pool);
+  }
+
+  @Benchmark
+  public double sumXyzSparseGen(Cells s) {
+    return runCellGen(s, s.sparse);
+  }
+
+  @Benchmark
+  public double sumXyzSparseUnfused(Cells s) {
+    return runCellUnfused(s, s.xSparse);
+  }
+
+  @Benchmark
+  public MatrixBlock maggGen(Cells s) {
+    return runMaggGen(s);
+  }
+
+  @Benchmark
+  public MatrixBlock maggUnfused(Cells s) {
+    return runMaggUnfused(s);
+  }
+
+  @Benchmark
+  public double[] maggHand(Cells s) {
+    return HandLoops.sumProducts2(s.x.denseValues(), s.y.denseValues(), s.z.denseValues(),
+        s.pool);
+  }
+
+  // ------------------------------------------------------------------ Row
+
+  /** Dense X (chainRows x chainCols), v and w vectors, V and W with {@code p} columns. */
+  @State(Scope.Benchmark)
+  public static class Chains {
+    @Param("100000")
+    public int chainRows;
+
+    @Param("1000")
+    public int chainCols;
+
+    /** Columns of V and W in the matrix-matrix chain. */
+    @Param("2")
+    public int p;
+
+    @Param("2")
+    public int threads;
+
+    KernelPool pool;
+    MatrixBlock x;
+    MatrixBlock v;
+    MatrixBlock w;
+    MatrixBlock vm;
+    MatrixBlock wm;
+    SpoofOperator mmchain;
+    SpoofOperator mmchainMatrix;
+
+    @Setup(Level.Trial)
+    public void setup() {
+      pool = new KernelPool(threads);
+      x = BenchData.dense(chainRows, chainCols, 31);
+      v = BenchData.dense(chainCols, 1, 32);
+      w = BenchData.dense(chainRows, 1, 33);
+      vm = BenchData.dense(chainCols, p, 34);
+      wm = BenchData.dense(chainRows, p, 35);
+      mmchain = compile(mmchainPlan());
+      mmchainMatrix = compile(mmchainMatrixPlan());
+      check("t(X)%*%(w*(X%*%v))", runChainGen(this), runChainUnfused(this, v, w));
+      check("t(X)%*%(w*(X%*%v)) mmchain kernel", runChainGen(this),
+          MMChainKernels.mmchain(x, v, w, pool));
+      check("t(X)%*%(W*(X%*%V))", runChainMatrixGen(this), runChainUnfused(this, vm, wm));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      pool.close();
+    }
+  }
+
+  private static MatrixBlock runChainGen(Chains s) {
+    return s.mmchain.execute(List.of(s.x, s.w, s.v), null, s.chainCols, 1, s.pool).output();
+  }
+
+  private static MatrixBlock runChainMatrixGen(Chains s) {
+    return s.mmchainMatrix.execute(List.of(s.x, s.wm, s.vm), null, s.chainCols, s.p, s.pool)
+        .output();
+  }
+
+  /** X %*% v, then w *, then t(X) %*% — the interpreter's instructions without mmchain. */
+  private static MatrixBlock runChainUnfused(Chains s, MatrixBlock v, MatrixBlock w) {
+    MatrixBlock xv = MatMultKernels.multiply(s.x, v, s.pool);
+    MatrixBlock wxv = ElementwiseKernels.binary(w, xv, BinaryOp.MULT, s.pool);
+    return MatMultKernels.transposeLeftMultiply(s.x, wxv, s.pool);
+  }
+
+  @Benchmark
+  public MatrixBlock mmchainGen(Chains s) {
+    return runChainGen(s);
+  }
+
+  @Benchmark
+  public MatrixBlock mmchainUnfused(Chains s) {
+    return runChainUnfused(s, s.v, s.w);
+  }
+
+  @Benchmark
+  public MatrixBlock mmchainKernel(Chains s) {
+    return MMChainKernels.mmchain(s.x, s.v, s.w, s.pool);
+  }
+
+  @Benchmark
+  public MatrixBlock mmchainMatrixGen(Chains s) {
+    return runChainMatrixGen(s);
+  }
+
+  @Benchmark
+  public MatrixBlock mmchainMatrixUnfused(Chains s) {
+    return runChainUnfused(s, s.vm, s.wm);
+  }
+
+  // ------------------------------------------------------------------ Outer
+
+  /** Sparse X (outerN x outerN), positive factors U and V (outerN x rank). */
+  @State(Scope.Benchmark)
+  public static class Outer {
+    @Param("20000")
+    public int outerN;
+
+    @Param("100")
+    public int rank;
+
+    @Param({"0.01", "0.001"})
+    public double outerSparsity;
+
+    @Param("2")
+    public int threads;
+
+    KernelPool pool;
+    MatrixBlock x;
+    MatrixBlock u;
+    MatrixBlock v;
+    SpoofOperator sumXLogUv;
+
+    @Setup(Level.Trial)
+    public void setup() {
+      pool = new KernelPool(threads);
+      x = BenchData.sparse(outerN, outerN, outerSparsity, 41);
+      // positive factors keep U %*% t(V) + eps inside log's domain
+      u = BenchData.positive(outerN, rank, 42);
+      v = BenchData.positive(outerN, rank, 43);
+      sumXLogUv = compile(sumXLogUvPlan());
+      check("sum(X*log(U%*%t(V)+eps))", runOuterGen(this), runOuterUnfused(this));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      pool.close();
+    }
+  }
+
+  private static double runOuterGen(Outer s) {
+    return s.sumXLogUv.execute(List.of(s.x, s.u, s.v), new double[] {EPS}, 1, 1, s.pool)
+        .output().get(0, 0);
+  }
+
+  /** U %*% t(V), + eps, log, X *, sum: five instructions and four dense-sized intermediates. */
+  private static double runOuterUnfused(Outer s) {
+    MatrixBlock vt = ReorgKernels.transpose(s.v, s.pool);
+    MatrixBlock uv = MatMultKernels.multiply(s.u, vt, s.pool);
+    MatrixBlock plus = ElementwiseKernels.binary(uv, EPS, BinaryOp.PLUS, s.pool);
+    MatrixBlock log = ElementwiseKernels.unary(plus, UnaryOp.LOG, s.pool);
+    MatrixBlock prod = ElementwiseKernels.binary(s.x, log, BinaryOp.MULT, s.pool);
+    return AggregateKernels.full(prod, AggregateOp.SUM, s.pool);
+  }
+
+  @Benchmark
+  public double outerGen(Outer s) {
+    return runOuterGen(s);
+  }
+
+  @Benchmark
+  public double outerUnfused(Outer s) {
+    return runOuterUnfused(s);
+  }
+}
