@@ -91,19 +91,26 @@ public abstract class SpoofRowwise extends SpoofOperator {
   }
 
   /** COL_AGG, FULL_AGG, COL_AGG_T: per-chunk accumulators, combined in chunk order. */
+  /** Rows between folds of a wide aggregate into its compensated sums. */
+  private static final int WIDE_FOLD = 1024;
+
   private SpoofResult aggregate(Main x, SideInput[] b, double[] s, int outRows, int outCols,
       KernelPool pool) {
     int size = outRows * outCols;
     long work = work(x);
     int chunk = SkeletonSupport.chunkRows(x.rows, work, 2L * size);
+    // small outputs fold every PLAIN_RUN rows; wide ones (t(X) %*% y: ncol(X) cells) every
+    // WIDE_FOLD rows, so the compensated sums do not crowd the row out of the L1 cache — still
+    // more accurate than the unfused matrix multiply, which sums whole chunks plainly
+    int fold = size <= 64 ? SkeletonSupport.PLAIN_RUN : WIDE_FOLD;
     List<double[][]> parts = pool.mapChunks(x.rows, chunk, work, (r0, r1) -> {
       double[] c = new double[size];
       double[] sums = new double[size];
       double[] comps = new double[size];
       VectorBuffer buf = new VectorBuffer(vectorTemps + 2);
       double[] row = denseRow(x);
-      for (int r = r0; r < r1; r += SkeletonSupport.PLAIN_RUN) {
-        runRows(x, r, Math.min(r1, r + SkeletonSupport.PLAIN_RUN), b, s, c, 0, buf, row);
+      for (int r = r0; r < r1; r += fold) {
+        runRows(x, r, Math.min(r1, r + fold), b, s, c, 0, buf, row);
         for (int t = 0; t < size; t++) {
           KahanSum.add(sums, comps, t, c[t]);
           c[t] = 0;

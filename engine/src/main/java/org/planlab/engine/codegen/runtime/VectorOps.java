@@ -70,11 +70,38 @@ public final class VectorOps {
       VectorBuffer buf) {
     double[] c = buf.next(p);
     Arrays.fill(c, 0);
-    for (int i = 0; i < len; i++) {
-      VectorPrimitives.vectMultAdd(m, a[ai + i], c, i * p, 0, p);
+    if (p > SMALL) {
+      for (int i = 0; i < len; i++) {
+        VectorPrimitives.vectMultAdd(m, a[ai + i], c, i * p, 0, p);
+      }
+    } else if (p == 2) {
+      // the skinny products of Row operators (e.g. X %*% V with V n x 2): locals, no calls
+      double c0 = 0;
+      double c1 = 0;
+      for (int i = 0; i < len; i++) {
+        double x = a[ai + i];
+        c0 += x * m[2 * i];
+        c1 += x * m[2 * i + 1];
+      }
+      c[0] = c0;
+      c[1] = c1;
+    } else {
+      for (int i = 0; i < len; i++) {
+        double x = a[ai + i];
+        int off = i * p;
+        for (int j = 0; j < p; j++) {
+          c[j] += x * m[off + j];
+        }
+      }
     }
     return c;
   }
+
+  /**
+   * Widest product row handled by plain nested loops: for short rows the setup of a SIMD
+   * primitive call costs more than it saves.
+   */
+  private static final int SMALL = 16;
 
   /** Sparse row vector times M (row-major, p columns): only the rows of M at {@code aix}. */
   public static double[] vectMatMult(double[] avals, int[] aix, int apos, int alen, double[] m,
@@ -82,7 +109,15 @@ public final class VectorOps {
     double[] c = buf.next(p);
     Arrays.fill(c, 0);
     for (int k = apos; k < apos + alen; k++) {
-      VectorPrimitives.vectMultAdd(m, avals[k], c, aix[k] * p, 0, p);
+      if (p > SMALL) {
+        VectorPrimitives.vectMultAdd(m, avals[k], c, aix[k] * p, 0, p);
+      } else {
+        double x = avals[k];
+        int off = aix[k] * p;
+        for (int j = 0; j < p; j++) {
+          c[j] += x * m[off + j];
+        }
+      }
     }
     return c;
   }
@@ -90,8 +125,26 @@ public final class VectorOps {
   /** Outer product added into c: {@code c[ci + i*lb + j] += a[ai+i] * b[bi+j]}. */
   public static void vectOuterMultAdd(double[] a, double[] b, double[] c, int ai, int bi,
       int ci, int la, int lb) {
-    for (int i = 0; i < la; i++) {
-      VectorPrimitives.vectMultAdd(b, a[ai + i], c, bi, ci + i * lb, lb);
+    if (lb > SMALL) {
+      for (int i = 0; i < la; i++) {
+        VectorPrimitives.vectMultAdd(b, a[ai + i], c, bi, ci + i * lb, lb);
+      }
+    } else if (lb == 2) {
+      double b0 = b[bi];
+      double b1 = b[bi + 1];
+      for (int i = 0; i < la; i++) {
+        double x = a[ai + i];
+        c[ci + 2 * i] += x * b0;
+        c[ci + 2 * i + 1] += x * b1;
+      }
+    } else {
+      for (int i = 0; i < la; i++) {
+        double x = a[ai + i];
+        int off = ci + i * lb;
+        for (int j = 0; j < lb; j++) {
+          c[off + j] += x * b[bi + j];
+        }
+      }
     }
   }
 
@@ -99,7 +152,15 @@ public final class VectorOps {
   public static void vectOuterMultAdd(double[] avals, int[] aix, int apos, int alen, double[] b,
       int bi, double[] c, int ci, int lb) {
     for (int k = apos; k < apos + alen; k++) {
-      VectorPrimitives.vectMultAdd(b, avals[k], c, bi, ci + aix[k] * lb, lb);
+      if (lb > SMALL) {
+        VectorPrimitives.vectMultAdd(b, avals[k], c, bi, ci + aix[k] * lb, lb);
+      } else {
+        double x = avals[k];
+        int off = ci + aix[k] * lb;
+        for (int j = 0; j < lb; j++) {
+          c[off + j] += x * b[bi + j];
+        }
+      }
     }
   }
 
