@@ -51,12 +51,12 @@ public final class RowTemplate implements Template {
           return false;
         }
         DataCharacteristics x = Shapes.dims(h.input(0), memo);
-        return x != null && x.rows() > 1 && x.cols() > 1;
+        return x != null && x.rows() > 1 && x.cols() >= Shapes.ROW_MIN_COLS;
       }
       case BINARY -> {
         // X op v with a per-row column vector v: a row-wise broadcast
         DataCharacteristics out = Shapes.dims(h, memo);
-        if (out == null || out.rows() <= 1 || out.cols() <= 1) {
+        if (out == null || out.rows() <= 1 || out.cols() < Shapes.ROW_MIN_COLS) {
           return false;
         }
         boolean vector = false;

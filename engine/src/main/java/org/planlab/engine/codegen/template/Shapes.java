@@ -16,6 +16,13 @@ public final class Shapes {
    */
   public static final int ROW_MAX_SIDE_COLS = 256;
 
+  /**
+   * Fewest columns for which a row aggregate or a row-wise broadcast opens a Row operator: its
+   * body calls vector primitives once per row, which only pays off over rows of some width;
+   * narrower matrices are left to Cell operators and the element-wise kernels.
+   */
+  public static final int ROW_MIN_COLS = 8;
+
   /** Largest rank k of an outer-product-like U %*% t(V) that opens an Outer operator. */
   public static final int OUTER_MAX_RANK = 1024;
 

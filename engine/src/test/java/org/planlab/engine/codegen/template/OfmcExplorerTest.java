@@ -132,15 +132,17 @@ class OfmcExplorerTest {
 
   private static final String MLOGREG = """
       X = rand(rows=1000, cols=20, seed=1)
-      V = rand(rows=20, cols=3, seed=2)
-      P = rand(rows=1000, cols=4, seed=3)
-      k = 3
+      V = rand(rows=20, cols=8, seed=2)
+      P = rand(rows=1000, cols=9, seed=3)
+      k = 8
       Q = P[,1:k] * (X %*% V)
       H = t(X) %*% (Q - P[,1:k] * rowSums(Q))
       """;
 
   /**
-   * Eq. (2), the MLogreg inner loop, against the lecture's memo-table slide. The planner
+   * Eq. (2), the MLogreg inner loop, against the lecture's memo-table slide (with k = 8
+   * classes: row aggregates and row broadcasts open Row operators from
+   * Shapes.ROW_MIN_COLS columns on). The planner
    * rewrites {@code t(X) %*% D} into {@code t(t(D) %*% X)} (the smaller transpose), so the
    * final product reads t(D) and X; rix gets no group (right indexing is materialized).
    */
@@ -148,13 +150,13 @@ class OfmcExplorerTest {
   void mlogregMemoTableMatchesTheLectureSlide() {
     Explored x = explore(MLOGREG);
     MemoTable memo = x.memo();
-    Hop xv = x.only("ba(+*)", 1000, 3);
+    Hop xv = x.only("ba(+*)", 1000, 8);
     Hop q = x.only("b(*)", h -> readsOp(h, 1, OpCode.MATMULT));
     Hop rowSums = x.only("ua(Rsum)", 1000, 1);
     Hop pr = x.only("b(*)", h -> readsOp(h, 1, OpCode.AGGREGATE));
-    Hop minus = x.only("b(-)", 1000, 3);
-    Hop tD = x.only("r(t)", 3, 1000);
-    Hop h = x.only("ba(+*)", 3, 20);
+    Hop minus = x.only("b(-)", 1000, 8);
+    Hop tD = x.only("r(t)", 8, 1000);
+    Hop h = x.only("ba(+*)", 8, 20);
 
     assertEquals(set("R(m,m)"), x.group(xv));
     assertEquals(set("C(m,m)", "R(m,f)"), x.group(q));
