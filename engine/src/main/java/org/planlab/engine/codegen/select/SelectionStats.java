@@ -1,17 +1,80 @@
 package org.planlab.engine.codegen.select;
 
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
-/** Counters of candidate selection, summed over all DAGs of a run (thread-safe). */
+/**
+ * Counters of candidate selection, summed over all DAGs of a run (thread-safe). The plan
+ * counts follow the fusion paper's Fig. 15: the plans a selector would evaluate without
+ * partitioning (2^|M'| over all interesting points of a DAG), with partitioning (the sum of
+ * 2^|M'_i| over its partitions), and those it did evaluate with partitioning and pruning.
+ */
 public final class SelectionStats {
-  private final AtomicLong plansEvaluated = new AtomicLong();
+
+  /** The counters. */
+  public enum Counter {
+    /** DAGs a selector optimized. */
+    DAGS,
+    /** Plan partitions (connected components of fusion references). */
+    PARTITIONS,
+    /** Interesting points over all partitions. */
+    INTERESTING_POINTS,
+    /** Plans in the search space without partitioning: sum over DAGs of 2^|M'|. */
+    PLANS_ALL,
+    /** Plans in the search space with partitioning: sum over partitions of 2^|M'_i|. */
+    PLANS_PARTITIONED,
+    /** Plans costed (with partitioning and pruning, as the selector ran). */
+    PLANS_EVALUATED,
+    /** Plans whose costing stopped early because its partial cost exceeded the best. */
+    PLANS_PARTIAL,
+    /** Plans skipped by cost-based pruning (skip-ahead). */
+    PLANS_SKIPPED_COST,
+    /** Plans skipped by structural pruning (cut sets). */
+    PLANS_SKIPPED_STRUCTURE,
+    /** Cut sets whose sub-problems were enumerated independently. */
+    CUT_SETS_USED,
+    /** Partitions answered from the plan cache. */
+    PLAN_CACHE_HITS,
+    /** Partitions stopped by graceful approximation or the optimization budget. */
+    APPROXIMATED,
+    /** Nanoseconds spent in selection. */
+    SELECT_NANOS
+  }
+
+  private final Map<Counter, AtomicLong> counters = new EnumMap<>(Counter.class);
+
+  public SelectionStats() {
+    for (Counter c : Counter.values()) {
+      counters.put(c, new AtomicLong());
+    }
+  }
+
+  /** Adds {@code n} to {@code c} (saturating at Long.MAX_VALUE, as 2^|M'| may overflow). */
+  public void add(Counter c, long n) {
+    counters.get(c).accumulateAndGet(n, (a, b) -> {
+      long s = a + b;
+      return ((a ^ s) & (b ^ s)) < 0 ? Long.MAX_VALUE : s;
+    });
+  }
+
+  public long get(Counter c) {
+    return counters.get(c).get();
+  }
 
   /** Adds {@code n} costed plans. */
   public void addPlansEvaluated(long n) {
-    plansEvaluated.addAndGet(n);
+    add(Counter.PLANS_EVALUATED, n);
   }
 
   public long plansEvaluated() {
-    return plansEvaluated.get();
+    return get(Counter.PLANS_EVALUATED);
+  }
+
+  /** An immutable copy of all counters. */
+  public Map<Counter, Long> snapshot() {
+    Map<Counter, Long> out = new EnumMap<>(Counter.class);
+    counters.forEach((c, v) -> out.put(c, v.get()));
+    return out;
   }
 }
