@@ -1,0 +1,62 @@
+package org.planlab.optimizers.fusion.enumeration;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.planlab.engine.codegen.memo.MemoEntry;
+import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.codegen.select.FusionPlan;
+import org.planlab.engine.codegen.select.MultiAggregates;
+import org.planlab.engine.codegen.select.SelectionContext;
+import org.planlab.engine.codegen.select.SelectionStats;
+import org.planlab.engine.codegen.select.SelectionStats.Counter;
+import org.planlab.engine.codegen.select.Selections;
+import org.planlab.engine.ir.Hop;
+
+/**
+ * The frame of cost-based selection shared by the MPSkipEnum and exhaustive selectors
+ * (fusion paper, sec. 4): partition the memo table, choose each partition's assignment
+ * independently, and select the union of the partitions' entries under their assignments;
+ * full aggregates of the result are grouped into multi-aggregates. Reports the Fig. 15 search
+ * space counters.
+ */
+final class PartitionedSelection {
+
+  /** Chooses one partition's assignment. */
+  @FunctionalInterface
+  interface Enumerator {
+    boolean[] best(MemoTable memo, PlanPartition p, PartitionCosts costs, SelectionStats stats);
+  }
+
+  private PartitionedSelection() {
+  }
+
+  static FusionPlan select(MemoTable memo, SelectionContext ctx, CostModel model,
+      Enumerator enumerator) {
+    long start = System.nanoTime();
+    SelectionStats stats = ctx.stats();
+    List<PlanPartition> partitions = PlanPartitions.analyze(memo);
+    long allPoints = 0;
+    for (PlanPartition p : partitions) {
+      allPoints += p.points().size();
+      stats.add(Counter.PLANS_PARTITIONED, Assignments.pow2Saturating(p.points().size()));
+    }
+    stats.add(Counter.DAGS, 1);
+    stats.add(Counter.PARTITIONS, partitions.size());
+    stats.add(Counter.INTERESTING_POINTS, allPoints);
+    stats.add(Counter.PLANS_ALL, Assignments.pow2Saturating(allPoints));
+    Map<Hop, List<MemoEntry>> selected = new IdentityHashMap<>();
+    for (PlanPartition p : partitions) {
+      PartitionCosts costs = model.costs(memo, p);
+      boolean[] q = enumerator.best(memo, p, costs, stats);
+      costs.selection(q).forEach((h, es) ->
+          selected.computeIfAbsent(h, x -> new ArrayList<>()).addAll(es));
+    }
+    // the cost model selects consistent entries; this only guards the memo invariant
+    FusionPlan plan = new FusionPlan(Selections.consistent(selected), List.of());
+    plan = plan.withMultiAggregates(MultiAggregates.group(plan, memo));
+    stats.add(Counter.SELECT_NANOS, System.nanoTime() - start);
+    return plan;
+  }
+}
