@@ -17,9 +17,13 @@ package org.planlab.engine.codegen.select;
 public record CostConstants(double readBandwidth, double writeBandwidth, double flopsPerCore,
     int parallelism, double distributedReadBandwidth, double defaultSparsity) {
 
-  /** 25 GB/s read, 12 GB/s write, 4 GFLOP/s per core (scalar double), 2 cores, 1 GB/s. */
+  /**
+   * 30 GB/s read, 20 GB/s write, 8 GFLOP/s per core, 2 cores, 1 GB/s distributed reads, dense
+   * unknowns: rounded from {@code planlab calibrate} on the 2-core machines planlab is developed
+   * on (32 GB/s, 24 GB/s, 11.6 GFLOP/s).
+   */
   public static final CostConstants DEFAULTS =
-      new CostConstants(25e9, 12e9, 4e9, 2, 1e9, 1.0);
+      new CostConstants(30e9, 20e9, 8e9, 2, 1e9, 1.0);
 
   public CostConstants {
     if (!(readBandwidth > 0) || !(writeBandwidth > 0) || !(flopsPerCore > 0)
