@@ -7,6 +7,7 @@ import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Pipeline;
 import org.planlab.engine.api.RunResult;
+import org.planlab.engine.codegen.select.CostProfiles;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.runtime.ReuseHook;
@@ -87,6 +88,13 @@ final class ExecCommand implements Callable<Integer> {
     }
     EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats)
         .libraryRoots(script.libraryRoots()).fusion(script.fusion);
+    if (script.costProfile != null) {
+      try {
+        b.costConstants(CostProfiles.read(script.costProfile));
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(cl, e.getMessage());
+      }
+    }
     if (threads != null) {
       b.parallelism(threads);
     }

@@ -29,6 +29,10 @@ final class ScriptOptions {
       description = "fusion plan selector: none, fa, fnr, ... (default: ${DEFAULT-VALUE})")
   String fusion;
 
+  @Option(names = "--cost-profile", paramLabel = "FILE",
+      description = "cost-model constants measured by `planlab calibrate` (default: built-in)")
+  Path costProfile;
+
   @Option(names = "--lib", paramLabel = "DIR",
       description = "extra builtin-library folder (files NAME.dml defining m_NAME); planlab's "
           + "algorithm library (l2svm, multiLogReg, ...) is always available")

@@ -168,4 +168,20 @@ class ExecCommandTest {
     assertTrue(fused.out().contains("Codegen (DAGs/CPlans/classes/cache hits/failures)"),
         fused.out());
   }
+
+  @Test
+  void calibrateWritesAProfileThatExecLoads() throws IOException {
+    Path profile = dir.resolve("profile.json");
+    Run r = planlab("calibrate", "--out", profile.toString(), "--mb", "16");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().contains("read bandwidth"), r.out());
+    org.planlab.engine.codegen.select.CostConstants c =
+        org.planlab.engine.codegen.select.CostProfiles.read(profile);
+    assertTrue(c.readBandwidth() > 1e8 && c.flopsPerCore() > 1e7, c.toString());
+    Path f = script("print(1)\n");
+    assertEquals(0, planlab("exec", f.toString(), "--cost-profile", profile.toString()).code());
+    Run bad = planlab("exec", f.toString(), "--cost-profile", dir.resolve("x.json").toString());
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("cost profile not found"), bad.err());
+  }
 }

@@ -7,7 +7,6 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.planlab.engine.codegen.Codegen;
 import org.planlab.engine.codegen.gen.OperatorCache;
-import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.compile.lower.DagFusion;
 import org.planlab.engine.compile.lower.Lowering;
 import org.planlab.engine.compile.lower.ProgramLowering;
@@ -150,7 +149,7 @@ public final class Engine {
     if (selector instanceof NoFusion) {
       return DagFusion.NONE;
     }
-    Codegen codegen = new Codegen(selector, OPERATORS, stats, new SelectionStats(),
+    Codegen codegen = new Codegen(selector, OPERATORS, stats, config.costConstants(),
         System.err::println);
     return d -> {
       Codegen.Result r = codegen.optimize(d.dag(), d.sizes());

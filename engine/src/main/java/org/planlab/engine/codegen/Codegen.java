@@ -19,6 +19,7 @@ import org.planlab.engine.codegen.gen.CodegenException;
 import org.planlab.engine.codegen.gen.CompiledOperator;
 import org.planlab.engine.codegen.gen.OperatorSource;
 import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.codegen.select.SelectionStats;
@@ -52,16 +53,16 @@ public final class Codegen {
   private final FusionPlanSelector selector;
   private final OperatorSource operators;
   private final Statistics stats;
-  private final SelectionStats selectionStats;
+  private final CostConstants costConstants;
   private final Consumer<String> warnings;
 
   public Codegen(FusionPlanSelector selector, OperatorSource operators, Statistics stats,
-      SelectionStats selectionStats, Consumer<String> warnings) {
+      CostConstants costConstants, Consumer<String> warnings) {
     this.explorer = OfmcExplorer.standard();
     this.selector = Objects.requireNonNull(selector, "selector is null");
     this.operators = Objects.requireNonNull(operators, "operators is null");
     this.stats = Objects.requireNonNull(stats, "stats is null");
-    this.selectionStats = Objects.requireNonNull(selectionStats, "selectionStats is null");
+    this.costConstants = Objects.requireNonNull(costConstants, "costConstants is null");
     this.warnings = Objects.requireNonNull(warnings, "warnings is null");
   }
 
@@ -80,8 +81,14 @@ public final class Codegen {
     if (memo.size() == 0) {
       return new Result(dag, sizes, memo, FusionPlan.EMPTY, List.of(), List.of());
     }
-    FusionPlan plan = selector.select(memo, dag, new SelectionContext(selectionStats));
+    SelectionStats selection = new SelectionStats();
+    FusionPlan plan = selector.select(memo, dag, new SelectionContext(selection, costConstants));
     long t2 = System.nanoTime();
+    selection.snapshot().forEach((c, n) -> {
+      if (n != 0) {
+        stats.addSelection(c.name(), n);
+      }
+    });
     stats.addCodegen(CodegenCounter.SELECT_NANOS, t2 - t1);
 
     Set<Hop> excluded = Collections.newSetFromMap(new IdentityHashMap<>());

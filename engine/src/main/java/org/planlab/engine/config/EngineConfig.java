@@ -16,9 +16,11 @@ import java.util.Objects;
  * @param workingDirectory base of relative read/write paths
  * @param fusion name of the {@link org.planlab.engine.spi.FusionPlanSelector} ({@code none}
  *     disables code generation)
+ * @param costConstants the fusion cost model's constants (defaults, or a calibrated profile)
  */
 public record EngineConfig(int parallelism, String ordering, boolean statistics,
-    int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory, String fusion) {
+    int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory, String fusion,
+    org.planlab.engine.codegen.select.CostConstants costConstants) {
 
   public EngineConfig {
     if (parallelism < 1) {
@@ -32,6 +34,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     libraryRoots = List.copyOf(libraryRoots);
     Objects.requireNonNull(workingDirectory, "workingDirectory is null");
     Objects.requireNonNull(fusion, "fusion is null");
+    Objects.requireNonNull(costConstants, "costConstants is null");
   }
 
   /**
@@ -49,7 +52,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
   public Builder toBuilder() {
     return new Builder().parallelism(parallelism).ordering(ordering).statistics(statistics)
         .maxRecursionDepth(maxRecursionDepth).libraryRoots(libraryRoots)
-        .workingDirectory(workingDirectory).fusion(fusion);
+        .workingDirectory(workingDirectory).fusion(fusion).costConstants(costConstants);
   }
 
   /** Mutable builder of an {@link EngineConfig}. */
@@ -61,6 +64,8 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     private List<Path> libraryRoots = List.of();
     private Path workingDirectory = Path.of("").toAbsolutePath();
     private String fusion = "fa";
+    private org.planlab.engine.codegen.select.CostConstants costConstants =
+        org.planlab.engine.codegen.select.CostConstants.DEFAULTS;
 
     public Builder parallelism(int p) {
       this.parallelism = p;
@@ -98,9 +103,15 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
       return this;
     }
 
+    /** The cost model's constants (e.g. from {@code planlab calibrate}). */
+    public Builder costConstants(org.planlab.engine.codegen.select.CostConstants c) {
+      this.costConstants = c;
+      return this;
+    }
+
     public EngineConfig build() {
       return new EngineConfig(parallelism, ordering, statistics, maxRecursionDepth, libraryRoots,
-          workingDirectory, fusion);
+          workingDirectory, fusion, costConstants);
     }
   }
 }

@@ -22,6 +22,7 @@ public final class Statistics {
   private final AtomicLong executionNanos = new AtomicLong();
   private final Map<String, Counter> opcodes = new ConcurrentHashMap<>();
   private final Map<CodegenCounter, AtomicLong> codegen = new EnumMap<>(CodegenCounter.class);
+  private final Map<String, AtomicLong> selection = new ConcurrentHashMap<>();
 
   private static final class Counter {
     final LongAdder count = new LongAdder();
@@ -40,6 +41,14 @@ public final class Statistics {
   /** Adds {@code n} to a code-generation counter. */
   public void addCodegen(CodegenCounter counter, long n) {
     codegen.get(counter).addAndGet(n);
+  }
+
+  /** Adds {@code n} to the fusion plan selection counter {@code name} (sec. 5.3, Fig. 15). */
+  public void addSelection(String name, long n) {
+    selection.computeIfAbsent(name, k -> new AtomicLong()).accumulateAndGet(n, (a, b) -> {
+      long s = a + b;
+      return ((a ^ s) & (b ^ s)) < 0 ? Long.MAX_VALUE : s;
+    });
   }
 
   public long codegen(CodegenCounter counter) {
@@ -90,7 +99,9 @@ public final class Statistics {
         .thenComparing(StatisticsSnapshot.HeavyHitter::opcode));
     Map<CodegenCounter, Long> cg = new EnumMap<>(CodegenCounter.class);
     codegen.forEach((c, n) -> cg.put(c, n.get()));
+    Map<String, Long> sel = new java.util.TreeMap<>();
+    selection.forEach((k, v) -> sel.put(k, v.get()));
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
-        peakLiveBytes.get(), executionNanos.get(), cg);
+        peakLiveBytes.get(), executionNanos.get(), cg, sel);
   }
 }

@@ -15,14 +15,16 @@ import java.util.Map;
  * @param peakLiveBytes largest in-memory size of the live matrix variables seen
  * @param executionNanos wall time of the program's execution
  * @param codegen operator-fusion counters (the LOWERING phase includes code generation)
+ * @param selection fusion plan selection counters by name (plans evaluated, ...)
  */
 public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
     long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
-    long executionNanos, Map<CodegenCounter, Long> codegen) {
+    long executionNanos, Map<CodegenCounter, Long> codegen, Map<String, Long> selection) {
 
   public StatisticsSnapshot {
     compileNanos = Map.copyOf(compileNanos);
     codegen = Map.copyOf(codegen);
+    selection = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(selection));
     heavyHitters = List.copyOf(heavyHitters);
   }
 
@@ -65,6 +67,12 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
           codegen.get(CodegenCounter.SELECT_NANOS) / 1e9,
           codegen.get(CodegenCounter.CONSTRUCT_NANOS) / 1e9,
           codegen.get(CodegenCounter.COMPILE_NANOS) / 1e9));
+      if (selection.getOrDefault("PLANS_EVALUATED", 0L) > 0) {
+        sb.append("Fusion plans (all/partitioned/evaluated):\t")
+            .append(selection.getOrDefault("PLANS_ALL", 0L)).append('/')
+            .append(selection.getOrDefault("PLANS_PARTITIONED", 0L)).append('/')
+            .append(selection.get("PLANS_EVALUATED")).append('\n');
+      }
       sb.append("Fused operator executions / work:\t")
           .append(codegen.get(CodegenCounter.FUSED_EXECUTIONS)).append(" / ")
           .append(codegen.get(CodegenCounter.FUSED_WORK)).append('\n');

@@ -17,7 +17,7 @@ import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.gen.CodegenException;
 import org.planlab.engine.codegen.gen.OperatorCache;
 import org.planlab.engine.codegen.gen.OperatorSource;
-import org.planlab.engine.codegen.select.SelectionStats;
+import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
@@ -67,7 +67,7 @@ class CodegenFallbackTest {
     OperatorSource broken = plan -> {
       throw new CodegenException("fused operator TMPX does not compile: Line 3, Column 7: nope");
     };
-    Codegen.Result r = new Codegen(new FuseAll(), broken, stats, new SelectionStats(),
+    Codegen.Result r = new Codegen(new FuseAll(), broken, stats, CostConstants.DEFAULTS,
         warnings::add).optimize(b.dag(), b.sizes());
     assertSame(b.dag(), r.dag(), "the original DAG runs");
     assertEquals(0, fused(r.dag()));
@@ -89,7 +89,7 @@ class CodegenFallbackTest {
       }
       return cache.lookup(plan);
     };
-    Codegen.Result r = new Codegen(new FuseAll(), rowsFail, stats, new SelectionStats(),
+    Codegen.Result r = new Codegen(new FuseAll(), rowsFail, stats, CostConstants.DEFAULTS,
         w -> { }).optimize(b.dag(), b.sizes());
     assertTrue(stats.codegen(CodegenCounter.COMPILE_FAILURES) >= 1);
     assertTrue(r.operators().stream().anyMatch(o -> o.plan() instanceof CPlan.Cell),

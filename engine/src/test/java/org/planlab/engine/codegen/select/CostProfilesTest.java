@@ -1,0 +1,54 @@
+package org.planlab.engine.codegen.select;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class CostProfilesTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void aProfileRoundTripsThroughItsFile() {
+    CostConstants c = new CostConstants(31e9, 22e9, 9.5e9, 4, 2e9, 0.5);
+    Path f = dir.resolve("sub/profile.json");
+    CostProfiles.write(c, f);
+    assertEquals(c, CostProfiles.read(f));
+    assertEquals(38e9, c.peakFlops());
+  }
+
+  @Test
+  void badProfilesNameTheFileAndTheProblem() throws IOException {
+    IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+        () -> CostProfiles.read(dir.resolve("none.json")));
+    assertTrue(missing.getMessage().contains("not found") && missing.getMessage()
+        .contains("none.json"), missing.getMessage());
+
+    Path broken = dir.resolve("broken.json");
+    Files.writeString(broken, "{\"readBandwidth\": 1e9,");
+    IllegalArgumentException json = assertThrows(IllegalArgumentException.class,
+        () -> CostProfiles.read(broken));
+    assertTrue(json.getMessage().startsWith("cost profile " + broken + " is invalid"),
+        json.getMessage());
+
+    Path negative = dir.resolve("negative.json");
+    Files.writeString(negative, "{\"readBandwidth\": -1, \"writeBandwidth\": 1e9, "
+        + "\"flopsPerCore\": 1e9, \"parallelism\": 2, \"distributedReadBandwidth\": 1e9, "
+        + "\"defaultSparsity\": 1}");
+    IllegalArgumentException value = assertThrows(IllegalArgumentException.class,
+        () -> CostProfiles.read(negative));
+    assertTrue(value.getMessage().contains("read=-1.0"), value.getMessage());
+
+    Path partial = dir.resolve("partial.json");
+    Files.writeString(partial, "{\"readBandwidth\": 1e9}");
+    IllegalArgumentException field = assertThrows(IllegalArgumentException.class,
+        () -> CostProfiles.read(partial));
+    assertTrue(field.getMessage().contains("partial.json"), field.getMessage());
+  }
+}

@@ -1,0 +1,147 @@
+package org.planlab.cli;
+
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.planlab.engine.codegen.select.CostConstants;
+import org.planlab.engine.codegen.select.CostProfiles;
+import org.planlab.engine.parallel.KernelPool;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code planlab calibrate}: measures this machine's peak read and write bandwidth (all cores,
+ * streaming over arrays far larger than the caches) and one core's floating-point rate (an
+ * in-cache multiply-add loop with independent accumulators), and writes them as a cost-model
+ * profile that {@code exec --cost-profile FILE} loads (fusion paper, sec. 4.2: the cost model's
+ * peak bandwidth and compute constants).
+ */
+@Command(name = "calibrate", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Measure memory bandwidth and FLOP rate; write a cost-model profile.",
+    footer = {"", "Exit codes: 0 success, 2 usage error."})
+final class CalibrateCommand implements Callable<Integer> {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Option(names = "--out", paramLabel = "FILE", defaultValue = "results/cost-profile.json",
+      description = "where to write the profile (default: ${DEFAULT-VALUE})")
+  Path out;
+
+  @Option(names = "--threads", paramLabel = "T",
+      description = "cores to measure bandwidth with (default: all)")
+  Integer threads;
+
+  @Option(names = "--mb", paramLabel = "MB", defaultValue = "512",
+      description = "size of the streamed array in MB (default: ${DEFAULT-VALUE})")
+  int megabytes;
+
+  @Override
+  public Integer call() {
+    CommandLine cl = spec.commandLine();
+    int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
+    if (t < 1 || megabytes < 16) {
+      throw new CommandLine.ParameterException(cl, "--threads must be >= 1 and --mb >= 16");
+    }
+    int n = (int) Math.min(Integer.MAX_VALUE - 8, megabytes * (1L << 20) / 8);
+    double[] data = new double[n];
+    double read;
+    double write;
+    try (KernelPool pool = new KernelPool(t)) {
+      write = best(3, () -> fill(data, pool)) ;
+      write = 8.0 * n / write;
+      double r = best(5, () -> sum(data, pool));
+      read = 8.0 * n / r;
+    }
+    double flops = flopsPerCore();
+    CostConstants c = new CostConstants(read, write, flops, t,
+        CostConstants.DEFAULTS.distributedReadBandwidth(),
+        CostConstants.DEFAULTS.defaultSparsity());
+    CostProfiles.write(c, out);
+    cl.getOut().printf(Locale.ROOT, "read bandwidth   %.1f GB/s (%d threads)%n", read / 1e9, t);
+    cl.getOut().printf(Locale.ROOT, "write bandwidth  %.1f GB/s%n", write / 1e9);
+    cl.getOut().printf(Locale.ROOT, "compute          %.2f GFLOP/s per core%n", flops / 1e9);
+    cl.getOut().printf("profile written to %s (use: planlab exec --cost-profile %s ...)%n", out,
+        out);
+    cl.getOut().flush();
+    return 0;
+  }
+
+  /** Smallest of {@code runs} timings in seconds, after one warm-up. */
+  private static double best(int runs, Runnable r) {
+    r.run();
+    double best = Double.MAX_VALUE;
+    for (int i = 0; i < runs; i++) {
+      long t0 = System.nanoTime();
+      r.run();
+      best = Math.min(best, (System.nanoTime() - t0) / 1e9);
+    }
+    return best;
+  }
+
+  private static void fill(double[] a, KernelPool pool) {
+    pool.parallelFor(a.length, a.length, (from, to) -> java.util.Arrays.fill(a, from, to, 1.5));
+  }
+
+  private static double sum(double[] a, KernelPool pool) {
+    double[] parts = new double[1];
+    pool.parallelFor(a.length, a.length, (from, to) -> {
+      double s0 = 0;
+      double s1 = 0;
+      double s2 = 0;
+      double s3 = 0;
+      int i = from;
+      for (; i + 4 <= to; i += 4) {
+        s0 += a[i];
+        s1 += a[i + 1];
+        s2 += a[i + 2];
+        s3 += a[i + 3];
+      }
+      for (; i < to; i++) {
+        s0 += a[i];
+      }
+      synchronized (parts) {
+        parts[0] += s0 + s1 + s2 + s3;
+      }
+    });
+    return parts[0];
+  }
+
+  /** Multiply-adds on an in-cache array: 8 independent chains, 2 FLOPs each. */
+  private static double flopsPerCore() {
+    double[] x = new double[1024];
+    java.util.Arrays.fill(x, 1.0000001);
+    int reps = 20_000;
+    double best = Double.MAX_VALUE;
+    double sink = 0;
+    for (int run = 0; run < 6; run++) {
+      long t0 = System.nanoTime();
+      double a0 = 0;
+      double a1 = 0;
+      double a2 = 0;
+      double a3 = 0;
+      double a4 = 0;
+      double a5 = 0;
+      double a6 = 0;
+      double a7 = 0;
+      for (int r = 0; r < reps; r++) {
+        for (int i = 0; i < x.length; i += 8) {
+          a0 += x[i] * 0.999;
+          a1 += x[i + 1] * 0.999;
+          a2 += x[i + 2] * 0.999;
+          a3 += x[i + 3] * 0.999;
+          a4 += x[i + 4] * 0.999;
+          a5 += x[i + 5] * 0.999;
+          a6 += x[i + 6] * 0.999;
+          a7 += x[i + 7] * 0.999;
+        }
+      }
+      sink += a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+      best = Math.min(best, (System.nanoTime() - t0) / 1e9);
+    }
+    if (sink == 42) {
+      System.out.print("");
+    }
+    return 2.0 * reps * x.length / best;
+  }
+}

@@ -1,0 +1,246 @@
+package org.planlab.optimizers.fusion.cost;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.planlab.engine.codegen.construct.BuiltOperator;
+import org.planlab.engine.codegen.construct.CPlanBuilder;
+import org.planlab.engine.codegen.construct.OperatorPlanner;
+import org.planlab.engine.codegen.construct.OperatorPlanner.Operator;
+import org.planlab.engine.codegen.construct.PlanConstructionException;
+import org.planlab.engine.codegen.cplan.CPlan;
+import org.planlab.engine.codegen.memo.MemoEntry;
+import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.codegen.select.CostConstants;
+import org.planlab.engine.codegen.select.FusionPlan;
+import org.planlab.engine.codegen.select.Selections;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopDag;
+import org.planlab.optimizers.fusion.enumeration.InterestingPoint;
+import org.planlab.optimizers.fusion.enumeration.PartitionCosts;
+import org.planlab.optimizers.fusion.enumeration.PlanPartition;
+
+/**
+ * The analytical cost model of the fusion paper (sec. 4.2) for one plan partition:
+ * {@code C(P|q) = sum over operators p of T_w(p) + max(T_r(p), T_c(p))} (Eq. 3).
+ *
+ * <p>Plan costing by DAG traversal with cost vectors: an assignment q disables the fusion
+ * references of its true interesting points; the remaining references are taken maximally
+ * (as in fuse-all) and the fused operators follow from a traversal from the partition roots
+ * ({@link OperatorPlanner}, the same one code generation uses). Each fused operator's cost
+ * vector counts its output write once, each distinct input read once (shared reads inside an
+ * operator) and the compute of every HOP it covers — so a HOP covered by two overlapping
+ * operators is paid twice (redundant compute). Sparsity-exploiting operators (Outer, and
+ * sparse-safe Cell/MAgg over a sparse main input) scale compute by the main input's sparsity.
+ * HOPs computed outside fused operators cost as basic operators. Operator costs are memoized by
+ * (operator, cost vector) within one partition; costing stops once the partial cost exceeds the
+ * bound (early abort).
+ *
+ * <p>Lower bound: every root is written, every input read, every HOP computed at least once
+ * (at the smallest sparsity of the partition), and each forced materialization written:
+ * {@code T_w(roots) + max(T_r(inputs), T_c,min) + T_w(materializations of q)} — a valid bound
+ * because a sum of maxima is at least the max of the sums.
+ */
+public final class Eq3Costs implements PartitionCosts {
+  private final MemoTable memo;
+  private final PlanPartition partition;
+  private final OperatorCosts costs;
+  private final Set<Hop> members = Collections.newSetFromMap(new IdentityHashMap<>());
+  private final Map<Hop, Map<Integer, Integer>> pointIndex = new IdentityHashMap<>();
+  private final Map<OperatorKey, Double> operatorCosts = new HashMap<>();
+  private final List<Hop> roots;
+  private final double staticBound;
+  private boolean partial;
+
+  /** The cost model of {@code partition} of {@code memo} with {@code constants}. */
+  public Eq3Costs(MemoTable memo, PlanPartition partition, CostConstants constants) {
+    this.memo = memo;
+    this.partition = partition;
+    this.costs = new OperatorCosts(memo, constants);
+    members.addAll(partition.hops());
+    List<InterestingPoint> points = partition.points();
+    for (int k = 0; k < points.size(); k++) {
+      InterestingPoint p = points.get(k);
+      pointIndex.computeIfAbsent(p.consumer(), x -> new HashMap<>()).put(p.input(), k);
+    }
+    List<Hop> r = new ArrayList<>();
+    for (Hop h : partition.hops()) {
+      if (partition.roots().contains(h)) {
+        r.add(h);
+      }
+    }
+    this.roots = List.copyOf(r);
+    this.staticBound = computeStaticBound();
+  }
+
+  private double computeStaticBound() {
+    double writeRoots = 0;
+    for (Hop r : roots) {
+      writeRoots += costs.writeSeconds(costs.bytes(r));
+    }
+    double readInputs = 0;
+    double minSparsity = 1;
+    for (Hop in : partition.inputs()) {
+      readInputs += costs.readSeconds(costs.bytes(in));
+      minSparsity = Math.min(minSparsity, costs.sparsity(in));
+    }
+    double flops = 0;
+    for (Hop h : partition.hops()) {
+      minSparsity = Math.min(minSparsity, costs.sparsity(h));
+    }
+    for (Hop h : partition.hops()) {
+      flops += costs.flops(h);
+    }
+    return writeRoots + Math.max(readInputs, costs.computeSeconds(flops * minSparsity));
+  }
+
+  @Override
+  public double staticLowerBound() {
+    return staticBound;
+  }
+
+  @Override
+  public double materializationCost(boolean[] q) {
+    Set<Hop> written = Collections.newSetFromMap(new IdentityHashMap<>());
+    double out = 0;
+    for (int k = 0; k < q.length; k++) {
+      Hop m = partition.points().get(k).target();
+      if (q[k] && written.add(m)) {
+        out += costs.writeSeconds(costs.bytes(m));
+      }
+    }
+    return out;
+  }
+
+  @Override
+  public Map<Hop, List<MemoEntry>> selection(boolean[] q) {
+    return Selections.bestPerType(memo, (h, e) -> members.contains(h) && allowed(h, e, q));
+  }
+
+  private boolean allowed(Hop h, MemoEntry e, boolean[] q) {
+    Map<Integer, Integer> byInput = pointIndex.get(h);
+    if (byInput == null) {
+      return true;
+    }
+    for (Map.Entry<Integer, Integer> p : byInput.entrySet()) {
+      if (e.isRef(p.getKey()) && q[p.getValue()]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  @Override
+  public double planCost(boolean[] q, double bound) {
+    partial = false;
+    FusionPlan plan = new FusionPlan(selection(q), List.of());
+    List<Operator> ops = OperatorPlanner.plan(plan, new HopDag(roots), Set.of());
+    Map<Hop, Operator> fused = new IdentityHashMap<>();
+    double total = 0;
+    for (Operator op : ops) {
+      if (op.operations() < 2) {
+        continue; // left unfused by code generation: costed as basic operators below
+      }
+      fused.put(op.root(), op);
+      total += operatorCost(op);
+      if (total > bound) {
+        partial = true;
+        return total;
+      }
+    }
+    // basic operators: partition HOPs materialized outside fused operators
+    Set<Hop> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    Deque<Hop> work = new ArrayDeque<>(roots);
+    while (!work.isEmpty()) {
+      Hop h = work.pop();
+      if (!seen.add(h)) {
+        continue;
+      }
+      Operator op = fused.get(h);
+      if (op != null) {
+        work.addAll(op.inputs());
+      } else if (members.contains(h)) {
+        total += basicCost(h);
+        if (total > bound) {
+          partial = true;
+          return total;
+        }
+        work.addAll(h.inputs());
+      }
+    }
+    return total;
+  }
+
+  @Override
+  public boolean lastCostPartial() {
+    return partial;
+  }
+
+  private double basicCost(Hop h) {
+    double read = 0;
+    Set<Hop> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Hop in : h.inputs()) {
+      if (distinct.add(in)) {
+        read += costs.readSeconds(costs.bytes(in));
+      }
+    }
+    return costs.writeSeconds(costs.bytes(h))
+        + Math.max(read, costs.computeSeconds(costs.flops(h)));
+  }
+
+  /** Memoized cost vector of a fused operator: write + max(read, compute). */
+  private double operatorCost(Operator op) {
+    OperatorKey key = new OperatorKey(op.root(), new ArrayList<>(op.covered().keySet()),
+        new ArrayList<>(op.covered().values()));
+    Double done = operatorCosts.get(key);
+    if (done != null) {
+      return done;
+    }
+    double cost;
+    try {
+      BuiltOperator b = CPlanBuilder.build(op, memo);
+      double read = 0;
+      for (Hop in : b.inputs()) {
+        read += costs.readSeconds(costs.bytes(in));
+      }
+      double flops = 0;
+      for (Hop h : op.covered().keySet()) {
+        flops += costs.flops(h);
+      }
+      if (exploitsSparsity(b.plan())) {
+        flops *= costs.sparsity(b.main());
+      }
+      cost = costs.writeSeconds(costs.bytes(op.root()))
+          + Math.max(read, costs.computeSeconds(flops));
+    } catch (PlanConstructionException e) {
+      // code generation would not build this operator: its HOPs run as basic operators
+      cost = 0;
+      for (Hop h : op.covered().keySet()) {
+        cost += basicCost(h);
+      }
+    }
+    operatorCosts.put(key, cost);
+    return cost;
+  }
+
+  private static boolean exploitsSparsity(CPlan plan) {
+    if (plan instanceof CPlan.Outer) {
+      return true;
+    } else if (plan instanceof CPlan.Cell c) {
+      return c.sparseSafe();
+    } else if (plan instanceof CPlan.MAgg m) {
+      return m.sparseSafe();
+    }
+    return false;
+  }
+
+  /** An operator by its root and the entries of the HOPs it covers. */
+  private record OperatorKey(Hop root, List<Hop> covered, List<MemoEntry> entries) {
+  }
+}

@@ -1,0 +1,133 @@
+package org.planlab.optimizers.fusion.cost;
+
+import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.codegen.select.CostConstants;
+import org.planlab.engine.ir.DataCharacteristics;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.kernels.AggregateOp;
+import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.kernels.UnaryOp;
+import org.planlab.engine.matrix.MatrixBlock;
+
+/**
+ * Sizes and floating-point work of single HOPs, the inputs of the cost model (fusion paper,
+ * sec. 4.2): bytes of an output in its estimated in-memory format, and FLOPs per operation with
+ * weights for the expensive scalar functions.
+ */
+final class OperatorCosts {
+  /** FLOP weight of exp, log, pow, sigmoid, tanh, sin, cos (a libm call). */
+  static final double TRANSCENDENTAL = 20;
+  /** FLOP weight of sqrt and division. */
+  static final double SQRT_DIV = 4;
+
+  private final MemoTable memo;
+  private final CostConstants constants;
+
+  OperatorCosts(MemoTable memo, CostConstants constants) {
+    this.memo = memo;
+    this.constants = constants;
+  }
+
+  CostConstants constants() {
+    return constants;
+  }
+
+  /** Sparsity of {@code h}'s output (the default when nnz is unknown; 1 for scalars). */
+  double sparsity(Hop h) {
+    if (h.isScalar()) {
+      return 1;
+    }
+    DataCharacteristics dc = memo.size(h);
+    if (!dc.nnzKnown() || dc.cells() <= 0) {
+      return constants.defaultSparsity();
+    }
+    return Math.min(1, (double) dc.nnz() / dc.cells());
+  }
+
+  /** Cells of {@code h}'s output (1 for scalars, 0 when unknown). */
+  double cells(Hop h) {
+    if (h.isScalar()) {
+      return 1;
+    }
+    DataCharacteristics dc = memo.size(h);
+    return dc.dimsKnown() ? (double) dc.rows() * dc.cols() : 0;
+  }
+
+  /** In-memory bytes of {@code h}'s output. */
+  double bytes(Hop h) {
+    if (h.isScalar()) {
+      return 8;
+    }
+    DataCharacteristics dc = memo.size(h);
+    if (!dc.dimsKnown()) {
+      return 0;
+    }
+    return MatrixBlock.estimateSizeInMemory(dc.rows(), dc.cols(), sparsity(h));
+  }
+
+  /** Floating-point work of computing {@code h} once from materialized inputs. */
+  double flops(Hop h) {
+    switch (h.op()) {
+      case BINARY -> {
+        return cells(h) * weight(h.param(HopParam.Binary.class).op());
+      }
+      case UNARY -> {
+        return cells(h) * weight(h.param(HopParam.Unary.class).op());
+      }
+      case IFELSE, TRANSPOSE -> {
+        return cells(h);
+      }
+      case AGGREGATE -> {
+        double w = h.param(HopParam.Aggregate.class).op() == AggregateOp.SUM_SQ ? 2 : 1;
+        return cells(h.input(0)) * w;
+      }
+      case MATMULT -> {
+        DataCharacteristics a = memo.size(h.input(0));
+        DataCharacteristics b = memo.size(h.input(1));
+        if (!a.dimsKnown() || !b.dimsKnown()) {
+          return 0;
+        }
+        // 2 m k n for dense operands, scaled by the sparser operand's sparsity
+        double s = Math.min(sparsity(h.input(0)), sparsity(h.input(1)));
+        return 2.0 * a.rows() * a.cols() * b.cols() * s;
+      }
+      default -> {
+        return cells(h);
+      }
+    }
+  }
+
+  private static double weight(BinaryOp op) {
+    return switch (op) {
+      case POW, LOG -> TRANSCENDENTAL;
+      case DIV, MOD, INTDIV -> SQRT_DIV;
+      default -> 1;
+    };
+  }
+
+  private static double weight(UnaryOp op) {
+    return switch (op) {
+      case EXP, LOG, SIGMOID, TANH, SIN, COS -> TRANSCENDENTAL;
+      case SQRT -> SQRT_DIV;
+      default -> 1;
+    };
+  }
+
+  double readSeconds(double bytes) {
+    return bytes / constants.readBandwidth();
+  }
+
+  double writeSeconds(double bytes) {
+    return bytes / constants.writeBandwidth();
+  }
+
+  double computeSeconds(double flops) {
+    return flops / constants.peakFlops();
+  }
+
+  static boolean isLiteral(Hop h) {
+    return h.op() == OpCode.LITERAL;
+  }
+}
