@@ -28,7 +28,13 @@ final class SyntheticPartition implements PartitionCosts {
   private final double[][][] pair; // [a][b][2 * qa + qb]
   private boolean partial;
 
+  /** A partition whose materialization costs are 1x or 8x the other terms' scale (random). */
   SyntheticPartition(int n, long seed) {
+    this(n, seed, new Random(seed ^ 0x5DEECE66DL).nextBoolean() ? 8 : 1);
+  }
+
+  /** A partition with materialization costs up to {@code 20 * materializeScale}. */
+  SyntheticPartition(int n, long seed, int materializeScale) {
     this.n = n;
     Random r = new Random(seed);
     double density = r.nextDouble() * 0.5;
@@ -57,7 +63,7 @@ final class SyntheticPartition implements PartitionCosts {
     materialize = new double[n];
     redundant = new double[n];
     for (int p = 0; p < n; p++) {
-      materialize[p] = r.nextInt(20);
+      materialize[p] = r.nextInt(20 * materializeScale);
       redundant[p] = r.nextInt(30);
     }
     pair = new double[n][n][];
