@@ -120,13 +120,15 @@ public final class PlanPartitions {
       }
     }
     for (Hop g : hops) {
-      EnumSet<TemplateType> own = types(memo, g, false);
+      // an invalid entry point of the consumer (e.g. Y + X * UV^T continuing an Outer that
+      // never becomes valid) does not count: the consumer cannot carry that template itself
+      EnumSet<TemplateType> own = validTypes(memo, g);
       for (int i = 0; i < g.inputs().size(); i++) {
         Hop t = g.input(i);
         if (!members.contains(t) || !references(memo, g, i)) {
           continue;
         }
-        EnumSet<TemplateType> switched = types(memo, t, true);
+        EnumSet<TemplateType> switched = openTypes(memo, t);
         switched.removeAll(own);
         if (!switched.isEmpty()) {
           addPoint(points, seen, new InterestingPoint(g, i, t, Kind.TEMPLATE_SWITCH));
@@ -146,11 +148,22 @@ public final class PlanPartitions {
     }
   }
 
-  /** The template types of {@code h}'s entries (only open ones when {@code openOnly}). */
-  private static EnumSet<TemplateType> types(MemoTable memo, Hop h, boolean openOnly) {
+  /** The template types of {@code h}'s open entries (those a consumer may extend). */
+  private static EnumSet<TemplateType> openTypes(MemoTable memo, Hop h) {
     EnumSet<TemplateType> out = EnumSet.noneOf(TemplateType.class);
     for (MemoEntry e : memo.entries(h)) {
-      if (!openOnly || e.closed().isOpen()) {
+      if (e.closed().isOpen()) {
+        out.add(e.type());
+      }
+    }
+    return out;
+  }
+
+  /** The template types of {@code h}'s valid entries (open or closed). */
+  private static EnumSet<TemplateType> validTypes(MemoTable memo, Hop h) {
+    EnumSet<TemplateType> out = EnumSet.noneOf(TemplateType.class);
+    for (MemoEntry e : memo.entries(h)) {
+      if (e.closed().isValid()) {
         out.add(e.type());
       }
     }
