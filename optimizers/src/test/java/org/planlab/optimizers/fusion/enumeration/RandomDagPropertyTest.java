@@ -1,0 +1,92 @@
+package org.planlab.optimizers.fusion.enumeration;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.planlab.engine.codegen.construct.OperatorPlanner;
+import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.codegen.select.CostConstants;
+import org.planlab.engine.codegen.select.FusionPlan;
+import org.planlab.engine.codegen.select.SelectionContext;
+import org.planlab.engine.codegen.select.SelectionStats;
+import org.planlab.engine.codegen.select.SelectionStats.Counter;
+import org.planlab.optimizers.fusion.cost.Eq3Costs;
+
+/**
+ * MPSkipEnum against the exhaustive oracle with the real cost model (Eq. 3) on random DML
+ * DAGs with common subexpressions, explored by OFMC.
+ */
+class RandomDagPropertyTest {
+  private static final CostModel EQ3 = (memo, p) -> new Eq3Costs(memo, p, CostConstants.DEFAULTS);
+  private static final int MAX_POINTS = 12;
+
+  /** A random script over dense and sparse matrices whose temporaries are reused. */
+  static String randomScript(long seed) {
+    Random r = new Random(seed);
+    StringBuilder sb = new StringBuilder("""
+        X = rand(rows=300, cols=40, seed=1)
+        S = rand(rows=300, cols=40, sparsity=0.05, seed=2)
+        Y = rand(rows=300, cols=40, seed=3)
+        """);
+    int temps = 3 + r.nextInt(5);
+    for (int k = 0; k < temps; k++) {
+      String a = operand(r, k);
+      String b = operand(r, k);
+      String e = switch (r.nextInt(7)) {
+        case 0 -> a + " * " + b;
+        case 1 -> a + " + " + b;
+        case 2 -> a + " - " + b;
+        case 3 -> "exp(" + a + ")";
+        case 4 -> "abs(" + a + ") / 2";
+        case 5 -> a + " * (" + b + " + 1)";
+        default -> "(" + a + " - " + b + ") * " + a;
+      };
+      sb.append("T").append(k).append(" = ").append(e).append('\n');
+    }
+    List<String> terms = new java.util.ArrayList<>(List.of("sum(T" + (temps - 1) + ")"));
+    for (int k = 0; k < temps - 1; k++) {
+      if (r.nextInt(3) == 0) {
+        terms.add(r.nextBoolean() ? "sum(T" + k + ")" : "sum(rowSums(T" + k + "))");
+      }
+    }
+    return sb.append("print(").append(String.join(" + ", terms)).append(")\n").toString();
+  }
+
+  private static String operand(Random r, int k) {
+    int pick = r.nextInt(3 + k);
+    return pick < 3 ? List.of("X", "S", "Y").get(pick) : "T" + (pick - 3);
+  }
+
+  @Property(tries = 60)
+  void mpskipMatchesExhaustiveWithEq3Costs(@ForAll long seed) {
+    String dml = randomScript(seed);
+    for (MemoTable memo : ExploredDags.explore(dml)) {
+      for (PlanPartition p : PlanPartitions.analyze(memo)) {
+        int n = p.points().size();
+        net.jqwik.api.statistics.Statistics.collect(n == 0 ? "0 points" : n <= 3 ? "1-3 points"
+            : n <= MAX_POINTS ? "4-12 points" : "skipped (> 12 points)");
+        if (n > MAX_POINTS) {
+          continue;
+        }
+        double exhaustive = ExhaustiveEnum.enumerate(EQ3.costs(memo, p), n, MAX_POINTS,
+            new SelectionStats()).cost();
+        SelectionStats stats = new SelectionStats();
+        MPSkipEnum.Result r = new MPSkipEnum(MPSkipEnum.Options.DEFAULTS).enumerate(
+            EQ3.costs(memo, p), n, ReachabilityGraph.of(memo, p), null, stats);
+        assertEquals(exhaustive, r.cost(), 1e-12 * Math.abs(exhaustive), dml + memo.format());
+        assertTrue(stats.plansEvaluated() <= 1L << n);
+      }
+      SelectionStats stats = new SelectionStats();
+      FusionPlan plan = new MPSkipEnumSelector(EQ3).select(memo, memo.dag(),
+          new SelectionContext(stats));
+      OperatorPlanner.plan(plan, memo.dag(), Set.of()); // consistent: no dangling reference
+      assertEquals(1, stats.get(Counter.DAGS));
+      assertEquals(PlanPartitions.analyze(memo).size(), stats.get(Counter.PARTITIONS));
+    }
+  }
+}
