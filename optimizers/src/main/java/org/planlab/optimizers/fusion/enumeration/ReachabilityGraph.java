@@ -20,7 +20,7 @@ import org.planlab.engine.ir.Hop;
  * a point (or the root) to every point met first when descending its target's fusion
  * references. Cut sets are sets of points that, all assigned true, split the other points
  * into those above them (reachable from the root without crossing the cut) and those below
- * (reachable from the cut), with no point in both: the two sides are then independent
+ * (reachable from the cut), with no point and no target in both: the two sides are then independent
  * sub-problems, because the materialized cut is a fusion barrier between them.
  *
  * <p>Points are numbered as in {@link PlanPartition#points()}.
@@ -32,6 +32,7 @@ public final class ReachabilityGraph {
   private final int size;
   private final int[][] successors;
   private final int[] rootSuccessors;
+  private final int[] targetOf;
   private final List<CutSet> cutSets;
 
   /**
@@ -69,6 +70,7 @@ public final class ReachabilityGraph {
       this.successors[p] = checked(successors.get(p));
     }
     this.rootSuccessors = checked(rootSuccessors);
+    this.targetOf = targetOf.clone();
     this.cutSets = findCutSets(targetOf);
   }
 
@@ -197,7 +199,8 @@ public final class ReachabilityGraph {
       collect(successors[c], cut, below);
     }
     if (above.isEmpty() || below.isEmpty() || above.intersects(below)
-        || above.cardinality() + below.cardinality() + cut.cardinality() != size) {
+        || above.cardinality() + below.cardinality() + cut.cardinality() != size
+        || sharesTarget(above, below)) {
       return null;
     }
     double combinations = Math.pow(2, candidate.size());
@@ -205,6 +208,16 @@ public final class ReachabilityGraph {
         + (Math.pow(2, above.cardinality()) + Math.pow(2, below.cardinality())) / combinations;
     return new CutSet(candidate, above.stream().boxed().toList(),
         below.stream().boxed().toList(), score);
+  }
+
+  /**
+   * Whether a target has points on both sides: its materialization (written once for all its
+   * consumers) and the plans below it couple the sides, so they are not independent.
+   */
+  private boolean sharesTarget(BitSet above, BitSet below) {
+    Set<Integer> targets = new HashSet<>();
+    above.stream().forEach(p -> targets.add(targetOf[p]));
+    return below.stream().anyMatch(p -> targets.contains(targetOf[p]));
   }
 
   /** Adds the points reachable from {@code from} without entering {@code cut} to {@code out}. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Random;
 import java.util.Set;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.planlab.engine.codegen.construct.OperatorPlanner;
@@ -64,7 +65,26 @@ class RandomDagPropertyTest {
 
   @Property(tries = 60)
   void mpskipMatchesExhaustiveWithEq3Costs(@ForAll long seed) {
-    String dml = randomScript(seed);
+    check(randomScript(seed));
+  }
+
+  /**
+   * Found by the property: T0 is fused by T0 + 1 (above a cut point) and by exp(T0) (below
+   * it); its single materialization couples the two sides, so that point is no cut set.
+   */
+  @Example
+  void targetSharedAcrossACutIsNoCutSet() {
+    check("""
+        Y = rand(rows=300, cols=40, seed=3)
+        T0 = exp(Y)
+        T2 = exp(T0) - Y
+        T4 = (Y - T2) * Y
+        T5 = T4 * (T0 + 1)
+        print(sum(T5) + sum(rowSums(T2)))
+        """);
+  }
+
+  private static void check(String dml) {
     for (MemoTable memo : ExploredDags.explore(dml)) {
       for (PlanPartition p : PlanPartitions.analyze(memo)) {
         int n = p.points().size();

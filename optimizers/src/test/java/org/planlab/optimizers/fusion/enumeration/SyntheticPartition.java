@@ -14,7 +14,9 @@ import org.planlab.engine.ir.Hop;
  * for each false point (redundant compute), plus for each pair (a, b) with b reachable from a
  * a term w_ab(q_a, q_b) that applies only while some path from a to b crosses false points
  * only (the two are fused through). A materialized cut therefore separates the points above
- * from those below — the independence structural pruning relies on — and all terms are
+ * from those below — the independence structural pruning relies on. Points of equal target
+ * share m (the target is written once, whichever of its consumers materializes it), which
+ * couples them like the real cost model does. All terms are
  * non-negative, so static lower bound + materialization cost <= cost. Integers keep sums exact.
  */
 final class SyntheticPartition implements PartitionCosts {
@@ -86,9 +88,11 @@ final class SyntheticPartition implements PartitionCosts {
   @Override
   public double materializationCost(boolean[] q) {
     double c = 0;
+    boolean[] written = new boolean[n];
     for (int p = 0; p < n; p++) {
-      if (q[p]) {
-        c += materialize[p];
+      if (q[p] && !written[targetOf[p]]) {
+        written[targetOf[p]] = true;
+        c += materialize[targetOf[p]];
       }
     }
     return c;
@@ -97,11 +101,11 @@ final class SyntheticPartition implements PartitionCosts {
   @Override
   public double planCost(boolean[] q, double bound) {
     partial = false;
-    double c = staticLowerBound;
+    double c = staticLowerBound + materializationCost(q);
     boolean[] reached = new boolean[n];
     int[] stack = new int[n];
     for (int a = 0; a < n; a++) {
-      c += q[a] ? materialize[a] : redundant[a];
+      c += q[a] ? 0 : redundant[a];
       // points reached from a over paths whose interior points are false
       java.util.Arrays.fill(reached, false);
       int top = 0;
