@@ -1,6 +1,8 @@
 package org.planlab.optimizers.fusion.enumeration;
 
 import org.planlab.engine.codegen.memo.MemoTable;
+import org.planlab.engine.codegen.select.CostConstants;
+import org.planlab.optimizers.fusion.cost.Eq3Costs;
 
 /**
  * The cost model of cost-based candidate selection (fusion paper, sec. 4.2): the costs of one
@@ -10,6 +12,12 @@ import org.planlab.engine.codegen.memo.MemoTable;
 @FunctionalInterface
 public interface CostModel {
 
-  /** The costs of partition {@code p} of {@code memo}'s plans. */
-  PartitionCosts costs(MemoTable memo, PlanPartition p);
+  /**
+   * The analytical model of Eq. (3) ({@link Eq3Costs}) with the constants the selection
+   * context carries (defaults, or a profile from {@code planlab calibrate}).
+   */
+  CostModel EQ3 = Eq3Costs::new;
+
+  /** The costs of partition {@code p} of {@code memo}'s plans under {@code constants}. */
+  PartitionCosts costs(MemoTable memo, PlanPartition p, CostConstants constants);
 }

@@ -21,6 +21,11 @@ public final class ExhaustiveSelector implements FusionPlanSelector {
   private final CostModel model;
   private final int maxPoints;
 
+  /** The selector over the analytical cost model (Eq. 3), as {@code ServiceLoader} creates it. */
+  public ExhaustiveSelector() {
+    this(CostModel.EQ3);
+  }
+
   public ExhaustiveSelector(CostModel model) {
     this(model, DEFAULT_MAX_POINTS);
   }

@@ -19,6 +19,11 @@ public final class MPSkipEnumSelector implements FusionPlanSelector {
   private final CostModel model;
   private final MPSkipEnum enumerator;
 
+  /** The selector over the analytical cost model (Eq. 3), as {@code ServiceLoader} creates it. */
+  public MPSkipEnumSelector() {
+    this(CostModel.EQ3);
+  }
+
   /** The selector with the default options ({@link MPSkipEnum.Options#DEFAULTS}). */
   public MPSkipEnumSelector(CostModel model) {
     this(model, MPSkipEnum.Options.DEFAULTS);

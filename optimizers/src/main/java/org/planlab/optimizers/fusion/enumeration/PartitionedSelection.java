@@ -48,7 +48,7 @@ final class PartitionedSelection {
     stats.add(Counter.PLANS_ALL, Assignments.pow2Saturating(allPoints));
     Map<Hop, List<MemoEntry>> selected = new IdentityHashMap<>();
     for (PlanPartition p : partitions) {
-      PartitionCosts costs = model.costs(memo, p);
+      PartitionCosts costs = model.costs(memo, p, ctx.costs());
       boolean[] q = enumerator.best(memo, p, costs, stats);
       costs.selection(q).forEach((h, es) ->
           selected.computeIfAbsent(h, x -> new ArrayList<>()).addAll(es));

@@ -23,7 +23,7 @@ import org.planlab.optimizers.fusion.cost.Eq3Costs;
  * DAGs with common subexpressions, explored by OFMC.
  */
 class RandomDagPropertyTest {
-  private static final CostModel EQ3 = (memo, p) -> new Eq3Costs(memo, p, CostConstants.DEFAULTS);
+  private static final CostModel EQ3 = CostModel.EQ3;
   private static final int MAX_POINTS = 12;
 
   /** A random script over dense and sparse matrices whose temporaries are reused. */
@@ -93,11 +93,11 @@ class RandomDagPropertyTest {
         if (n > MAX_POINTS) {
           continue;
         }
-        double exhaustive = ExhaustiveEnum.enumerate(EQ3.costs(memo, p), n, MAX_POINTS,
+        double exhaustive = ExhaustiveEnum.enumerate(EQ3.costs(memo, p, CostConstants.DEFAULTS), n, MAX_POINTS,
             new SelectionStats()).cost();
         SelectionStats stats = new SelectionStats();
         MPSkipEnum.Result r = new MPSkipEnum(MPSkipEnum.Options.DEFAULTS).enumerate(
-            EQ3.costs(memo, p), n, ReachabilityGraph.of(memo, p), null, stats);
+            EQ3.costs(memo, p, CostConstants.DEFAULTS), n, ReachabilityGraph.of(memo, p), null, stats);
         assertEquals(exhaustive, r.cost(), 1e-12 * Math.abs(exhaustive), dml + memo.format());
         assertTrue(stats.plansEvaluated() <= 1L << n);
       }
