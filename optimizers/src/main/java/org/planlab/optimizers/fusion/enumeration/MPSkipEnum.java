@@ -44,13 +44,21 @@ public final class MPSkipEnum {
    * @param maxNanos most nanoseconds per partition; anytime beyond (Long.MAX_VALUE: none)
    * @param planCacheCapacity most cached plans
    */
+  /**
+   * Plans probed at most in a partition of graceful approximation (>= approximateFrom points):
+   * as many as an exact partition just below the threshold may need, so that partitions of 20+
+   * points (AutoEncoder) take milliseconds, not a minute, per recompilation.
+   */
+  public static final long APPROXIMATE_PROBES = 1L << 14;
+
   public record Options(boolean costPruning, boolean structuralPruning, boolean planCache,
       int approximateFrom, double epsilon, long maxPlans, long maxNanos, int planCacheCapacity) {
 
     /**
      * All techniques on; approximation from 15 points with epsilon 0.001 (paper, sec. 4.3);
      * at most 2^20 plans probed per partition so that a DAG with many points cannot stall
-     * compilation; 1024 cached plans.
+     * compilation (and at most {@link #APPROXIMATE_PROBES} in approximated partitions); 1024
+     * cached plans.
      */
     public static final Options DEFAULTS =
         new Options(true, true, true, 15, 0.001, 1L << 20, Long.MAX_VALUE, 1024);
@@ -294,8 +302,10 @@ public final class MPSkipEnum {
 
     boolean shouldStop(double best) {
       if (!stopped) {
+        long budget = approximate ? Math.min(options.maxPlans(), APPROXIMATE_PROBES)
+            : options.maxPlans();
         stopped = approximate && best <= (1 + options.epsilon()) * staticLowerBound
-            || probes >= options.maxPlans()
+            || probes >= budget
             || deadline != Long.MAX_VALUE && System.nanoTime() - deadline > 0;
       }
       return stopped;
