@@ -190,8 +190,7 @@ public final class Eq3Costs implements PartitionCosts {
         read += costs.readSeconds(costs.bytes(in));
       }
     }
-    return costs.writeSeconds(costs.bytes(h))
-        + Math.max(read, costs.computeSeconds(costs.flops(h)));
+    return costs.writeSeconds(h) + Math.max(read, costs.computeSeconds(costs.flops(h)));
   }
 
   /** Memoized cost vector of a fused operator: write + max(read, compute). */
@@ -209,15 +208,15 @@ public final class Eq3Costs implements PartitionCosts {
       for (Hop in : b.inputs()) {
         read += costs.readSeconds(costs.bytes(in));
       }
+      boolean sparse = exploitsSparsity(b.plan());
       double flops = 0;
       for (Hop h : op.covered().keySet()) {
-        flops += costs.flops(h);
+        flops += costs.flops(h, sparse);
       }
-      if (exploitsSparsity(b.plan())) {
+      if (sparse) {
         flops *= costs.sparsity(b.main());
       }
-      cost = costs.writeSeconds(costs.bytes(op.root()))
-          + Math.max(read, costs.computeSeconds(flops));
+      cost = costs.writeSeconds(op.root()) + Math.max(read, costs.computeSeconds(flops));
     } catch (PlanConstructionException e) {
       // code generation would not build this operator: its HOPs run as basic operators
       cost = 0;

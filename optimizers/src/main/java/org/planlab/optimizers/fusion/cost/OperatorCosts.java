@@ -69,6 +69,14 @@ final class OperatorCosts {
 
   /** Floating-point work of computing {@code h} once from materialized inputs. */
   double flops(Hop h) {
+    return flops(h, false);
+  }
+
+  /**
+   * {@link #flops(Hop)}, or with {@code dense} the work over all cells: inside a
+   * sparsity-exploiting operator the whole operator is scaled once by its driver's sparsity.
+   */
+  double flops(Hop h, boolean dense) {
     switch (h.op()) {
       case BINARY -> {
         return cells(h) * weight(h.param(HopParam.Binary.class).op());
@@ -90,7 +98,7 @@ final class OperatorCosts {
           return 0;
         }
         // 2 m k n for dense operands, scaled by the sparser operand's sparsity
-        double s = Math.min(sparsity(h.input(0)), sparsity(h.input(1)));
+        double s = dense ? 1 : Math.min(sparsity(h.input(0)), sparsity(h.input(1)));
         return 2.0 * a.rows() * a.cols() * b.cols() * s;
       }
       default -> {
@@ -122,6 +130,21 @@ final class OperatorCosts {
   double writeSeconds(double bytes) {
     return bytes / constants.writeBandwidth();
   }
+
+  /**
+   * Seconds to write {@code h}'s output: sparse outputs are built by row-wise appends of index
+   * and value, which run at about a quarter of the dense write bandwidth.
+   */
+  double writeSeconds(Hop h) {
+    double b = bytes(h);
+    DataCharacteristics dc = h.isScalar() ? null : memo.size(h);
+    boolean sparse = dc != null && dc.dimsKnown()
+        && MatrixBlock.preferSparse(dc.rows(), dc.cols(), (long) (cells(h) * sparsity(h)));
+    return writeSeconds(b) * (sparse ? SPARSE_WRITE_FACTOR : 1);
+  }
+
+  /** Slowdown of building a sparse output over streaming a dense one. */
+  static final double SPARSE_WRITE_FACTOR = 4;
 
   double computeSeconds(double flops) {
     return flops / constants.peakFlops();

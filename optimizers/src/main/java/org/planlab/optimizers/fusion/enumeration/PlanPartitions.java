@@ -128,7 +128,9 @@ public final class PlanPartitions {
         if (!members.contains(t) || !references(memo, g, i)) {
           continue;
         }
-        EnumSet<TemplateType> switched = openTypes(memo, t);
+        // the target's valid templates, closed ones included: a closed Outer at the target
+        // (e.g. W %*% V as Outer RIGHT) is exactly what a fused consumer would forgo
+        EnumSet<TemplateType> switched = validTypes(memo, t);
         switched.removeAll(own);
         if (!switched.isEmpty()) {
           addPoint(points, seen, new InterestingPoint(g, i, t, Kind.TEMPLATE_SWITCH));
