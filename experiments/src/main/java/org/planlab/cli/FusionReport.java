@@ -11,6 +11,7 @@ import org.planlab.engine.codegen.cplan.CPlanPrinter;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.memo.OpNames;
+import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.ir.Hop;
 
 /** The text of {@code explain --memo --plans --source}: what operator fusion did per DAG. */
@@ -53,6 +54,13 @@ final class FusionReport {
             sb.append(' ').append(e.format(m.inputIds(h)));
           }
           sb.append('\n');
+        }
+        FusionPlan.Estimate est = r.plan().estimate();
+        if (!Double.isNaN(est.chosen())) {
+          sb.append(String.format(java.util.Locale.ROOT,
+              "  ESTIMATED COST (Eq. 3): %.6f s chosen; %.6f s all fused (FA-like), "
+                  + "%.6f s all materialized (FNR-like)%n",
+              est.chosen(), est.allFused(), est.allMaterialized()));
         }
         sb.append("  OPERATORS\n");
         if (r.operators().isEmpty()) {

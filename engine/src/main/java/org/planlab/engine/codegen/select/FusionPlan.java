@@ -12,10 +12,25 @@ import org.planlab.engine.ir.Hop;
  * the pruned memo table P* — and the groups of full aggregates to compute as one
  * multi-aggregate operator (each group 2-3 aggregate HOPs sharing inputs).
  */
-public record FusionPlan(Map<Hop, List<MemoEntry>> selected, List<List<Hop>> multiAggregates) {
+public record FusionPlan(Map<Hop, List<MemoEntry>> selected, List<List<Hop>> multiAggregates,
+    Estimate estimate) {
 
   /** No fusion at all. */
   public static final FusionPlan EMPTY = new FusionPlan(Map.of(), List.of());
+
+  /**
+   * What a cost-based selector estimated (Eq. 3, seconds, summed over partitions): the chosen
+   * plan, and for comparison the plans with no interesting point materialized (fuse-all-like)
+   * and with all of them materialized (fuse-no-redundancy-like). NaN when not estimated.
+   */
+  public record Estimate(double chosen, double allFused, double allMaterialized) {
+    public static final Estimate NONE = new Estimate(Double.NaN, Double.NaN, Double.NaN);
+  }
+
+  /** A plan without cost estimates (heuristic selectors). */
+  public FusionPlan(Map<Hop, List<MemoEntry>> selected, List<List<Hop>> multiAggregates) {
+    this(selected, multiAggregates, Estimate.NONE);
+  }
 
   public FusionPlan {
     IdentityHashMap<Hop, List<MemoEntry>> copy = new IdentityHashMap<>();
@@ -26,6 +41,7 @@ public record FusionPlan(Map<Hop, List<MemoEntry>> selected, List<List<Hop>> mul
     });
     selected = Collections.unmodifiableMap(copy);
     multiAggregates = multiAggregates.stream().map(List::copyOf).toList();
+    java.util.Objects.requireNonNull(estimate, "estimate is null");
   }
 
   /** The kept entries of {@code h} (empty when it is not fused). */
@@ -39,6 +55,6 @@ public record FusionPlan(Map<Hop, List<MemoEntry>> selected, List<List<Hop>> mul
 
   /** The same entries with other multi-aggregate groups. */
   public FusionPlan withMultiAggregates(List<List<Hop>> groups) {
-    return new FusionPlan(selected, groups);
+    return new FusionPlan(selected, groups, estimate);
   }
 }

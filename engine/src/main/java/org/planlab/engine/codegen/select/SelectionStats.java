@@ -38,6 +38,12 @@ public final class SelectionStats {
     PLAN_CACHE_HITS,
     /** Partitions stopped by graceful approximation or the optimization budget. */
     APPROXIMATED,
+    /** Partitions with at least 8 interesting points. */
+    LARGE_PARTITIONS,
+    /** Plans in the search spaces of the partitions with at least 8 interesting points. */
+    PLANS_PARTITIONED_LARGE,
+    /** Plans costed in the partitions with at least 8 interesting points. */
+    PLANS_EVALUATED_LARGE,
     /** Nanoseconds spent in selection. */
     SELECT_NANOS
   }

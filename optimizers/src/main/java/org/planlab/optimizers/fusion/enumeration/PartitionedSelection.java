@@ -29,6 +29,9 @@ final class PartitionedSelection {
     boolean[] best(MemoTable memo, PlanPartition p, PartitionCosts costs, SelectionStats stats);
   }
 
+  /** Interesting points from which a partition counts as large (Fig. 15's pruning check). */
+  static final int LARGE = 8;
+
   private PartitionedSelection() {
   }
 
@@ -47,14 +50,32 @@ final class PartitionedSelection {
     stats.add(Counter.INTERESTING_POINTS, allPoints);
     stats.add(Counter.PLANS_ALL, Assignments.pow2Saturating(allPoints));
     Map<Hop, List<MemoEntry>> selected = new IdentityHashMap<>();
+    double chosen = 0;
+    double allFused = 0;
+    double allMaterialized = 0;
     for (PlanPartition p : partitions) {
       PartitionCosts costs = model.costs(memo, p, ctx.costs());
+      int n = p.points().size();
+      long evaluatedBefore = stats.get(Counter.PLANS_EVALUATED);
       boolean[] q = enumerator.best(memo, p, costs, stats);
+      if (n >= LARGE) {
+        stats.add(Counter.LARGE_PARTITIONS, 1);
+        stats.add(Counter.PLANS_PARTITIONED_LARGE, Assignments.pow2Saturating(n));
+        stats.add(Counter.PLANS_EVALUATED_LARGE,
+            stats.get(Counter.PLANS_EVALUATED) - evaluatedBefore);
+      }
+      // estimates for explain: the chosen plan against the two extremes (FA- and FNR-like)
+      chosen += costs.planCost(q, Double.POSITIVE_INFINITY);
+      allFused += costs.planCost(new boolean[n], Double.POSITIVE_INFINITY);
+      boolean[] all = new boolean[n];
+      java.util.Arrays.fill(all, true);
+      allMaterialized += costs.planCost(all, Double.POSITIVE_INFINITY);
       costs.selection(q).forEach((h, es) ->
           selected.computeIfAbsent(h, x -> new ArrayList<>()).addAll(es));
     }
     // the cost model selects consistent entries; this only guards the memo invariant
-    FusionPlan plan = new FusionPlan(Selections.consistent(selected), List.of());
+    FusionPlan plan = new FusionPlan(Selections.consistent(selected), List.of(),
+        new FusionPlan.Estimate(chosen, allFused, allMaterialized));
     plan = plan.withMultiAggregates(MultiAggregates.group(plan, memo));
     stats.add(Counter.SELECT_NANOS, System.nanoTime() - start);
     return plan;

@@ -1,0 +1,96 @@
+package org.planlab.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.planlab.engine.api.CompiledScript;
+import org.planlab.engine.api.Engine;
+import org.planlab.engine.api.Pipeline;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.workloads.Workload;
+import org.planlab.workloads.WorkloadCatalog;
+
+/**
+ * The fusion paper's Fig. 15 as a table: per workload, the fusion plans cost-based selection
+ * would evaluate without partitioning (2^|M'| per DAG), with partitioning (sum of 2^|M'_i|),
+ * and evaluated with partitioning and pruning by {@code mpskip}, over all DAGs optimized while
+ * compiling and running the workload's driver (inputs written from its data spec).
+ *
+ * <p>{@code java -cp ... org.planlab.bench.PlanEnumerationTable [rows]}
+ */
+public final class PlanEnumerationTable {
+  /** The workloads of the table. */
+  public static final List<String> WORKLOADS =
+      List.of("l2svm", "multiLogReg", "alsCG", "pnmf", "autoencoder_2layer", "kmeans");
+
+  private PlanEnumerationTable() {
+  }
+
+  /** One workload's row: the selection counters of compiling its driver under mpskip. */
+  public record Row(String workload, Map<String, Long> counters) {
+    long get(String name) {
+      return counters.getOrDefault(name, 0L);
+    }
+  }
+
+  public static void main(String[] args) throws IOException {
+    long rows = args.length > 0 ? Long.parseLong(args[0]) : 2000;
+    System.out.print(format(measure(rows)));
+  }
+
+  /** The rows for every workload of {@link #WORKLOADS}. */
+  public static List<Row> measure(long rows) throws IOException {
+    List<Row> out = new ArrayList<>();
+    for (String name : WORKLOADS) {
+      out.add(measure(name, rows));
+    }
+    return out;
+  }
+
+  static Row measure(String name, long rows) throws IOException {
+    WorkloadCatalog catalog = WorkloadCatalog.standard();
+    Workload w = catalog.byName(name);
+    Path dir = Files.createTempDirectory("planlab-enumeration-");
+    try {
+      Map<String, String> args = new LinkedHashMap<>(w.defaultArgs());
+      args.putAll(CodegenTimeBench.generateInputs(w, dir, rows, args));
+      EngineConfig config = EngineConfig.builder().parallelism(1)
+          .libraryRoots(List.of(catalog.libraryFolder())).workingDirectory(dir)
+          .fusion("mpskip").build();
+      CompiledScript s = Engine.compile(catalog.driverScript(w), args, config,
+          Pipeline.defaults());
+      // run it too: dynamic recompilation optimizes the DAGs whose sizes were unknown
+      try (java.io.PrintStream sink = new java.io.PrintStream(
+          java.io.OutputStream.nullOutputStream())) {
+        Engine.run(s, sink);
+      }
+      return new Row(name, s.statistics().snapshot().selection());
+    } finally {
+      try (var files = Files.walk(dir)) {
+        files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+      }
+    }
+  }
+
+  /** Markdown table of the rows. */
+  public static String format(List<Row> rows) {
+    StringBuilder sb = new StringBuilder();
+    sb.append("| workload | DAGs | partitions | interesting points | plans: all | partition "
+        + "| partition+prune | large partitions (>= 8 points): plans / evaluated | select ms |\n");
+    sb.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+    for (Row r : rows) {
+      sb.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %s | %d | %d | %d: %d / %d | %.1f |%n",
+          r.workload(), r.get("DAGS"), r.get("PARTITIONS"), r.get("INTERESTING_POINTS"),
+          r.get("PLANS_ALL") == Long.MAX_VALUE ? ">9.2e18" : Long.toString(r.get("PLANS_ALL")),
+          r.get("PLANS_PARTITIONED"), r.get("PLANS_EVALUATED"), r.get("LARGE_PARTITIONS"),
+          r.get("PLANS_PARTITIONED_LARGE"), r.get("PLANS_EVALUATED_LARGE"),
+          r.get("SELECT_NANOS") / 1e6));
+    }
+    return sb.toString();
+  }
+}

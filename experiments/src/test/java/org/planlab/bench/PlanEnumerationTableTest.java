@@ -1,0 +1,30 @@
+package org.planlab.bench;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Prints the Fig. 15 table for every workload and checks what it must show. */
+class PlanEnumerationTableTest {
+
+  @Test
+  void pruningCutsTheEvaluatedPlansByOrdersOfMagnitudeInLargePartitions() throws IOException {
+    List<PlanEnumerationTable.Row> rows = PlanEnumerationTable.measure(1000);
+    String table = PlanEnumerationTable.format(rows);
+    System.out.print(table);
+    long large = 0;
+    for (PlanEnumerationTable.Row r : rows) {
+      assertTrue(r.get("DAGS") > 0, r.workload() + " optimized no DAG:\n" + table);
+      assertTrue(r.get("PLANS_EVALUATED") <= r.get("PLANS_PARTITIONED"), table);
+      if (r.get("LARGE_PARTITIONS") > 0) {
+        large++;
+        assertTrue(r.get("PLANS_PARTITIONED_LARGE") >= 10 * r.get("PLANS_EVALUATED_LARGE"),
+            r.workload() + ": pruning must cut plans of partitions with >= 8 points by at "
+                + "least an order of magnitude\n" + table);
+      }
+    }
+    assertTrue(large > 0, "some workload has a partition with >= 8 interesting points\n" + table);
+  }
+}
