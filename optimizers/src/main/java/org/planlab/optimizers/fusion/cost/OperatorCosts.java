@@ -17,8 +17,12 @@ import org.planlab.engine.matrix.MatrixBlock;
  * weights for the expensive scalar functions.
  */
 final class OperatorCosts {
-  /** FLOP weight of exp, log, pow, sigmoid, tanh, sin, cos (a libm call). */
-  static final double TRANSCENDENTAL = 20;
+  /**
+   * FLOP weight of exp, log, pow, sigmoid, tanh, sin, cos: a call of {@code Math.exp} etc.
+   * takes 10-50 ns, the time of about 100 multiply-adds at the default peak; recomputing one
+   * in several fused operators is what makes fuse-all lose on AutoEncoder.
+   */
+  static final double TRANSCENDENTAL = 100;
   /** FLOP weight of sqrt and division. */
   static final double SQRT_DIV = 4;
 
