@@ -108,7 +108,7 @@ class FusionPlansTest {
 
   @Test
   void mlogregRunsTheHessianVectorChainAsARowOperator() throws IOException {
-    for (String fusion : List.of("fa", "fnr")) {
+    for (String fusion : List.of("fa", "fnr", "mpskip")) {
       WorkloadRun run = mlogreg(Setup.fusion(fusion));
       assertTrue(count(run, "spoofRow") > 0, fusion + ": " + run.fusedExecutions());
     }
@@ -116,7 +116,8 @@ class FusionPlansTest {
 
   @Test
   void alsCgOnSparseInputRunsOuterOperators() throws IOException {
-    for (String fusion : List.of("fa", "fnr")) {
+    // under mpskip too: the heuristics' failure mode of sec. 5.4 must not happen
+    for (String fusion : List.of("fa", "fnr", "mpskip")) {
       WorkloadRun run = alsCg(Setup.fusion(fusion));
       assertTrue(count(run, "spoofOuter") > 0, fusion + ": " + run.fusedExecutions());
     }
@@ -124,10 +125,14 @@ class FusionPlansTest {
 
   @Test
   void pnmfRunsOuterOperators() throws IOException {
-    for (String fusion : List.of("fa", "fnr")) {
+    for (String fusion : List.of("fa", "fnr", "mpskip")) {
       WorkloadRun run = pnmf(Setup.fusion(fusion));
       assertTrue(count(run, "spoofOuter") > 0, fusion + ": " + run.fusedExecutions());
     }
+    // both update rules of each of the 4 iterations, t(W) %*% (X / (W %*% H + eps)) (LEFT)
+    // and (X / (W %*% H + eps)) %*% t(H) (RIGHT), are Outer operators over X
+    WorkloadRun fa = pnmf(Setup.fusion("fa"));
+    assertTrue(count(fa, "spoofOuter") >= 8, "fa: " + fa.fusedExecutions());
   }
 
   @Test
