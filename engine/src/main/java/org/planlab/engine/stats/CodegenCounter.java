@@ -26,10 +26,5 @@ public enum CodegenCounter {
   /** Fused-operator executions. */
   FUSED_EXECUTIONS,
   /** Cells (Cell, MAgg, Outer) or rows (Row) fused operators' bodies ran for. */
-  FUSED_WORK;
-
-  /** Whether the counter is a time. */
-  public boolean isTime() {
-    return name().endsWith("_NANOS");
-  }
+  FUSED_WORK
 }

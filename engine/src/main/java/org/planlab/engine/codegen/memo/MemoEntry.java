@@ -36,9 +36,6 @@ public record MemoEntry(TemplateType type, long refs, int arity, CloseType close
     return (refs >>> i & 1L) != 0;
   }
 
-  public boolean hasRefs() {
-    return refs != 0;
-  }
 
   public int countRefs() {
     return Long.bitCount(refs);
@@ -48,10 +45,6 @@ public record MemoEntry(TemplateType type, long refs, int arity, CloseType close
     return c == closed ? this : new MemoEntry(type, refs, arity, c);
   }
 
-  /** Same type, and every input this entry materializes is materialized by {@code other} too. */
-  public boolean subsumes(MemoEntry other) {
-    return type == other.type && (refs & other.refs) == other.refs && refs != other.refs;
-  }
 
   /** The paper's notation, e.g. {@code R(10,-1)} given the ids of the inputs. */
   public String format(int[] inputIds) {

@@ -52,10 +52,6 @@ public final class SideInput {
     return cols;
   }
 
-  public boolean isDense() {
-    return dense != null;
-  }
-
   /** The underlying block (for skeletons). */
   public MatrixBlock block() {
     return block;

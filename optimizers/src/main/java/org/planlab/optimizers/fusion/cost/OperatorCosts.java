@@ -5,7 +5,6 @@ import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
-import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.kernels.AggregateOp;
 import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.kernels.UnaryOp;
@@ -152,9 +151,5 @@ final class OperatorCosts {
 
   double computeSeconds(double flops) {
     return flops / constants.peakFlops();
-  }
-
-  static boolean isLiteral(Hop h) {
-    return h.op() == OpCode.LITERAL;
   }
 }
