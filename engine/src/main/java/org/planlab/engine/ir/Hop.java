@@ -74,6 +74,15 @@ public final class Hop {
     return position;
   }
 
+  /** The value of a numeric (double, integer or boolean) literal; empty for anything else. */
+  public java.util.OptionalDouble numericLiteral() {
+    if (op == OpCode.LITERAL && param instanceof HopParam.Literal l
+        && l.value().valueType().isNumeric()) {
+      return java.util.OptionalDouble.of(l.value().asDouble());
+    }
+    return java.util.OptionalDouble.empty();
+  }
+
   /** The same operation over other inputs (what rewrites use). */
   public Hop withInputs(List<Hop> newInputs) {
     return newInputs.equals(inputs) ? this

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import org.planlab.engine.codegen.construct.OperatorPlanner.Operator;
 import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.cplan.CNode.Access;
@@ -17,7 +18,6 @@ import org.planlab.engine.codegen.runtime.CellType;
 import org.planlab.engine.codegen.runtime.OuterType;
 import org.planlab.engine.codegen.runtime.RowType;
 import org.planlab.engine.codegen.template.Shapes;
-import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
@@ -208,13 +208,13 @@ public final class CPlanBuilder {
         if (op.intersectsNonZeros() && (l || r)) {
           return true;
         }
-        Double lit0 = literal(h.input(0));
-        Double lit1 = literal(h.input(1));
-        if (r && lit0 != null) {
-          return op.sparseSafeWithScalar(lit0, true);
+        OptionalDouble lit0 = h.input(0).numericLiteral();
+        OptionalDouble lit1 = h.input(1).numericLiteral();
+        if (r && lit0.isPresent()) {
+          return op.sparseSafeWithScalar(lit0.getAsDouble(), true);
         }
-        if (l && lit1 != null) {
-          return op.sparseSafeWithScalar(lit1, false);
+        if (l && lit1.isPresent()) {
+          return op.sparseSafeWithScalar(lit1.getAsDouble(), false);
         }
         return op.sparseSafe() && l && r;
       }
@@ -224,15 +224,6 @@ public final class CPlanBuilder {
     }
   }
 
-  private static Double literal(Hop h) {
-    if (h.op() == OpCode.LITERAL) {
-      ScalarValue v = h.param(HopParam.Literal.class).value();
-      if (!(v instanceof ScalarValue.StringValue)) {
-        return v.asDouble();
-      }
-    }
-    return null;
-  }
 
   // ---------------------------------------------------------------- Row
 
@@ -399,8 +390,8 @@ public final class CPlanBuilder {
     if (h.op() != OpCode.BINARY || h.param(HopParam.Binary.class).op() != BinaryOp.NEQ) {
       return false;
     }
-    Double lit = literal(h.input(1));
-    return lit != null && lit == 0 && h.input(0).isMatrix()
+    OptionalDouble lit = h.input(1).numericLiteral();
+    return lit.isPresent() && lit.getAsDouble() == 0 && h.input(0).isMatrix()
         && Shapes.sameDims(Shapes.dims(h.input(0), memo), cells);
   }
 

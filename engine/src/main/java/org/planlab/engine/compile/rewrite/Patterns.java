@@ -19,11 +19,8 @@ final class Patterns {
 
   /** Whether {@code h} is a numeric literal equal to {@code v}. */
   static boolean isNumber(Hop h, double v) {
-    if (h.op() != OpCode.LITERAL) {
-      return false;
-    }
-    ScalarValue s = h.param(HopParam.Literal.class).value();
-    return s.valueType().isNumeric() && s.asDouble() == v;
+    java.util.OptionalDouble s = h.numericLiteral();
+    return s.isPresent() && s.getAsDouble() == v;
   }
 
   /** Whether {@code x} can stand for {@code h}: same data type and value type. */

@@ -109,8 +109,7 @@ public final class RemoveUnnecessaryOperations implements StaticRewrite {
   }
 
   private static boolean isNumericLiteral(Hop h) {
-    return h.op() == OpCode.LITERAL
-        && h.param(HopParam.Literal.class).value().valueType().isNumeric();
+    return h.numericLiteral().isPresent();
   }
 
   private static double value(Hop literal) {
