@@ -13,6 +13,10 @@ import org.planlab.engine.compile.lower.ProgramLowering;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.Program;
+import org.planlab.engine.runtime.program.BlockCode;
+import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.SizedDag;
 import org.planlab.engine.lang.DmlParser;
 import org.planlab.engine.lang.ast.DmlProgram;
@@ -121,9 +125,18 @@ public final class Engine {
     OperatorOrdering ordering = Orderings.byName(config.ordering());
     InstructionExecutor executor = new InstructionExecutor(hook);
     DagFusion fusion = fusion(config, script.statistics(), r -> { });
-    DagLowerer lowerer = (dag, sizes, predicate) -> {
-      SizedDag fused = fusion.fuse(new SizedDag(dag, sizes));
-      return Lowering.lower(fused.dag(), ordering, fused.sizes(), predicate);
+    DagLowerer lowerer = new DagLowerer() {
+      @Override
+      public BlockCode lower(HopDag dag, Map<Hop, DataCharacteristics> sizes,
+          boolean predicate) {
+        SizedDag fused = fusion.fuse(new SizedDag(dag, sizes));
+        return Lowering.lower(fused.dag(), ordering, fused.sizes(), predicate);
+      }
+
+      @Override
+      public boolean fusesOperators() {
+        return fusion != DagFusion.NONE;
+      }
     };
     Interpreter interpreter = new Interpreter(script.program(), executor, script.recompiler(),
         lowerer);

@@ -18,4 +18,12 @@ public interface DagLowerer {
    * predicate} keeps its single root's value as the result.
    */
   BlockCode lower(HopDag dag, Map<Hop, DataCharacteristics> sizes, boolean predicate);
+
+  /**
+   * Whether the code depends on sizes beyond the DAG (operator fusion does): then a
+   * recompiled DAG is lowered again even when recompilation left it unchanged.
+   */
+  default boolean fusesOperators() {
+    return false;
+  }
 }

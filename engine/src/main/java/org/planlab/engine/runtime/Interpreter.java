@@ -98,7 +98,11 @@ public final class Interpreter {
     }
     ctx.statistics().incrementRecompilations();
     org.planlab.engine.ir.SizedDag r = recompiler.recompile(d.dag(), ctx.variables());
-    // lowered again even when the DAG is unchanged: the sizes now known may enable fusion
+    if (r.dag() == d.dag() && !lowerer.fusesOperators()) {
+      return d.code();
+    }
+    // with fusion, lowered again even when the DAG is unchanged: the sizes now known may
+    // enable fused operators
     return lowerer.lower(r.dag(), r.sizes(), predicate);
   }
 

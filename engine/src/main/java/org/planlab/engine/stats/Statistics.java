@@ -45,10 +45,14 @@ public final class Statistics {
 
   /** Adds {@code n} to the fusion plan selection counter {@code name} (sec. 5.3, Fig. 15). */
   public void addSelection(String name, long n) {
-    selection.computeIfAbsent(name, k -> new AtomicLong()).accumulateAndGet(n, (a, b) -> {
-      long s = a + b;
-      return ((a ^ s) & (b ^ s)) < 0 ? Long.MAX_VALUE : s;
-    });
+    selection.computeIfAbsent(name, k -> new AtomicLong())
+        .accumulateAndGet(n, Statistics::saturatingAdd);
+  }
+
+  /** {@code a + b} for non-negative counters, Long.MAX_VALUE on overflow (plan counts 2^n). */
+  public static long saturatingAdd(long a, long b) {
+    long s = a + b;
+    return ((a ^ s) & (b ^ s)) < 0 ? Long.MAX_VALUE : s;
   }
 
   public long codegen(CodegenCounter counter) {

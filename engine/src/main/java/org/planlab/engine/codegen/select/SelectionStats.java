@@ -3,6 +3,7 @@ package org.planlab.engine.codegen.select;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import org.planlab.engine.stats.Statistics;
 
 /**
  * Counters of candidate selection, summed over all DAGs of a run (thread-safe). The plan
@@ -58,10 +59,7 @@ public final class SelectionStats {
 
   /** Adds {@code n} to {@code c} (saturating at Long.MAX_VALUE, as 2^|M'| may overflow). */
   public void add(Counter c, long n) {
-    counters.get(c).accumulateAndGet(n, (a, b) -> {
-      long s = a + b;
-      return ((a ^ s) & (b ^ s)) < 0 ? Long.MAX_VALUE : s;
-    });
+    counters.get(c).accumulateAndGet(n, Statistics::saturatingAdd);
   }
 
   public long get(Counter c) {
