@@ -140,50 +140,14 @@ final class SegmentAggregates {
       case SUM -> KahanSum.addRange(a, from, to, p.sum);
       case SUM_SQ -> KahanSum.addSquares(a, from, to, p.sum);
       case DEVIATIONS -> KahanSum.addDeviations(a, from, to, mean, p.sum, p.deviations);
-      case MIN -> p.extreme = Math.min(p.extreme, min(a, from, to));
-      case MAX -> p.extreme = Math.max(p.extreme, max(a, from, to));
+      case MIN -> p.extreme = Math.min(p.extreme, VectorPrimitives.min(a, from, to));
+      case MAX -> p.extreme = Math.max(p.extreme, VectorPrimitives.max(a, from, to));
       case PROD -> p.extreme *= product(a, from, to);
       default -> throw new AssertionError(pass);
     }
   }
 
-  /** Smallest of a[from..to), +Inf if empty, NaN if any is NaN (4 chains for throughput). */
-  static double min(double[] a, int from, int to) {
-    double m0 = Double.POSITIVE_INFINITY;
-    double m1 = m0;
-    double m2 = m0;
-    double m3 = m0;
-    int i = from;
-    for (; i + 4 <= to; i += 4) {
-      m0 = Math.min(m0, a[i]);
-      m1 = Math.min(m1, a[i + 1]);
-      m2 = Math.min(m2, a[i + 2]);
-      m3 = Math.min(m3, a[i + 3]);
-    }
-    for (; i < to; i++) {
-      m0 = Math.min(m0, a[i]);
-    }
-    return Math.min(Math.min(m0, m1), Math.min(m2, m3));
-  }
 
-  /** Largest of a[from..to), -Inf if empty, NaN if any is NaN. */
-  static double max(double[] a, int from, int to) {
-    double m0 = Double.NEGATIVE_INFINITY;
-    double m1 = m0;
-    double m2 = m0;
-    double m3 = m0;
-    int i = from;
-    for (; i + 4 <= to; i += 4) {
-      m0 = Math.max(m0, a[i]);
-      m1 = Math.max(m1, a[i + 1]);
-      m2 = Math.max(m2, a[i + 2]);
-      m3 = Math.max(m3, a[i + 3]);
-    }
-    for (; i < to; i++) {
-      m0 = Math.max(m0, a[i]);
-    }
-    return Math.max(Math.max(m0, m1), Math.max(m2, m3));
-  }
 
   /**
    * Product of a[from..to) in order. One chain on purpose: split chains can overflow or

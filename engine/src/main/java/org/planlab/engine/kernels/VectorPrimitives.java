@@ -223,4 +223,42 @@ public final class VectorPrimitives {
       c[ci + j] += a[ai + j];
     }
   }
+
+  /** Smallest of a[from..to), +Inf if empty, NaN if any is NaN (4 chains for throughput). */
+  public static double min(double[] a, int from, int to) {
+    double m0 = Double.POSITIVE_INFINITY;
+    double m1 = m0;
+    double m2 = m0;
+    double m3 = m0;
+    int i = from;
+    for (; i + 4 <= to; i += 4) {
+      m0 = Math.min(m0, a[i]);
+      m1 = Math.min(m1, a[i + 1]);
+      m2 = Math.min(m2, a[i + 2]);
+      m3 = Math.min(m3, a[i + 3]);
+    }
+    for (; i < to; i++) {
+      m0 = Math.min(m0, a[i]);
+    }
+    return Math.min(Math.min(m0, m1), Math.min(m2, m3));
+  }
+
+  /** Largest of a[from..to), -Inf if empty, NaN if any is NaN. */
+  public static double max(double[] a, int from, int to) {
+    double m0 = Double.NEGATIVE_INFINITY;
+    double m1 = m0;
+    double m2 = m0;
+    double m3 = m0;
+    int i = from;
+    for (; i + 4 <= to; i += 4) {
+      m0 = Math.max(m0, a[i]);
+      m1 = Math.max(m1, a[i + 1]);
+      m2 = Math.max(m2, a[i + 2]);
+      m3 = Math.max(m3, a[i + 3]);
+    }
+    for (; i < to; i++) {
+      m0 = Math.max(m0, a[i]);
+    }
+    return Math.max(Math.max(m0, m1), Math.max(m2, m3));
+  }
 }

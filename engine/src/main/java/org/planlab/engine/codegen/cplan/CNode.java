@@ -31,6 +31,19 @@ public sealed interface CNode {
     return shape() == Shape.VECTOR;
   }
 
+  /** A node whose result is one value (per cell or per row), whatever its inputs. */
+  sealed interface ScalarResult extends CNode {
+    @Override
+    default Shape shape() {
+      return Shape.SCALAR;
+    }
+
+    @Override
+    default VecLen length() {
+      return null;
+    }
+  }
+
   /** Scalar or row-aligned vector. */
   enum Shape { SCALAR, VECTOR }
 
@@ -165,7 +178,7 @@ public sealed interface CNode {
   }
 
   /** {@code ifelse(cond, yes, no)} on scalars: {@code cond != 0 ? yes : no}. */
-  record IfElse(CNode cond, CNode yes, CNode no) implements CNode {
+  record IfElse(CNode cond, CNode yes, CNode no) implements ScalarResult {
     @Override
     public java.util.List<CNode> inputs() {
       return java.util.List.of(cond, yes, no);
@@ -179,23 +192,13 @@ public sealed interface CNode {
         throw new IllegalArgumentException("ifelse is fused on scalars only");
       }
     }
-
-    @Override
-    public Shape shape() {
-      return Shape.SCALAR;
-    }
-
-    @Override
-    public VecLen length() {
-      return null;
-    }
   }
 
   /**
    * Row: aggregate of a vector to a scalar — SUM, SUM_SQ, MIN or MAX, as {@code rowSums},
    * {@code rowMaxs}, ... of a row-aligned expression.
    */
-  record VectorAgg(AggregateOp op, CNode in) implements CNode {
+  record VectorAgg(AggregateOp op, CNode in) implements ScalarResult {
     @Override
     public java.util.List<CNode> inputs() {
       return java.util.List.of(in);
@@ -208,23 +211,13 @@ public sealed interface CNode {
         throw new IllegalArgumentException("VectorAgg needs a vector input");
       }
     }
-
-    @Override
-    public Shape shape() {
-      return Shape.SCALAR;
-    }
-
-    @Override
-    public VecLen length() {
-      return null;
-    }
   }
 
   /**
    * Dot product of two vectors of equal length: in Row, a row times a column-vector side input
    * ({@code X %*% v}); in Outer, {@code U[i,] . V[j,]}.
    */
-  record Dot(CNode left, CNode right) implements CNode {
+  record Dot(CNode left, CNode right) implements ScalarResult {
     @Override
     public java.util.List<CNode> inputs() {
       return java.util.List.of(left, right);
@@ -236,16 +229,6 @@ public sealed interface CNode {
       if (!left.isVector() || !right.isVector()) {
         throw new IllegalArgumentException("Dot needs two vectors");
       }
-    }
-
-    @Override
-    public Shape shape() {
-      return Shape.SCALAR;
-    }
-
-    @Override
-    public VecLen length() {
-      return null;
     }
   }
 

@@ -361,7 +361,7 @@ public final class VectorOps {
 
   /** Smallest of a[ai..ai+len): +Inf if empty, NaN if any value is NaN ({@link Math#min}). */
   public static double vectMin(double[] a, int ai, int len) {
-    return minRange(a, ai, ai + len);
+    return VectorPrimitives.min(a, ai, ai + len);
   }
 
   /**
@@ -369,54 +369,18 @@ public final class VectorOps {
    * {@code avals[apos..apos+alen)}: the implicit zeros count when {@code alen < len}.
    */
   public static double vectMin(double[] avals, int apos, int alen, int len) {
-    double m = minRange(avals, apos, apos + alen);
+    double m = VectorPrimitives.min(avals, apos, apos + alen);
     return alen < len ? Math.min(m, 0) : m;
   }
 
   /** Largest of a[ai..ai+len): -Inf if empty, NaN if any value is NaN ({@link Math#max}). */
   public static double vectMax(double[] a, int ai, int len) {
-    return maxRange(a, ai, ai + len);
+    return VectorPrimitives.max(a, ai, ai + len);
   }
 
   /** Largest of a sparse vector of logical length {@code len} (implicit zeros count). */
   public static double vectMax(double[] avals, int apos, int alen, int len) {
-    double m = maxRange(avals, apos, apos + alen);
+    double m = VectorPrimitives.max(avals, apos, apos + alen);
     return alen < len ? Math.max(m, 0) : m;
-  }
-
-  private static double minRange(double[] a, int from, int to) {
-    double m0 = Double.POSITIVE_INFINITY;
-    double m1 = m0;
-    double m2 = m0;
-    double m3 = m0;
-    int i = from;
-    for (; i + 4 <= to; i += 4) {
-      m0 = Math.min(m0, a[i]);
-      m1 = Math.min(m1, a[i + 1]);
-      m2 = Math.min(m2, a[i + 2]);
-      m3 = Math.min(m3, a[i + 3]);
-    }
-    for (; i < to; i++) {
-      m0 = Math.min(m0, a[i]);
-    }
-    return Math.min(Math.min(m0, m1), Math.min(m2, m3));
-  }
-
-  private static double maxRange(double[] a, int from, int to) {
-    double m0 = Double.NEGATIVE_INFINITY;
-    double m1 = m0;
-    double m2 = m0;
-    double m3 = m0;
-    int i = from;
-    for (; i + 4 <= to; i += 4) {
-      m0 = Math.max(m0, a[i]);
-      m1 = Math.max(m1, a[i + 1]);
-      m2 = Math.max(m2, a[i + 2]);
-      m3 = Math.max(m3, a[i + 3]);
-    }
-    for (; i < to; i++) {
-      m0 = Math.max(m0, a[i]);
-    }
-    return Math.max(Math.max(m0, m1), Math.max(m2, m3));
   }
 }
