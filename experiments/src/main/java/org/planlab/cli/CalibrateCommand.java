@@ -3,6 +3,7 @@ package org.planlab.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import org.planlab.engine.codegen.runtime.VectorOps;
 import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.codegen.select.CostProfiles;
 import org.planlab.engine.parallel.KernelPool;
@@ -86,22 +87,9 @@ final class CalibrateCommand implements Callable<Integer> {
   private static double sum(double[] a, KernelPool pool) {
     double[] parts = new double[1];
     pool.parallelFor(a.length, a.length, (from, to) -> {
-      double s0 = 0;
-      double s1 = 0;
-      double s2 = 0;
-      double s3 = 0;
-      int i = from;
-      for (; i + 4 <= to; i += 4) {
-        s0 += a[i];
-        s1 += a[i + 1];
-        s2 += a[i + 2];
-        s3 += a[i + 3];
-      }
-      for (; i < to; i++) {
-        s0 += a[i];
-      }
+      double s = VectorOps.vectSum(a, from, to - from);
       synchronized (parts) {
-        parts[0] += s0 + s1 + s2 + s3;
+        parts[0] += s;
       }
     });
     return parts[0];

@@ -1,9 +1,7 @@
 package org.planlab.optimizers.fusion;
 
-import java.util.List;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.FusionPlan;
-import org.planlab.engine.codegen.select.MultiAggregates;
 import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.codegen.select.Selections;
 import org.planlab.engine.ir.HopDag;
@@ -28,9 +26,6 @@ public final class FuseAll implements FusionPlanSelector {
 
   @Override
   public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
-    FusionPlan plan = new FusionPlan(
-        Selections.bestPerType(memo, Selections.sparsityExploitingFirst(memo)), List.of());
-    ctx.stats().addPlansEvaluated(1);
-    return plan.withMultiAggregates(MultiAggregates.group(plan, memo));
+    return Selections.heuristic(memo, (h, e) -> true, ctx);
   }
 }

@@ -1,10 +1,8 @@
 package org.planlab.optimizers.fusion;
 
-import java.util.List;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.FusionPlan;
-import org.planlab.engine.codegen.select.MultiAggregates;
 import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.codegen.select.Selections;
 import org.planlab.engine.ir.Hop;
@@ -30,13 +28,9 @@ public final class FuseNoRedundancy implements FusionPlanSelector {
 
   @Override
   public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
-    FusionPlan plan = new FusionPlan(
-        Selections.bestPerType(memo, Selections.sparsityExploitingFirst(memo)
-            .and((h, e) -> !referencesMaterializationPoint(memo, h, e))),
-        List.of());
-    ctx.stats().addPlansEvaluated(1);
-    return plan.withMultiAggregates(MultiAggregates.group(plan, memo));
+    return Selections.heuristic(memo, (h, e) -> !referencesMaterializationPoint(memo, h, e), ctx);
   }
+
 
   private static boolean referencesMaterializationPoint(MemoTable memo, Hop h, MemoEntry e) {
     for (int i = 0; i < e.arity(); i++) {

@@ -133,14 +133,13 @@ public final class OperatorPlanner {
   /** The entry a reference from an entry of type {@code from} resolves to at {@code in}. */
   private static MemoEntry referenced(FusionPlan plan, Hop in, TemplateType from,
       Set<TemplateType> allowed) {
+    // an entry of the referencing template first, then the usual preference
+    java.util.Comparator<MemoEntry> order = java.util.Comparator
+        .comparing((MemoEntry e) -> e.type() != from).thenComparing(Selections.PREFERENCE);
     MemoEntry best = null;
     for (MemoEntry e : plan.entries(in)) {
-      if (!e.closed().isOpen() || !allowed.contains(e.type())) {
-        continue;
-      }
-      if (best == null || (e.type() == from) && best.type() != from
-          || (e.type() == from) == (best.type() == from)
-          && Selections.PREFERENCE.compare(e, best) < 0) {
+      if (e.closed().isOpen() && allowed.contains(e.type())
+          && (best == null || order.compare(e, best) < 0)) {
         best = e;
       }
     }

@@ -113,6 +113,18 @@ public final class Selections {
   }
 
   /**
+   * The plan of a heuristic: per HOP and template the most fused entry {@code allowed} keeps
+   * (with sparsity-exploiting Outer plans first), plus multi-aggregates; one plan evaluated.
+   */
+  public static FusionPlan heuristic(MemoTable memo, BiPredicate<Hop, MemoEntry> allowed,
+      SelectionContext ctx) {
+    FusionPlan plan = new FusionPlan(
+        bestPerType(memo, sparsityExploitingFirst(memo).and(allowed)), List.of());
+    ctx.stats().addPlansEvaluated(1);
+    return plan.withMultiAggregates(MultiAggregates.group(plan, memo));
+  }
+
+  /**
    * Sparsity exploitation first: at a HOP with a valid Outer entry (an operator that visits
    * only the non-zeros of a sparse driver), only Outer entries are allowed. The heuristics
    * otherwise fuse such HOPs into Row or Cell operators that read the dense outer product —
