@@ -150,6 +150,8 @@ public final class AggregateKernels {
       Arrays.fill(out, op.emptyValue());
     } else if (in.nnz() == 0) {
       Arrays.fill(out, op.allZerosValue(cols));
+    } else if (!in.isSparse() && cols <= KahanSum.PLAIN_RUN && narrowRowsFast(op)) {
+      narrowRows(in.denseValues(), cols, op, out, pool);
     } else if (!in.isSparse()) {
       double[] a = in.denseValues();
       pool.parallelFor(rows, in.cells(), (r0, r1) -> {
@@ -175,6 +177,52 @@ public final class AggregateKernels {
       });
     }
     return MatrixBlock.dense(rows, 1, out);
+  }
+
+  private static boolean narrowRowsFast(AggregateOp op) {
+    return op == AggregateOp.SUM || op == AggregateOp.SUM_SQ || op == AggregateOp.MEAN
+        || op == AggregateOp.MIN || op == AggregateOp.MAX;
+  }
+
+  /**
+   * Row aggregates of a dense matrix whose rows fit one plain run (softmax over a few classes,
+   * a handful of features): the general path's per-row dispatch through the pass machinery
+   * costs more than the row itself. Each loop computes exactly what that path does for such a
+   * row (one plain run into a fresh compensated sum; the range min/max), so results are
+   * bit-identical.
+   */
+  private static void narrowRows(double[] a, int cols, AggregateOp op, double[] out,
+      KernelPool pool) {
+    pool.parallelFor(out.length, (long) out.length * cols, (r0, r1) -> {
+      switch (op) {
+        case SUM -> {
+          for (int r = r0, off = r0 * cols; r < r1; r++, off += cols) {
+            out[r] = KahanSum.value(KahanSum.plainRun(a, off, off + cols), 0);
+          }
+        }
+        case SUM_SQ -> {
+          for (int r = r0, off = r0 * cols; r < r1; r++, off += cols) {
+            out[r] = KahanSum.value(KahanSum.plainRunSquares(a, off, off + cols), 0);
+          }
+        }
+        case MEAN -> {
+          for (int r = r0, off = r0 * cols; r < r1; r++, off += cols) {
+            out[r] = KahanSum.value(KahanSum.plainRun(a, off, off + cols), 0) / cols;
+          }
+        }
+        case MIN -> {
+          for (int r = r0, off = r0 * cols; r < r1; r++, off += cols) {
+            out[r] = VectorPrimitives.min(a, off, off + cols);
+          }
+        }
+        case MAX -> {
+          for (int r = r0, off = r0 * cols; r < r1; r++, off += cols) {
+            out[r] = VectorPrimitives.max(a, off, off + cols);
+          }
+        }
+        default -> throw new AssertionError(op);
+      }
+    });
   }
 
   // ---------------------------------------------------------------- index of max/min

@@ -277,4 +277,63 @@ final class BinaryLoops {
       vectorScalar(op, a, ai, s, c, ci, n);
     }
   }
+
+  /** Rows at most this wide get one loop nest per operator instead of a call per row. */
+  static final int NARROW_COLS = 16;
+
+  /**
+   * Rows [from, to) of a dense {@code rows x cols} matrix {@code a} with the column vector
+   * {@code s} (row r uses {@code s[r]}), into {@code c}. Narrow rows (a softmax's few classes)
+   * with + - * / run a dedicated loop nest: a call per row, each with its own loop set-up,
+   * costs more than the row's few cells. The arithmetic is the same per cell either way.
+   */
+  static void rowsWithColumn(BinaryOp op, double[] a, double[] s, boolean scalarOnLeft,
+      double[] c, int from, int to, int cols) {
+    if (cols <= NARROW_COLS && !scalarOnLeft) {
+      switch (op) {
+        case PLUS -> {
+          for (int r = from, o = from * cols; r < to; r++, o += cols) {
+            double sr = s[r];
+            for (int j = o; j < o + cols; j++) {
+              c[j] = a[j] + sr;
+            }
+          }
+          return;
+        }
+        case MINUS -> {
+          for (int r = from, o = from * cols; r < to; r++, o += cols) {
+            double sr = s[r];
+            for (int j = o; j < o + cols; j++) {
+              c[j] = a[j] - sr;
+            }
+          }
+          return;
+        }
+        case MULT -> {
+          for (int r = from, o = from * cols; r < to; r++, o += cols) {
+            double sr = s[r];
+            for (int j = o; j < o + cols; j++) {
+              c[j] = a[j] * sr;
+            }
+          }
+          return;
+        }
+        case DIV -> {
+          for (int r = from, o = from * cols; r < to; r++, o += cols) {
+            double sr = s[r];
+            for (int j = o; j < o + cols; j++) {
+              c[j] = a[j] / sr;
+            }
+          }
+          return;
+        }
+        default -> {
+          // the general per-row loop below
+        }
+      }
+    }
+    for (int r = from; r < to; r++) {
+      withScalar(op, a, r * cols, s[r], scalarOnLeft, c, r * cols, cols);
+    }
+  }
 }

@@ -82,21 +82,46 @@ public final class KahanSum {
     sums[i] = s;
   }
 
+  /**
+   * The plain sum of a short range (at most {@link #PLAIN_RUN} values) in two chains: what
+   * {@link #addRange} adds for such a range, so a row aggregate over narrow rows can skip the
+   * accumulator and stay bit-identical ({@code value(plainRun(..), 0)} equals a fresh sum with
+   * the range added).
+   */
+  static double plainRun(double[] a, int from, int to) {
+    double s0 = 0;
+    double s1 = 0;
+    int i = from;
+    for (; i + 2 <= to; i += 2) {
+      s0 += a[i];
+      s1 += a[i + 1];
+    }
+    if (i < to) {
+      s0 += a[i];
+    }
+    return s0 + s1;
+  }
+
+  /** {@link #plainRun} over the squares, as {@link #addSquares} adds a short range. */
+  static double plainRunSquares(double[] a, int from, int to) {
+    double s0 = 0;
+    double s1 = 0;
+    int i = from;
+    for (; i + 2 <= to; i += 2) {
+      s0 += a[i] * a[i];
+      s1 += a[i + 1] * a[i + 1];
+    }
+    if (i < to) {
+      s0 += a[i] * a[i];
+    }
+    return s0 + s1;
+  }
+
   /** Adds a[from..to) to {@code acc} (see the class comment for the error bound). */
   public static void addRange(double[] a, int from, int to, KahanSum acc) {
     if (to - from <= PLAIN_RUN) {
-      // a short range (a row of a narrow matrix) is one plain run: two chains, one TwoSum
-      double s0 = 0;
-      double s1 = 0;
-      int i = from;
-      for (; i + 2 <= to; i += 2) {
-        s0 += a[i];
-        s1 += a[i + 1];
-      }
-      if (i < to) {
-        s0 += a[i];
-      }
-      acc.add(s0 + s1);
+      // a short range (a row of a narrow matrix) is one plain run and one TwoSum
+      acc.add(plainRun(a, from, to));
       return;
     }
     int i = from;
@@ -137,17 +162,7 @@ public final class KahanSum {
   /** Adds the squares of a[from..to) to {@code acc}, blocked like {@link #addRange}. */
   public static void addSquares(double[] a, int from, int to, KahanSum acc) {
     if (to - from <= PLAIN_RUN) {
-      double s0 = 0;
-      double s1 = 0;
-      int i = from;
-      for (; i + 2 <= to; i += 2) {
-        s0 += a[i] * a[i];
-        s1 += a[i + 1] * a[i + 1];
-      }
-      if (i < to) {
-        s0 += a[i] * a[i];
-      }
-      acc.add(s0 + s1);
+      acc.add(plainRunSquares(a, from, to));
       return;
     }
     int i = from;

@@ -55,9 +55,7 @@ final class ScalarBinaryKernels {
     MatrixBlock out = MatrixBlock.dense(rows, cols);
     double[] c = out.denseValues();
     long nnz = sumChunks(pool, rows, rowsPerChunk(cols), x.cells(), (from, to) -> {
-      for (int r = from; r < to; r++) {
-        BinaryLoops.withScalar(op, a, r * cols, s[r], vectorOnLeft, c, r * cols, cols);
-      }
+      BinaryLoops.rowsWithColumn(op, a, s, vectorOnLeft, c, from, to, cols);
       return (long) countNonZeros(c, from * cols, to * cols);
     });
     return finish(out, nnz);
