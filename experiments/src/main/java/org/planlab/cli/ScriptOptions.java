@@ -25,7 +25,7 @@ final class ScriptOptions {
       description = "operator ordering (default: ${DEFAULT-VALUE})")
   String ordering;
 
-  @Option(names = "--fusion", paramLabel = "NAME", defaultValue = "fa",
+  @Option(names = "--fusion", paramLabel = "NAME", defaultValue = "mpskip",
       description = "fusion plan selector: none, fa, fnr, ... (default: ${DEFAULT-VALUE})")
   String fusion;
 

@@ -143,7 +143,8 @@ class ExecCommandTest {
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("MEMO TABLE"), r.out());
     assertTrue(r.out().contains("ua(RCsum): C(-1)! C("), r.out());
-    assertTrue(r.out().contains("SELECTED (fa)"), r.out());
+    assertTrue(r.out().contains("SELECTED (mpskip)"), r.out());
+    assertTrue(r.out().contains("ESTIMATED COST (Eq. 3)"), r.out());
     assertTrue(r.out().contains("spoofCell CELL FULL_AGG(sum)"), r.out());
     assertTrue(r.out().contains("CELL FULL_AGG sum sparse-safe: (("), r.out());
     assertTrue(r.out().contains("extends SpoofCellwise"), r.out());

@@ -39,7 +39,8 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
 
   /**
    * Defaults: all available processors, depth-first, no statistics, depth 1000, fusion
-   * {@code fa} (fuse-all, until cost-based selection exists).
+   * {@code mpskip} (the fusion paper's cost-based MPSkipEnum, sec. 4; it lives in the
+   * {@code optimizers} module, so a class path without it must choose {@code none}).
    */
   public static EngineConfig defaults() {
     return builder().build();
@@ -63,7 +64,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     private int maxRecursionDepth = 1000;
     private List<Path> libraryRoots = List.of();
     private Path workingDirectory = Path.of("").toAbsolutePath();
-    private String fusion = "fa";
+    private String fusion = "mpskip";
     private org.planlab.engine.codegen.select.CostConstants costConstants =
         org.planlab.engine.codegen.select.CostConstants.DEFAULTS;
 

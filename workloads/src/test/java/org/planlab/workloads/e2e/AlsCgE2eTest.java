@@ -111,6 +111,6 @@ class AlsCgE2eTest {
     // operator fusion: the same results unfused (none) and without redundancy (fnr)
     Variants.assertSame("fusion none", base, run(regType, Setup.fusion("none")));
     Variants.assertSame("fusion fnr", base, run(regType, Setup.fusion("fnr")));
-    Variants.assertSame("fusion mpskip", base, run(regType, Setup.fusion("mpskip")));
+    Variants.assertSame("fusion fa", base, run(regType, Setup.fusion("fa")));
   }
 }

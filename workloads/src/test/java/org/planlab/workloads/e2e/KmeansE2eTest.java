@@ -98,7 +98,7 @@ class KmeansE2eTest {
     // operator fusion: the same results unfused (none) and without redundancy (fnr)
     Variants.assertSame("fusion none", base, run(Setup.fusion("none")));
     Variants.assertSame("fusion fnr", base, run(Setup.fusion("fnr")));
-    Variants.assertSame("fusion mpskip", base, run(Setup.fusion("mpskip")));
+    Variants.assertSame("fusion fa", base, run(Setup.fusion("fa")));
   }
 
   private static double distance2(double[] a, double[] b) {

@@ -176,7 +176,7 @@ class LinearRegressionE2eTest {
     // operator fusion: the same results unfused (none) and without redundancy (fnr)
     Variants.assertSame("fusion none", base, run(workload, 2, 0, Setup.fusion("none")));
     Variants.assertSame("fusion fnr", base, run(workload, 2, 0, Setup.fusion("fnr")));
-    Variants.assertSame("fusion mpskip", base, run(workload, 2, 0, Setup.fusion("mpskip")));
+    Variants.assertSame("fusion fa", base, run(workload, 2, 0, Setup.fusion("fa")));
   }
 
   private static double quadratic(double[] b) {

@@ -121,6 +121,6 @@ class MultiLogRegE2eTest {
     // operator fusion: the same results unfused (none) and without redundancy (fnr)
     Variants.assertSame("fusion none", base, run(icpt, Setup.fusion("none")));
     Variants.assertSame("fusion fnr", base, run(icpt, Setup.fusion("fnr")));
-    Variants.assertSame("fusion mpskip", base, run(icpt, Setup.fusion("mpskip")));
+    Variants.assertSame("fusion fa", base, run(icpt, Setup.fusion("fa")));
   }
 }

@@ -77,6 +77,6 @@ class PnmfE2eTest {
     // operator fusion: the same results unfused (none) and without redundancy (fnr)
     Variants.assertSame("fusion none", base, run(Setup.fusion("none")));
     Variants.assertSame("fusion fnr", base, run(Setup.fusion("fnr")));
-    Variants.assertSame("fusion mpskip", base, run(Setup.fusion("mpskip")));
+    Variants.assertSame("fusion fa", base, run(Setup.fusion("fa")));
   }
 }

@@ -38,13 +38,13 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
 
   /**
    * How to run: static rewrites on or off, the engine's thread count and the fusion plan
-   * selector (fuse-all, the engine's default, unless a test says otherwise).
+   * selector (mpskip, the engine's default, unless a test says otherwise).
    */
   record Setup(boolean staticRewrites, int threads, String fusion) {
-    static final Setup DEFAULT = new Setup(true, 1, "fa");
+    static final Setup DEFAULT = new Setup(true, 1, "mpskip");
 
     Setup(boolean staticRewrites, int threads) {
-      this(staticRewrites, threads, "fa");
+      this(staticRewrites, threads, "mpskip");
     }
 
     /** The default setup with another fusion plan selector. */
