@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.TemplateType;
 import org.planlab.engine.codegen.select.FusionPlan;
@@ -59,31 +60,65 @@ public final class OperatorPlanner {
    * {@code excluded} are never operator roots (trivial or failed plans).
    */
   public static List<Operator> plan(FusionPlan plan, HopDag dag, Set<Hop> excluded) {
-    Map<Hop, Operator> ops = new LinkedHashMap<>();
+    List<Operator> ops = new ArrayList<>();
+    visit(plan, dag.roots(), excluded, h -> true, (h, op) -> {
+      if (op == null) {
+        return Step.HOP;
+      }
+      ops.add(op);
+      return Step.OPERATOR;
+    });
+    return List.copyOf(ops);
+  }
+
+  /** How a {@link Visitor} continues after a HOP the planner reached. */
+  public enum Step {
+    /** Take the operator rooted at the HOP and continue below its inputs. */
+    OPERATOR,
+    /** Treat the HOP as a basic operator and continue below its own inputs. */
+    HOP,
+    /** Stop planning. */
+    STOP
+  }
+
+  /** Receives the HOPs of a planning traversal, top-down. */
+  public interface Visitor {
+    /**
+     * Called once per reached HOP with the operator rooted there, or null when none is (the
+     * answer then must not be {@link Step#OPERATOR}).
+     */
+    Step visit(Hop h, Operator op);
+  }
+
+  /**
+   * Plans the operators of {@code plan} below {@code roots} one at a time, visiting only HOPs
+   * {@code within}, and lets {@code visitor} decide how to go on: a cost model that plans one
+   * partition many times stops at the partition's inputs, and stops as soon as a plan's partial
+   * cost exceeds the best (fusion paper, sec. 4.3, GETPLANCOST).
+   */
+  public static void visit(FusionPlan plan, List<Hop> roots, Set<Hop> excluded,
+      Predicate<Hop> within, Visitor visitor) {
     Set<Hop> visited = Collections.newSetFromMap(new IdentityHashMap<>());
     Deque<Hop> work = new ArrayDeque<>();
-    List<Hop> roots = new ArrayList<>(dag.roots());
-    Collections.reverse(roots);
-    roots.forEach(work::push);
+    for (int i = roots.size() - 1; i >= 0; i--) {
+      work.push(roots.get(i));
+    }
     while (!work.isEmpty()) {
       Hop h = work.pop();
-      if (!visited.add(h)) {
+      if (!within.test(h) || !visited.add(h)) {
         continue;
       }
       MemoEntry e = excluded.contains(h) ? null : bestRoot(plan, h);
-      List<Hop> next;
-      if (e != null) {
-        Operator op = collect(plan, h, e);
-        ops.put(h, op);
-        next = op.inputs();
-      } else {
-        next = h.inputs();
+      Operator op = e == null ? null : collect(plan, h, e);
+      Step step = visitor.visit(h, op);
+      if (step == Step.STOP) {
+        return;
       }
+      List<Hop> next = step == Step.OPERATOR ? op.inputs() : h.inputs();
       for (int i = next.size() - 1; i >= 0; i--) {
         work.push(next.get(i));
       }
     }
-    return List.copyOf(ops.values());
   }
 
   /** The preferred valid entry of {@code h} as an operator root, or null. */
@@ -134,12 +169,10 @@ public final class OperatorPlanner {
   private static MemoEntry referenced(FusionPlan plan, Hop in, TemplateType from,
       Set<TemplateType> allowed) {
     // an entry of the referencing template first, then the usual preference
-    java.util.Comparator<MemoEntry> order = java.util.Comparator
-        .comparing((MemoEntry e) -> e.type() != from).thenComparing(Selections.PREFERENCE);
     MemoEntry best = null;
     for (MemoEntry e : plan.entries(in)) {
       if (e.closed().isOpen() && allowed.contains(e.type())
-          && (best == null || order.compare(e, best) < 0)) {
+          && (best == null || referenceOrder(e, best, from) < 0)) {
         best = e;
       }
     }
@@ -148,5 +181,11 @@ public final class OperatorPlanner {
           + ": the selected plan is not consistent");
     }
     return best;
+  }
+
+  private static int referenceOrder(MemoEntry a, MemoEntry b, TemplateType from) {
+    boolean aOther = a.type() != from;
+    boolean bOther = b.type() != from;
+    return aOther != bOther ? (aOther ? 1 : -1) : Selections.PREFERENCE.compare(a, b);
   }
 }

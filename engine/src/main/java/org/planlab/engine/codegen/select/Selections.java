@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiPredicate;
+import java.util.function.Function;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.memo.TemplateType;
@@ -50,12 +51,27 @@ public final class Selections {
    */
   public static Map<Hop, List<MemoEntry>> bestPerType(MemoTable memo,
       BiPredicate<Hop, MemoEntry> allowed) {
+    return bestPerType(memo.hops(), h -> preferred(memo, h), allowed);
+  }
+
+  /** {@code memo}'s entries of {@code h}, most preferred first ({@link #PREFERENCE}). */
+  public static List<MemoEntry> preferred(MemoTable memo, Hop h) {
+    List<MemoEntry> sorted = new ArrayList<>(memo.entries(h));
+    sorted.sort(PREFERENCE);
+    return sorted;
+  }
+
+  /**
+   * {@link #bestPerType(MemoTable, BiPredicate)} over {@code hops} (topologically ordered) with
+   * their entries already sorted by {@link #preferred}: for callers that select many times over
+   * the same memo table (cost-based enumeration costs one selection per plan).
+   */
+  public static Map<Hop, List<MemoEntry>> bestPerType(List<Hop> hops,
+      Function<Hop, List<MemoEntry>> preferred, BiPredicate<Hop, MemoEntry> allowed) {
     Map<Hop, List<MemoEntry>> out = new IdentityHashMap<>();
-    for (Hop h : memo.hops()) {
-      List<MemoEntry> sorted = new ArrayList<>(memo.entries(h));
-      sorted.sort(PREFERENCE);
+    for (Hop h : hops) {
       Map<TemplateType, MemoEntry> best = new EnumMap<>(TemplateType.class);
-      for (MemoEntry e : sorted) {
+      for (MemoEntry e : preferred.apply(h)) {
         if (!best.containsKey(e.type()) && allowed.test(h, e) && refsResolve(h, e, out)) {
           best.put(e.type(), e);
         }

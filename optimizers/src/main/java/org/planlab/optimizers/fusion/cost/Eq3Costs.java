@@ -1,9 +1,7 @@
 package org.planlab.optimizers.fusion.cost;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -13,6 +11,7 @@ import org.planlab.engine.codegen.construct.BuiltOperator;
 import org.planlab.engine.codegen.construct.CPlanBuilder;
 import org.planlab.engine.codegen.construct.OperatorPlanner;
 import org.planlab.engine.codegen.construct.OperatorPlanner.Operator;
+import org.planlab.engine.codegen.construct.OperatorPlanner.Step;
 import org.planlab.engine.codegen.construct.PlanConstructionException;
 import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.memo.MemoEntry;
@@ -21,7 +20,6 @@ import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.Selections;
 import org.planlab.engine.ir.Hop;
-import org.planlab.engine.ir.HopDag;
 import org.planlab.optimizers.fusion.enumeration.InterestingPoint;
 import org.planlab.optimizers.fusion.enumeration.PartitionCosts;
 import org.planlab.optimizers.fusion.enumeration.PlanPartition;
@@ -52,6 +50,11 @@ public final class Eq3Costs implements PartitionCosts {
   private final PlanPartition partition;
   private final OperatorCosts costs;
   private final Set<Hop> members = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** Members and the HOPs on paths from the roots down to members: what planning visits. */
+  private final Set<Hop> relevant = Collections.newSetFromMap(new IdentityHashMap<>());
+  /** The members in topological order and their entries by preference, sorted once. */
+  private final List<Hop> memberOrder;
+  private final Map<Hop, List<MemoEntry>> preferred = new IdentityHashMap<>();
   private final Map<Hop, Map<Integer, Integer>> pointIndex = new IdentityHashMap<>();
   private final Map<OperatorKey, Double> operatorCosts = new HashMap<>();
   private final List<Hop> roots;
@@ -64,6 +67,14 @@ public final class Eq3Costs implements PartitionCosts {
     this.partition = partition;
     this.costs = new OperatorCosts(memo, constants);
     members.addAll(partition.hops());
+    List<Hop> order = new ArrayList<>();
+    for (Hop h : memo.hops()) {
+      if (members.contains(h)) {
+        order.add(h);
+        preferred.put(h, Selections.preferred(memo, h));
+      }
+    }
+    this.memberOrder = List.copyOf(order);
     List<InterestingPoint> points = partition.points();
     for (int k = 0; k < points.size(); k++) {
       InterestingPoint p = points.get(k);
@@ -76,7 +87,22 @@ public final class Eq3Costs implements PartitionCosts {
       }
     }
     this.roots = List.copyOf(r);
+    markRelevant(roots, new java.util.HashSet<>());
     this.staticBound = computeStaticBound();
+  }
+
+  /** Marks the HOPs below {@code hops} from which a member is reachable; true if any is. */
+  private boolean markRelevant(List<Hop> hops, Set<Hop> done) {
+    boolean any = false;
+    for (Hop h : hops) {
+      if (relevant.contains(h)) {
+        any = true;
+      } else if (done.add(h) && (markRelevant(h.inputs(), done) | members.contains(h))) {
+        relevant.add(h);
+        any = true;
+      }
+    }
+    return any;
   }
 
   private double computeStaticBound() {
@@ -120,7 +146,7 @@ public final class Eq3Costs implements PartitionCosts {
 
   @Override
   public Map<Hop, List<MemoEntry>> selection(boolean[] q) {
-    return Selections.bestPerType(memo, (h, e) -> members.contains(h) && allowed(h, e, q));
+    return Selections.bestPerType(memberOrder, preferred::get, (h, e) -> allowed(h, e, q));
   }
 
   private boolean allowed(Hop h, MemoEntry e, boolean[] q) {
@@ -140,41 +166,28 @@ public final class Eq3Costs implements PartitionCosts {
   public double planCost(boolean[] q, double bound) {
     partial = false;
     FusionPlan plan = new FusionPlan(selection(q), List.of());
-    List<Operator> ops = OperatorPlanner.plan(plan, new HopDag(roots), Set.of());
-    Map<Hop, Operator> fused = new IdentityHashMap<>();
-    double total = 0;
-    for (Operator op : ops) {
-      if (op.operations() < 2) {
-        continue; // left unfused by code generation: costed as basic operators below
-      }
-      fused.put(op.root(), op);
-      total += operatorCost(op);
-      if (total > bound) {
-        partial = true;
-        return total;
-      }
-    }
-    // basic operators: partition HOPs materialized outside fused operators
-    Set<Hop> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-    Deque<Hop> work = new ArrayDeque<>(roots);
-    while (!work.isEmpty()) {
-      Hop h = work.pop();
-      if (!seen.add(h)) {
-        continue;
-      }
-      Operator op = fused.get(h);
-      if (op != null) {
-        work.addAll(op.inputs());
-      } else if (members.contains(h)) {
-        total += basicCost(h);
-        if (total > bound) {
-          partial = true;
-          return total;
+    double[] total = {0};
+    // operators are planned and costed one at a time, so costing stops (and planning with it)
+    // as soon as the partial cost exceeds the bound
+    OperatorPlanner.visit(plan, roots, Set.of(), relevant::contains, (h, op) -> {
+      Step step;
+      if (op != null && op.operations() >= 2) {
+        total[0] += operatorCost(op);
+        step = Step.OPERATOR;
+      } else {
+        // no operator, or one code generation leaves unfused: basic operators
+        if (members.contains(h)) {
+          total[0] += basicCost(h);
         }
-        work.addAll(h.inputs());
+        step = Step.HOP;
       }
-    }
-    return total;
+      if (total[0] > bound) {
+        partial = true;
+        return Step.STOP;
+      }
+      return step;
+    });
+    return total[0];
   }
 
   @Override
