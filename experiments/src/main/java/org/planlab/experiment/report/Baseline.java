@@ -54,6 +54,9 @@ public record Baseline(String description, List<TrackedRatio> tracked) {
    * @throws BaselineException naming the file and the key when it is unreadable or malformed
    */
   public static Baseline read(Path file) {
+    if (!Files.isRegularFile(file)) {
+      throw new BaselineException("baseline " + file + " does not exist");
+    }
     JsonNode root;
     try {
       root = new ObjectMapper().readTree(file.toFile());

@@ -95,8 +95,9 @@ public final class Comparison {
     return b.toString();
   }
 
+  /** Up to four significant digits, whole counts as integers. */
   private static String number(double v) {
-    return Formats.significant(v);
+    return Double.isFinite(v) ? Formats.human(v) : Double.toString(v);
   }
 
   private static String pad(String s, int width, boolean right) {

@@ -2,7 +2,12 @@ package org.planlab.experiment.report;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
@@ -41,6 +46,42 @@ public final class Formats {
   public static String parameter(String raw) {
     OptionalDouble v = number(raw);
     return v.isPresent() ? human(v.getAsDouble()) : raw;
+  }
+
+  /**
+   * The values of one parameter column, each mapped to how the column shows it: like
+   * {@link #parameter}, except that whole numbers are written all in scientific form or all
+   * plainly, so that a column never mixes {@code 1000} with {@code 1e4}. Scientific form is used
+   * when the largest value reaches 10^4 and every value has a short mantissa ({@code 1e3,
+   * 1e4, 2.5e5}); else every whole number is plain ({@code 1234, 100000}).
+   */
+  public static Map<String, String> parameterColumn(Collection<String> raw) {
+    Map<String, String> out = new LinkedHashMap<>();
+    List<BigDecimal> whole = new ArrayList<>();
+    boolean allWhole = true;
+    for (String r : raw) {
+      OptionalDouble v = number(r);
+      BigDecimal d = v.isPresent()
+          ? new BigDecimal(Double.toString(v.getAsDouble())).stripTrailingZeros() : null;
+      if (d == null || d.scale() > 0) {
+        allWhole = false;
+      } else {
+        whole.add(d);
+      }
+    }
+    boolean scientific = allWhole && !whole.isEmpty()
+        && whole.stream().anyMatch(d -> d.abs().doubleValue() >= SCIENTIFIC_FROM)
+        && whole.stream().allMatch(d -> d.signum() == 0 || d.precision() <= SHORT_MANTISSA_DIGITS);
+    for (String r : raw) {
+      OptionalDouble v = number(r);
+      if (!allWhole || v.isEmpty()) {
+        out.put(r, parameter(r));
+      } else {
+        BigDecimal d = new BigDecimal(Double.toString(v.getAsDouble())).stripTrailingZeros();
+        out.put(r, d.signum() == 0 ? "0" : scientific ? scientific(d) : d.toPlainString());
+      }
+    }
+    return out;
   }
 
   /**

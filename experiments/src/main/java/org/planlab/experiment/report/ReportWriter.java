@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.stream.Collectors;
 import org.planlab.experiment.report.ChartDecisions.ChartKind;
 import org.planlab.experiment.report.ReportDocument.Element;
 import org.planlab.experiment.report.ReportDocument.Figure;
@@ -81,8 +80,8 @@ public final class ReportWriter {
     elements.add(new Paragraph("Run " + run.runId()
         + (run.status().isEmpty() ? "" : " (" + run.status() + ")") + ", " + results.rowCount()
         + " rows of " + run.dir().resolve(ResultsTable.POINTS_FILE) + ". Median "
-        + options.metric() + " over the ok repetitions; speed-up = " + baseline
-        + " median / variant median."));
+        + options.metric() + " over the ok repetitions"
+        + (baseline.isEmpty() ? "." : "; speed-up = " + baseline + " median / variant median.")));
     for (String w : summary.workloads()) {
       section(w);
     }
@@ -113,11 +112,12 @@ public final class ReportWriter {
     List<String> varying = summary.varyingParameters(w);
     List<String> variants = summary.variants(w);
     List<String> labelHeader = varying.isEmpty() ? List.of("workload") : varying;
+    Labels labels = new Labels(points, varying);
     elements.add(new Heading(2, w));
 
     List<List<String>> rows = new ArrayList<>();
     for (PointKey p : points) {
-      List<String> r = new ArrayList<>(labels(p, varying));
+      List<String> r = new ArrayList<>(labels.of(p));
       variants.forEach(v -> r.add(summary.find(p, v).map(Aggregate::cell).orElse("")));
       rows.add(r);
     }
@@ -130,7 +130,7 @@ public final class ReportWriter {
     if (speedups) {
       List<List<String>> sRows = new ArrayList<>();
       for (PointKey p : points) {
-        List<String> r = new ArrayList<>(labels(p, varying));
+        List<String> r = new ArrayList<>(labels.of(p));
         others.forEach(v -> r.add(speedupCell(p, v)));
         sRows.add(r);
       }
@@ -138,18 +138,13 @@ public final class ReportWriter {
           + " median / variant median):"));
       elements.add(new TableBlock(concat(labelHeader, others), sRows, labelHeader.size()));
     }
-    codegenTable(w, points, varying, variants, labelHeader);
+    codegenTable(w, points, labels, variants, labelHeader);
     if (options.figures()) {
-      metricFigure(w, points, varying, variants);
+      metricFigure(w, points, varying, labels, variants);
       if (speedups) {
-        speedupFigure(w, points, varying, others);
+        speedupFigure(w, points, varying, labels, others);
       }
     }
-  }
-
-  private static List<String> labels(PointKey p, List<String> varying) {
-    return varying.isEmpty() ? List.of(p.workload())
-        : varying.stream().map(n -> Formats.parameter(p.param(n))).toList();
   }
 
   private OptionalDouble speedup(PointKey p, String variant) {
@@ -172,7 +167,7 @@ public final class ReportWriter {
     return v.isPresent() && !v.get().hasValue() ? v.get().cell() : "-";
   }
 
-  private void codegenTable(String w, List<PointKey> points, List<String> varying,
+  private void codegenTable(String w, List<PointKey> points, Labels labels,
       List<String> variants, List<String> labelHeader) {
     List<Summary> present = new ArrayList<>();
     for (String m : CODEGEN_METRICS) {
@@ -197,7 +192,7 @@ public final class ReportWriter {
           cells.add(a.map(x -> Formats.plain(x.median(), x.metric())).orElse("-"));
         }
         if (any) {
-          List<String> r = new ArrayList<>(labels(p, varying));
+          List<String> r = new ArrayList<>(labels.of(p));
           r.add(v);
           r.addAll(cells);
           rows.add(r);
@@ -212,7 +207,7 @@ public final class ReportWriter {
   }
 
   private void metricFigure(String w, List<PointKey> points, List<String> varying,
-      List<String> variants) {
+      Labels labels, List<String> variants) {
     if (!summary.hasValues(w)) {
       return; // every point failed: nothing to draw
     }
@@ -252,7 +247,7 @@ public final class ReportWriter {
           series.put(v, ys);
         }
       }
-      png = Charts.bars(title, categoryTitle(varying), yTitle, categories(points, varying),
+      png = Charts.bars(title, categoryTitle(varying), yTitle, points.stream().map(labels::category).toList(),
           series, ChartDecisions.logAxis(medians));
     }
     Path f = options.out().resolve(fileName(w) + "-" + fileName(metric) + ".png");
@@ -262,7 +257,7 @@ public final class ReportWriter {
   }
 
   private void speedupFigure(String w, List<PointKey> points, List<String> varying,
-      List<String> others) {
+      Labels labels, List<String> others) {
     Map<String, List<Double>> series = new LinkedHashMap<>();
     List<Double> all = new ArrayList<>();
     for (String v : others) {
@@ -282,7 +277,7 @@ public final class ReportWriter {
     String title = run.name() + ": speed-up over " + baseline + " (" + options.metric() + ")"
         + workloadSuffix(w);
     byte[] png = Charts.bars(title, categoryTitle(varying), "speed-up [x]",
-        categories(points, varying), series,
+        points.stream().map(labels::category).toList(), series,
         ChartDecisions.logAxis(all.stream().mapToDouble(Double::doubleValue).toArray()));
     Path f = options.out().resolve(fileName(w) + "-speedup-" + fileName(options.metric())
         + ".png");
@@ -297,15 +292,6 @@ public final class ReportWriter {
 
   private static String categoryTitle(List<String> varying) {
     return varying.isEmpty() ? "workload" : String.join(", ", varying);
-  }
-
-  private static List<String> categories(List<PointKey> points, List<String> varying) {
-    if (varying.size() <= 1) {
-      return points.stream().map(p -> labels(p, varying).get(0)).toList();
-    }
-    return points.stream().map(p -> varying.stream()
-        .map(n -> n + "=" + Formats.parameter(p.param(n))).collect(Collectors.joining(", ")))
-        .toList();
   }
 
   private byte[] summaryCsv() {
@@ -355,6 +341,38 @@ public final class ReportWriter {
     List<String> out = new ArrayList<>(a);
     out.addAll(b);
     return out;
+  }
+
+  /** How a workload's data points are labelled: the varying parameters' values, per column. */
+  private static final class Labels {
+    private final List<String> varying;
+    private final Map<String, Map<String, String>> shown = new LinkedHashMap<>();
+
+    Labels(List<PointKey> points, List<String> varying) {
+      this.varying = varying;
+      for (String n : varying) {
+        shown.put(n, Formats.parameterColumn(points.stream().map(p -> p.param(n)).toList()));
+      }
+    }
+
+    /** One cell per varying parameter, or the workload name when none varies. */
+    List<String> of(PointKey p) {
+      return varying.isEmpty() ? List.of(p.workload())
+          : varying.stream().map(n -> shown.get(n).get(p.param(n))).toList();
+    }
+
+    /** One chart category: the single value, or {@code name=value} pairs. */
+    String category(PointKey p) {
+      List<String> cells = of(p);
+      if (varying.size() <= 1) {
+        return cells.get(0);
+      }
+      List<String> pairs = new ArrayList<>();
+      for (int i = 0; i < varying.size(); i++) {
+        pairs.add(varying.get(i) + "=" + cells.get(i));
+      }
+      return String.join(", ", pairs);
+    }
   }
 
   /** A file-name-safe form of a workload or metric name. */

@@ -21,9 +21,4 @@ public enum Verdict {
   public String label() {
     return label;
   }
-
-  /** Whether this verdict fails {@code planlab compare} (exit code 1). */
-  public boolean fails() {
-    return this == REGRESSION || this == NO_DATA;
-  }
 }

@@ -2,6 +2,7 @@ package org.planlab.experiment.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class FormatsTest {
@@ -29,6 +30,24 @@ class FormatsTest {
     assertEquals("0.001", Formats.parameter("1.0e-3"));
     assertEquals("1e-12", Formats.parameter("1.0e-12"));
     assertEquals("0.3333", Formats.parameter("0.333333"));
+  }
+
+  @Test
+  void columnReachingTenThousandIsAllScientific() {
+    assertEquals(List.of("1e3", "1e4", "2.5e5"), List.copyOf(
+        Formats.parameterColumn(List.of("1000", "1e4", "250000")).values()));
+  }
+
+  @Test
+  void columnWithALongMantissaIsAllPlain() {
+    assertEquals(List.of("1234", "100000"), List.copyOf(
+        Formats.parameterColumn(List.of("1234", "1e5")).values()));
+  }
+
+  @Test
+  void columnOfSmallNumbersIsPlain() {
+    assertEquals(List.of("10", "200"), List.copyOf(
+        Formats.parameterColumn(List.of("10.0", "200")).values()));
   }
 
   @Test
