@@ -1,6 +1,7 @@
 package org.planlab.bench;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +13,8 @@ import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Pipeline;
 import org.planlab.engine.config.EngineConfig;
+import org.planlab.experiment.report.Charts;
+import org.planlab.experiment.report.OutputFiles;
 import org.planlab.workloads.Workload;
 import org.planlab.workloads.WorkloadCatalog;
 
@@ -21,7 +24,10 @@ import org.planlab.workloads.WorkloadCatalog;
  * and evaluated with partitioning and pruning by {@code mpskip}, over all DAGs optimized while
  * compiling and running the workload's driver (inputs written from its data spec).
  *
- * <p>{@code java -cp ... org.planlab.bench.PlanEnumerationTable [rows]}
+ * <p>{@code java -cp ... org.planlab.bench.PlanEnumerationTable [rows [OUT_DIR]]} prints the
+ * table; with {@code OUT_DIR} it also writes it as {@code plan-enumeration.md} and the figure
+ * (log-scale bars per workload) as {@code plan-enumeration.png} there
+ * ({@code scripts/fig-plan-enumeration.sh}).
  */
 public final class PlanEnumerationTable {
   /** The workloads of the table. */
@@ -40,7 +46,41 @@ public final class PlanEnumerationTable {
 
   public static void main(String[] args) throws IOException {
     long rows = args.length > 0 ? Long.parseLong(args[0]) : 2000;
-    System.out.print(format(measure(rows)));
+    List<Row> measured = measure(rows);
+    String table = format(measured);
+    System.out.print(table);
+    if (args.length > 1) {
+      Path out = Path.of(args[1]);
+      Path md = out.resolve("plan-enumeration.md");
+      Path png = out.resolve("plan-enumeration.png");
+      OutputFiles.write(md, ("# Fusion plans evaluated (fusion paper Fig. 15), " + rows
+          + " rows\n\n" + table).getBytes(StandardCharsets.UTF_8));
+      OutputFiles.write(png, figure(measured));
+      System.out.println("table: " + md);
+      System.out.println("figure: " + png);
+    }
+  }
+
+  /**
+   * Fig. 15 as grouped bars on a log axis: per workload the plans of the search space without
+   * partitioning, with partitioning, and those evaluated with partitioning and pruning (a
+   * saturated count of the unpartitioned space is drawn at Long.MAX_VALUE).
+   */
+  public static byte[] figure(List<Row> rows) {
+    List<String> names = new ArrayList<>();
+    Map<String, List<Double>> series = new LinkedHashMap<>();
+    series.put("all", new ArrayList<>());
+    series.put("partition", new ArrayList<>());
+    series.put("partition+prune", new ArrayList<>());
+    for (Row r : rows) {
+      names.add(r.workload());
+      // log axes cannot show 0: an empty search space is drawn as one plan
+      series.get("all").add((double) Math.max(1, r.get("PLANS_ALL")));
+      series.get("partition").add((double) Math.max(1, r.get("PLANS_PARTITIONED")));
+      series.get("partition+prune").add((double) Math.max(1, r.get("PLANS_EVALUATED")));
+    }
+    return Charts.bars("Fusion plans evaluated (Fig. 15)", "workload", "plans", names, series,
+        true);
   }
 
   /** The rows for every workload of {@link #WORKLOADS}. */

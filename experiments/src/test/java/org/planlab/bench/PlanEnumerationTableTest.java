@@ -2,8 +2,11 @@ package org.planlab.bench;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.util.List;
+import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 
 /** Prints the Fig. 15 table for every workload and checks what it must show. */
@@ -26,5 +29,7 @@ class PlanEnumerationTableTest {
       }
     }
     assertTrue(large > 0, "some workload has a partition with >= 8 interesting points\n" + table);
+    BufferedImage png = ImageIO.read(new ByteArrayInputStream(PlanEnumerationTable.figure(rows)));
+    assertTrue(png.getWidth() > 0 && png.getHeight() > 0, "the Fig. 15 figure is a PNG");
   }
 }

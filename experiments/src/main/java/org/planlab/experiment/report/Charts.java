@@ -13,19 +13,19 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 
 /** Draws report figures with XChart and encodes them as PNG, without a display. */
-final class Charts {
+public final class Charts {
   static final int WIDTH = 900;
   static final int HEIGHT = 540;
 
   /** One line of a line chart: x and y of the data points that have a value. */
-  record Line(String name, double[] x, double[] y) {
+  public record Line(String name, double[] x, double[] y) {
   }
 
   private Charts() {
   }
 
   /** A line chart of the metric against one numeric parameter, one line per variant. */
-  static byte[] line(String title, String xTitle, String yTitle, List<Line> lines,
+  public static byte[] line(String title, String xTitle, String yTitle, List<Line> lines,
       boolean logX, boolean logY) {
     headless();
     XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
@@ -44,13 +44,20 @@ final class Charts {
    * A grouped bar chart: one group per category, one bar per series; a null value is a
    * missing bar (a failed point).
    */
-  static byte[] bars(String title, String xTitle, String yTitle, List<String> categories,
+  public static byte[] bars(String title, String xTitle, String yTitle, List<String> categories,
       Map<String, List<Double>> series, boolean logY) {
     headless();
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
         .xAxisTitle(xTitle).yAxisTitle(yTitle).build();
     style(chart.getStyler());
     chart.getStyler().setYAxisLogarithmic(logY);
+    if (logY) {
+      // XChart grows bars from zero, which a log axis cannot show: start at the decade below
+      // the smallest value
+      double min = series.values().stream().flatMap(List::stream)
+          .filter(v -> v != null && v > 0).mapToDouble(Double::doubleValue).min().orElse(1);
+      chart.getStyler().setYAxisMin(Math.pow(10, Math.floor(Math.log10(min))));
+    }
     if (categories.size() > 6) {
       chart.getStyler().setXAxisLabelRotation(45);
     }

@@ -12,12 +12,12 @@ import java.nio.file.StandardCopyOption;
  * a half-written table or figure. (The runner's {@code AtomicFiles} does the same for run
  * outputs; this package keeps its own copy until the two are unified.)
  */
-final class OutputFiles {
+public final class OutputFiles {
   private OutputFiles() {
   }
 
   /** Replaces {@code target} with {@code content} atomically. */
-  static void write(Path target, byte[] content) {
+  public static void write(Path target, byte[] content) {
     Path abs = target.toAbsolutePath();
     Path dir = abs.getParent();
     Path tmp = null;
