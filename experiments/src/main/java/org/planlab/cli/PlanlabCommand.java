@@ -12,7 +12,8 @@ import picocli.CommandLine.Command;
     version = "planlab 0.1.0-SNAPSHOT",
     description = "Compile DML to fused, cost-optimized plans; generate data; run experiments.",
     subcommands = {ListCommand.class, DatagenCommand.class, ExecCommand.class,
-        ExplainCommand.class, CalibrateCommand.class, CommandLine.HelpCommand.class})
+        ExplainCommand.class, CalibrateCommand.class, RunCommand.class,
+        CommandLine.HelpCommand.class})
 public final class PlanlabCommand implements Runnable {
 
   @CommandLine.Spec
