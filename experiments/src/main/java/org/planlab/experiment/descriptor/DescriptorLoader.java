@@ -74,10 +74,10 @@ import org.planlab.workloads.WorkloadCatalog;
  *   <li>{@code backend} — {@code {type: cp}}, default cp; {@code spark} and {@code gpu} are
  *       recognised but not available yet.
  *   <li>{@code variants} — name ({@code [A-Za-z0-9._-]+}): {fusion (default: the engine's
- *       default, {@code EngineConfig.defaults().fusion()}), ordering (default {@code depth-first}), threads (default: the
- *       experiment's), costProfile (a file relative to the descriptor's folder; default: the
- *       built-in constants)}. Order is kept; the first is the baseline. Default: one variant
- *       {@code Default: {}}.
+ *       default, {@code EngineConfig.defaults().fusion()}), ordering (default
+ *       {@code depth-first}), threads (default: the experiment's), costProfile (a file relative
+ *       to the descriptor's folder; default: the built-in constants)}. Order is kept; the first
+ *       is the baseline. Default: one variant {@code Default: {}}.
  *   <li>{@code repeat} — measured runs per point, default 3, >= 1.
  *   <li>{@code warmup} — unmeasured runs per point first, default 1, >= 0.
  *   <li>{@code timeout} — per point, {@code 90s}, {@code 10m}, {@code 1h}; default 30m.

@@ -168,7 +168,8 @@ public final class ExperimentRunner {
         }
       }
     } else {
-      runDir = o.out() != null ? o.out().toAbsolutePath() : newRunDir(resultsRoot.resolve(d.name()));
+      runDir = o.out() != null ? o.out().toAbsolutePath()
+          : newRunDir(resultsRoot.resolve(d.name()));
       manifest = new RunManifest(d.name(), d.file().toString(), d.sha256(), d.toJson(),
           runDir.getFileName().toString(), RunManifest.RUNNING, clock.instant(), null,
           RunEnvironment.capture(Path.of("").toAbsolutePath()), d.baseline().name());

@@ -17,7 +17,9 @@ import org.planlab.workloads.DataSpec;
  * The points of an experiment: the cartesian product of its axes (every parameter, then every
  * data parameter, given as a list of more than one value, in descriptor order; the last axis
  * varies fastest) times its variants (innermost, so the variants of one data point run one
- * after the other and are compared on the same data).
+ * after the other and are compared on the same data). A point's id joins {@code AXIS-VALUE} of
+ * the axes that vary with {@code _}, then {@code __VARIANT} when there is more than one variant
+ * ({@code X.rows-1e5_X.cols-10__FA}); a grid without axes names its points by variant.
  */
 public final class Grid {
   private Grid() {
@@ -75,7 +77,9 @@ public final class Grid {
     for (DataInput in : d.data()) {
       data.put(in.name(), new DataSpec(in.generator(), inputs.get(in.name())));
     }
+    // the variant is part of the id only when it varies, or when nothing else does
     String base = idParts.isEmpty() ? variant.name()
+        : d.variants().size() == 1 ? String.join("_", idParts)
         : String.join("_", idParts) + "__" + variant.name();
     String id = base;
     for (int n = 2; !ids.add(id); n++) {

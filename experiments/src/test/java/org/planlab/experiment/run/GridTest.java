@@ -79,6 +79,13 @@ class GridTest {
   }
 
   @Test
+  void aSingleVariantIsLeftOutOfTheIds() throws IOException {
+    assertEquals(List.of("maxiter-5", "maxiter-10"),
+        grid("name: g\nworkload: l2svm\nparams: {maxiter: [5, 10]}\n").stream()
+            .map(GridPoint::id).toList());
+  }
+
+  @Test
   void parameterAndShapeReferencesAreResolvedInTheParamColumns() throws IOException {
     GridPoint p = grid("name: g\nworkload: kmeans\nparams: {k: 3}\n"
         + "data:\n  X: {rows: 200, cols: 5}\n").get(0);
