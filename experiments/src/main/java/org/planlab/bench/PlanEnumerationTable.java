@@ -14,7 +14,7 @@ import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Pipeline;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.experiment.report.Charts;
-import org.planlab.experiment.report.OutputFiles;
+import org.planlab.experiment.results.AtomicFiles;
 import org.planlab.workloads.Workload;
 import org.planlab.workloads.WorkloadCatalog;
 
@@ -53,9 +53,9 @@ public final class PlanEnumerationTable {
       Path out = Path.of(args[1]);
       Path md = out.resolve("plan-enumeration.md");
       Path png = out.resolve("plan-enumeration.png");
-      OutputFiles.write(md, ("# Fusion plans evaluated (fusion paper Fig. 15), " + rows
+      AtomicFiles.write(md, ("# Fusion plans evaluated (fusion paper Fig. 15), " + rows
           + " rows\n\n" + table).getBytes(StandardCharsets.UTF_8));
-      OutputFiles.write(png, figure(measured));
+      AtomicFiles.write(png, figure(measured));
       System.out.println("table: " + md);
       System.out.println("figure: " + png);
     }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
     version = "planlab 0.1.0-SNAPSHOT",
     description = "Compile DML to fused, cost-optimized plans; generate data; run experiments.",
     subcommands = {ListCommand.class, DatagenCommand.class, ExecCommand.class,
-        ReportCommand.class, CompareCommand.class,
+        RunCommand.class, ReportCommand.class, CompareCommand.class,
         ExplainCommand.class, CalibrateCommand.class, CommandLine.HelpCommand.class})
 public final class PlanlabCommand implements Runnable {
 

@@ -1,0 +1,750 @@
+package org.planlab.experiment.descriptor;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonPointer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.planlab.datagen.gen.GeneratorType;
+import org.planlab.datagen.gen.Generators;
+import org.planlab.engine.codegen.select.CostProfiles;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.spi.FusionSelectors;
+import org.planlab.engine.spi.Orderings;
+import org.planlab.experiment.descriptor.ExperimentDescriptor.Backend;
+import org.planlab.experiment.descriptor.ExperimentDescriptor.DataInput;
+import org.planlab.experiment.descriptor.ExperimentDescriptor.Jvm;
+import org.planlab.experiment.descriptor.ExperimentDescriptor.Variant;
+import org.planlab.workloads.DataSpec;
+import org.planlab.workloads.Input;
+import org.planlab.workloads.Parameter;
+import org.planlab.workloads.ParameterType;
+import org.planlab.workloads.Workload;
+import org.planlab.workloads.WorkloadCatalog;
+
+/**
+ * Reads an experiment descriptor (YAML) into an {@link ExperimentDescriptor}. The YAML tree is
+ * walked by hand rather than mapped onto classes, so that every unknown key and bad value is
+ * reported with the file, its line and column, the dotted key ({@code variants.FA.fusion}) and,
+ * for an unknown name, the valid names.
+ *
+ * <p>The schema, with every default (the commented example
+ * {@code org/planlab/experiment/descriptor-reference.yaml} shows each key):
+ * <ul>
+ *   <li>{@code name} — required, {@code [A-Za-z0-9._-]+}.
+ *   <li>{@code description} — default {@code ""}.
+ *   <li>exactly one of {@code workload} (a name of {@link WorkloadCatalog#standard()}) and
+ *       {@code script} (a {@code .dml} file, relative to the descriptor's folder, which must
+ *       exist).
+ *   <li>{@code params} — name: value or list of values (a list is a grid axis). For a workload
+ *       each name must be a parameter of it, values are checked against its type, and
+ *       parameters not given take the catalogue default; for a script they are passed as
+ *       {@code -nvargs}. Default: none (workload: all defaults).
+ *   <li>{@code data} — input: {generator, generator parameters}; any parameter may be a list.
+ *       For a workload, inputs not given are generated as the catalogue says, and an entry
+ *       without {@code generator} overrides single parameters of the catalogue's spec. Generator
+ *       parameters: {@code rows}, {@code cols} (not for generators that derive from an input),
+ *       {@code seed} (default 1), {@code of} (the input a derived generator reads: {@code X} or
+ *       {@code "@X"}), and the generator's options (defaults as {@code planlab datagen} has
+ *       them). Integral values accept {@code 1.0e5} (rendered 100000). A value may also be a
+ *       reference: {@code @X.rows}, {@code @X.cols} (an earlier input's shape) or {@code $k}
+ *       (parameter k).
+ *   <li>{@code backend} — {@code {type: cp}}, default cp; {@code spark} and {@code gpu} are
+ *       recognised but not available yet.
+ *   <li>{@code variants} — name ({@code [A-Za-z0-9._-]+}): {fusion (default: the engine's
+ *       default, {@code EngineConfig.defaults().fusion()}), ordering (default
+ *       {@code depth-first}), threads (default: the experiment's), costProfile (a file relative
+ *       to the descriptor's folder; default: the built-in constants)}. Order is kept; the first
+ *       is the baseline. Default: one variant {@code Default: {}}.
+ *   <li>{@code repeat} — measured runs per point, default 3, >= 1.
+ *   <li>{@code warmup} — unmeasured runs per point first, default 1, >= 0.
+ *   <li>{@code timeout} — per point, {@code 90s}, {@code 10m}, {@code 1h}; default 30m.
+ *   <li>{@code threads} — engine parallelism, default: all processors of the machine.
+ *   <li>{@code jvm} — {heap (default {@code 8g}), options (a list, default none)}.
+ * </ul>
+ */
+public final class DescriptorLoader {
+  /** Measured runs per point unless the descriptor says otherwise. */
+  public static final int DEFAULT_REPEAT = 3;
+  /** Unmeasured runs per point unless the descriptor says otherwise. */
+  public static final int DEFAULT_WARMUP = 1;
+  /** Wall-time limit of a point unless the descriptor says otherwise. */
+  public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
+  /** Maximum heap of a point's JVM unless the descriptor says otherwise. */
+  public static final String DEFAULT_HEAP = "8g";
+  /** The name of the one variant of a descriptor without {@code variants}. */
+  public static final String DEFAULT_VARIANT = "Default";
+  /** Backends planlab knows; only {@link #AVAILABLE_BACKENDS} can run so far. */
+  public static final List<String> KNOWN_BACKENDS = List.of("cp", "gpu", "spark");
+  /** Backends that can run points. */
+  public static final List<String> AVAILABLE_BACKENDS = List.of("cp");
+
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
+  private static final Pattern ARG_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+  private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
+  private static final Pattern HEAP = Pattern.compile("\\d+[kKmMgGtT]?");
+  private static final List<String> TOP_KEYS = List.of("name", "description", "workload",
+      "script", "params", "data", "backend", "variants", "repeat", "warmup", "timeout",
+      "threads", "jvm");
+  private static final List<String> VARIANT_KEYS =
+      List.of("fusion", "ordering", "threads", "costProfile");
+  private static final List<String> JVM_KEYS = List.of("heap", "options");
+  private static final List<String> BACKEND_KEYS = List.of("type");
+
+  private final WorkloadCatalog catalog;
+
+  /** A loader for the workloads of {@link WorkloadCatalog#standard()}. */
+  public DescriptorLoader() {
+    this(WorkloadCatalog.standard());
+  }
+
+  /** A loader resolving {@code workload:} names in {@code catalog}. */
+  public DescriptorLoader(WorkloadCatalog catalog) {
+    this.catalog = catalog;
+  }
+
+  /**
+   * Loads {@code file} with the standard workload catalogue.
+   *
+   * @throws DescriptorException naming the file, line, key and problem
+   */
+  public static ExperimentDescriptor load(Path file) {
+    return new DescriptorLoader().read(file);
+  }
+
+  /**
+   * Loads {@code file}.
+   *
+   * @throws DescriptorException naming the file, line, key and problem
+   */
+  public ExperimentDescriptor read(Path file) {
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw new DescriptorException(file + ": cannot read the descriptor: " + e.getMessage());
+    }
+    YAMLFactory yaml = YAMLFactory.builder()
+        .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+        .build();
+    Map<String, JsonLocation> locations = new HashMap<>();
+    JsonNode root;
+    try {
+      // first pass: where each key is, so errors found while walking the tree can say so
+      try (JsonParser p = yaml.createParser(bytes)) {
+        while (p.nextToken() != null) {
+          locations.putIfAbsent(p.getParsingContext().pathAsPointer().toString(),
+              p.currentTokenLocation());
+        }
+      }
+      root = new ObjectMapper(yaml).readTree(bytes);
+    } catch (JacksonException e) {
+      JsonLocation l = e.getLocation();
+      throw new DescriptorException(file + (l == null ? "" : ":" + l.getLineNr() + ":"
+          + l.getColumnNr()) + ": not valid YAML: " + yamlProblem(e.getOriginalMessage()));
+    } catch (IOException e) {
+      throw new DescriptorException(file + ": cannot read the descriptor: " + e.getMessage());
+    }
+    return new Walk(file, locations, catalog).descriptor(root, sha256(bytes));
+  }
+
+  /**
+   * The parser's problem without its source excerpts: SnakeYAML's message interleaves what is
+   * wrong with indented copies of the line and a caret, which the location already gives.
+   */
+  private static String yamlProblem(String message) {
+    return String.join("; ", message.lines()
+        .filter(l -> !l.isBlank() && !Character.isWhitespace(l.charAt(0))).toList());
+  }
+
+  /** {@code d} as a descriptor writes it: the largest whole unit of h, m, s, ms. */
+  public static String formatDuration(Duration d) {
+    long ms = d.toMillis();
+    if (ms % 3_600_000 == 0) {
+      return ms / 3_600_000 + "h";
+    } else if (ms % 60_000 == 0) {
+      return ms / 60_000 + "m";
+    } else if (ms % 1000 == 0) {
+      return ms / 1000 + "s";
+    }
+    return ms + "ms";
+  }
+
+  private static String sha256(byte[] bytes) {
+    try {
+      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
+  }
+
+  /** A position in the tree: the dotted key users read and the JSON pointer of its location. */
+  private record Key(String dotted, JsonPointer pointer) {
+    static final Key ROOT = new Key("", JsonPointer.empty());
+
+    Key child(String name) {
+      return new Key(dotted.isEmpty() ? name : dotted + "." + name, pointer.appendProperty(name));
+    }
+
+    Key index(int i) {
+      return new Key(dotted + "[" + i + "]", pointer.appendIndex(i));
+    }
+  }
+
+  /** One walk over one descriptor's tree. */
+  private static final class Walk {
+    private final Path file;
+    private final Map<String, JsonLocation> locations;
+    private final WorkloadCatalog catalog;
+
+    Walk(Path file, Map<String, JsonLocation> locations, WorkloadCatalog catalog) {
+      this.file = file;
+      this.locations = locations;
+      this.catalog = catalog;
+    }
+
+    ExperimentDescriptor descriptor(JsonNode root, String sha) {
+      if (root == null || root.isMissingNode() || root.isNull()) {
+        throw new DescriptorException(file + ": the descriptor is empty; it needs at least "
+            + "'name' and 'workload' or 'script'");
+      }
+      requireObject(root, Key.ROOT);
+      checkKeys(root, Key.ROOT, TOP_KEYS);
+      Path folder = file.toAbsolutePath().getParent();
+
+      String name = requiredText(root, Key.ROOT.child("name"));
+      if (!NAME.matcher(name).matches()) {
+        throw error(Key.ROOT.child("name"), "'" + name + "' is not a valid name; use letters, "
+            + "digits, '.', '_' and '-'");
+      }
+      String description = root.has("description")
+          ? text(root.get("description"), Key.ROOT.child("description")) : "";
+
+      Workload workload = null;
+      Path script = null;
+      if (root.has("workload") && root.has("script")) {
+        throw error(Key.ROOT.child("script"), "give either 'workload' or 'script', not both");
+      } else if (root.has("workload")) {
+        Key k = Key.ROOT.child("workload");
+        String w = text(root.get("workload"), k);
+        if (!catalog.names().contains(w)) {
+          throw error(k, "unknown workload '" + w + "'; known: " + catalog.names());
+        }
+        workload = catalog.byName(w);
+      } else if (root.has("script")) {
+        Key k = Key.ROOT.child("script");
+        String s = text(root.get("script"), k);
+        if (!s.endsWith(".dml")) {
+          throw error(k, "'" + s + "' is not a DML script (.dml)");
+        }
+        script = folder.resolve(s).normalize();
+        if (!Files.isRegularFile(script)) {
+          throw error(k, "script not found: " + script);
+        }
+      } else {
+        throw new DescriptorException(file + ": key 'workload': missing; give a workload (one "
+            + "of " + catalog.names() + ") or a script");
+      }
+
+      Map<String, List<String>> params = workload != null
+          ? workloadParams(root.get("params"), workload)
+          : scriptParams(root.get("params"));
+      List<DataInput> data = workload != null
+          ? workloadData(root.get("data"), workload, params.keySet())
+          : scriptData(root.get("data"), params.keySet());
+      Backend backend = backend(root.get("backend"));
+      int threads = root.has("threads")
+          ? (int) integer(root.get("threads"), Key.ROOT.child("threads"), 1, 1 << 16)
+          : Runtime.getRuntime().availableProcessors();
+      List<Variant> variants = variants(root.get("variants"), folder);
+      int repeat = root.has("repeat")
+          ? (int) integer(root.get("repeat"), Key.ROOT.child("repeat"), 1, 1_000_000)
+          : DEFAULT_REPEAT;
+      int warmup = root.has("warmup")
+          ? (int) integer(root.get("warmup"), Key.ROOT.child("warmup"), 0, 1_000_000)
+          : DEFAULT_WARMUP;
+      Duration timeout = root.has("timeout")
+          ? duration(root.get("timeout"), Key.ROOT.child("timeout")) : DEFAULT_TIMEOUT;
+      Jvm jvm = jvm(root.get("jvm"));
+      return new ExperimentDescriptor(file, sha, name, description,
+          workload == null ? null : workload.name(), script, params, data, backend, variants,
+          repeat, warmup, timeout, threads, jvm);
+    }
+
+    // ------------------------------------------------------------------ params
+
+    private Map<String, List<String>> workloadParams(JsonNode node, Workload workload) {
+      Key key = Key.ROOT.child("params");
+      Map<String, List<String>> given = new LinkedHashMap<>();
+      if (node != null && !node.isNull()) {
+        requireObject(node, key);
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+          Map.Entry<String, JsonNode> e = it.next();
+          Key k = key.child(e.getKey());
+          Parameter p;
+          try {
+            p = workload.parameter(e.getKey());
+          } catch (IllegalArgumentException ex) {
+            throw error(k, ex.getMessage());
+          }
+          given.put(e.getKey(), values(e.getValue(), k, (text, vk) -> typed(p.type(), text, vk)));
+        }
+      }
+      Map<String, List<String>> all = new LinkedHashMap<>();
+      for (Parameter p : workload.parameters()) {
+        all.put(p.name(), given.getOrDefault(p.name(), List.of(p.defaultText())));
+      }
+      return all;
+    }
+
+    private Map<String, List<String>> scriptParams(JsonNode node) {
+      Key key = Key.ROOT.child("params");
+      Map<String, List<String>> params = new LinkedHashMap<>();
+      if (node == null || node.isNull()) {
+        return params;
+      }
+      requireObject(node, key);
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        Key k = key.child(e.getKey());
+        if (!ARG_NAME.matcher(e.getKey()).matches()) {
+          throw error(k, "'" + e.getKey() + "' is not a script argument name ([A-Za-z_]"
+              + "[A-Za-z0-9_]*)");
+        }
+        params.put(e.getKey(), values(e.getValue(), k, (text, vk) -> text));
+      }
+      return params;
+    }
+
+    private String typed(ParameterType type, String text, Key k) {
+      return switch (type) {
+        case INTEGER -> Long.toString(wholeNumber(text, k));
+        case DOUBLE -> {
+          try {
+            Double.parseDouble(text);
+            yield text;
+          } catch (NumberFormatException e) {
+            throw error(k, "'" + text + "' is not a number");
+          }
+        }
+        case BOOLEAN -> {
+          String u = text.toUpperCase(Locale.ROOT);
+          if (!u.equals("TRUE") && !u.equals("FALSE")) {
+            throw error(k, "'" + text + "' is not a boolean (true or false)");
+          }
+          yield u;
+        }
+        case STRING -> text;
+      };
+    }
+
+    // ------------------------------------------------------------------ data
+
+    private List<DataInput> workloadData(JsonNode node, Workload workload, Set<String> params) {
+      Key key = Key.ROOT.child("data");
+      Map<String, JsonNode> given = new LinkedHashMap<>();
+      if (node != null && !node.isNull()) {
+        requireObject(node, key);
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+          Map.Entry<String, JsonNode> e = it.next();
+          try {
+            workload.input(e.getKey());
+          } catch (IllegalArgumentException ex) {
+            throw error(key.child(e.getKey()), ex.getMessage());
+          }
+          given.put(e.getKey(), e.getValue());
+        }
+      }
+      List<DataInput> inputs = new ArrayList<>();
+      List<String> earlier = new ArrayList<>();
+      for (Input in : workload.inputs()) {
+        JsonNode entry = given.get(in.name());
+        DataInput d = entry == null ? fromSpec(in.name(), in.data())
+            : input(entry, key.child(in.name()), in.data(), earlier, params);
+        inputs.add(d);
+        earlier.add(in.name());
+      }
+      return inputs;
+    }
+
+    private List<DataInput> scriptData(JsonNode node, Set<String> params) {
+      Key key = Key.ROOT.child("data");
+      List<DataInput> inputs = new ArrayList<>();
+      if (node == null || node.isNull()) {
+        return inputs;
+      }
+      requireObject(node, key);
+      List<String> earlier = new ArrayList<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        Key k = key.child(e.getKey());
+        if (!ARG_NAME.matcher(e.getKey()).matches()) {
+          throw error(k, "'" + e.getKey() + "' is not a script argument name ([A-Za-z_]"
+              + "[A-Za-z0-9_]*)");
+        }
+        if (params.contains(e.getKey())) {
+          throw error(k, "input '" + e.getKey() + "' has the name of a parameter; script "
+              + "arguments must be unique");
+        }
+        inputs.add(input(e.getValue(), k, null, earlier, params));
+        earlier.add(e.getKey());
+      }
+      return inputs;
+    }
+
+    private static DataInput fromSpec(String name, DataSpec spec) {
+      Map<String, List<String>> params = new LinkedHashMap<>();
+      spec.params().forEach((k, v) -> params.put(k, List.of(v)));
+      return new DataInput(name, spec.generator(), params);
+    }
+
+    /**
+     * One data entry. With {@code generator} it stands alone; without, it overrides parameters
+     * of {@code base} (the catalogue's spec; a script's inputs have none).
+     */
+    private DataInput input(JsonNode node, Key key, DataSpec base, List<String> earlier,
+        Set<String> params) {
+      requireObject(node, key);
+      String name = key.dotted().substring(key.dotted().lastIndexOf('.') + 1);
+      String generatorName;
+      Map<String, List<String>> values = new LinkedHashMap<>();
+      if (node.has("generator")) {
+        Key gk = key.child("generator");
+        generatorName = text(node.get("generator"), gk);
+        if (!Generators.names().contains(generatorName)) {
+          throw error(gk, "unknown generator '" + generatorName + "'; known: "
+              + Generators.names());
+        }
+      } else if (base != null) {
+        generatorName = base.generator();
+        base.params().forEach((k, v) -> values.put(k, List.of(v)));
+      } else {
+        throw error(key, "missing 'generator'; known generators: " + Generators.names());
+      }
+      GeneratorType type = Generators.byName(generatorName);
+      List<String> known = parameterNames(type);
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        if (e.getKey().equals("generator")) {
+          continue;
+        }
+        Key k = key.child(e.getKey());
+        if (!known.contains(e.getKey())) {
+          throw error(k, "generator " + generatorName + " has no parameter '" + e.getKey()
+              + "'; its parameters: " + known);
+        }
+        values.put(e.getKey(), values(e.getValue(), k,
+            (text, vk) -> generatorValue(type, e.getKey(), text, vk, earlier, params)));
+      }
+      List<String> required = type.takesInput() ? List.of("of") : List.of("rows", "cols");
+      for (String r : required) {
+        if (!values.containsKey(r)) {
+          throw error(key, "generator " + generatorName + " needs " + String.join(" and ",
+              required));
+        }
+      }
+      return new DataInput(name, generatorName, values);
+    }
+
+    /** rows, cols, seed, of (derived generators) and the generator's options. */
+    private static List<String> parameterNames(GeneratorType type) {
+      List<String> names = new ArrayList<>(type.takesInput() ? List.of("of", "seed")
+          : List.of("rows", "cols", "seed"));
+      names.addAll(type.optionNames());
+      return names;
+    }
+
+    private String generatorValue(GeneratorType type, String param, String text, Key k,
+        List<String> earlier, Set<String> params) {
+      if (param.equals("of")) {
+        String input = text.startsWith("@") ? text.substring(1) : text;
+        if (!earlier.contains(input)) {
+          throw error(k, "'" + text + "' is not an input defined before this one; earlier "
+              + "inputs: " + earlier);
+        }
+        return "@" + input;
+      }
+      if (text.startsWith("$")) {
+        if (!params.contains(text.substring(1))) {
+          throw error(k, "'" + text + "' refers to no parameter; parameters: " + params);
+        }
+        return text;
+      }
+      if (text.startsWith("@")) {
+        String ref = text.substring(1);
+        int dot = ref.lastIndexOf('.');
+        String input = dot < 0 ? ref : ref.substring(0, dot);
+        String dim = dot < 0 ? "" : ref.substring(dot + 1);
+        if (!dim.equals("rows") && !dim.equals("cols")) {
+          throw error(k, "'" + text + "' is not a shape reference; use @X.rows or @X.cols");
+        }
+        if (!earlier.contains(input)) {
+          throw error(k, "'" + text + "' refers to no input defined before this one; earlier "
+              + "inputs: " + earlier);
+        }
+        return text;
+      }
+      boolean integral = switch (param) {
+        case "rows", "cols", "seed" -> true;
+        default -> type.options().stream().filter(o -> o.name().equals(param)).findFirst()
+            .map(GeneratorType.Option::integer).orElse(false);
+      };
+      if (integral) {
+        return Long.toString(wholeNumber(text, k));
+      }
+      try {
+        Double.parseDouble(text);
+        return text;
+      } catch (NumberFormatException e) {
+        throw error(k, "'" + text + "' is not a number");
+      }
+    }
+
+    // ------------------------------------------------------------------ the rest
+
+    private Backend backend(JsonNode node) {
+      Key key = Key.ROOT.child("backend");
+      if (node == null || node.isNull()) {
+        return new Backend("cp");
+      }
+      requireObject(node, key);
+      checkKeys(node, key, BACKEND_KEYS);
+      String type = node.has("type") ? text(node.get("type"), key.child("type")) : "cp";
+      if (!KNOWN_BACKENDS.contains(type)) {
+        throw error(key.child("type"), "unknown backend '" + type + "'; known: "
+            + KNOWN_BACKENDS);
+      }
+      if (!AVAILABLE_BACKENDS.contains(type)) {
+        throw error(key.child("type"), "backend '" + type + "' is not available yet; "
+            + "available: " + AVAILABLE_BACKENDS);
+      }
+      return new Backend(type);
+    }
+
+    private List<Variant> variants(JsonNode node, Path folder) {
+      Key key = Key.ROOT.child("variants");
+      EngineConfig defaults = EngineConfig.defaults();
+      if (node == null || node.isNull()) {
+        return List.of(new Variant(DEFAULT_VARIANT, defaults.fusion(), defaults.ordering(),
+            null, null));
+      }
+      requireObject(node, key);
+      if (node.isEmpty()) {
+        throw error(key, "no variants; give at least one, e.g. 'Default: {}'");
+      }
+      List<Variant> variants = new ArrayList<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        Key k = key.child(e.getKey());
+        if (!NAME.matcher(e.getKey()).matches()) {
+          throw error(k, "'" + e.getKey() + "' is not a valid variant name; use letters, "
+              + "digits, '.', '_' and '-'");
+        }
+        JsonNode v = e.getValue();
+        String fusion = defaults.fusion();
+        String ordering = defaults.ordering();
+        Integer threads = null;
+        Path profile = null;
+        if (v != null && !v.isNull()) {
+          requireObject(v, k);
+          checkKeys(v, k, VARIANT_KEYS);
+          if (v.has("fusion")) {
+            fusion = text(v.get("fusion"), k.child("fusion"));
+            List<String> known = new ArrayList<>(new TreeSet<>(FusionSelectors.names()));
+            if (!known.contains(fusion)) {
+              throw error(k.child("fusion"), "unknown fusion strategy '" + fusion + "'; known: "
+                  + known);
+            }
+          }
+          if (v.has("ordering")) {
+            ordering = text(v.get("ordering"), k.child("ordering"));
+            try {
+              Orderings.byName(ordering);
+            } catch (IllegalArgumentException ex) {
+              throw error(k.child("ordering"), ex.getMessage());
+            }
+          }
+          if (v.has("threads")) {
+            threads = (int) integer(v.get("threads"), k.child("threads"), 1, 1 << 16);
+          }
+          if (v.has("costProfile")) {
+            Key pk = k.child("costProfile");
+            profile = folder.resolve(text(v.get("costProfile"), pk)).normalize();
+            try {
+              CostProfiles.read(profile);
+            } catch (IllegalArgumentException ex) {
+              throw error(pk, ex.getMessage());
+            }
+          }
+        }
+        variants.add(new Variant(e.getKey(), fusion, ordering, threads, profile));
+      }
+      return variants;
+    }
+
+    private Jvm jvm(JsonNode node) {
+      Key key = Key.ROOT.child("jvm");
+      if (node == null || node.isNull()) {
+        return new Jvm(DEFAULT_HEAP, List.of());
+      }
+      requireObject(node, key);
+      checkKeys(node, key, JVM_KEYS);
+      String heap = DEFAULT_HEAP;
+      if (node.has("heap")) {
+        heap = text(node.get("heap"), key.child("heap"));
+        if (!HEAP.matcher(heap).matches()) {
+          throw error(key.child("heap"), "'" + heap + "' is not a heap size; use e.g. 512m, 8g");
+        }
+      }
+      List<String> options = new ArrayList<>();
+      JsonNode o = node.get("options");
+      if (o != null && !o.isNull()) {
+        Key ok = key.child("options");
+        if (!o.isArray()) {
+          throw error(ok, "expected a list of JVM options, e.g. [-XX:+UseParallelGC]");
+        }
+        for (int i = 0; i < o.size(); i++) {
+          options.add(text(o.get(i), ok.index(i)));
+        }
+      }
+      return new Jvm(heap, options);
+    }
+
+    private Duration duration(JsonNode node, Key k) {
+      String text = text(node, k);
+      Matcher m = DURATION.matcher(text.strip());
+      if (!m.matches()) {
+        throw error(k, "'" + text + "' is not a duration; use e.g. 90s, 10m, 1h");
+      }
+      long n = Long.parseLong(m.group(1));
+      Duration d = switch (m.group(2)) {
+        case "ms" -> Duration.ofMillis(n);
+        case "s" -> Duration.ofSeconds(n);
+        case "m" -> Duration.ofMinutes(n);
+        default -> Duration.ofHours(n);
+      };
+      if (d.isZero()) {
+        throw error(k, "the timeout must be positive, was '" + text + "'");
+      }
+      return d;
+    }
+
+    // ------------------------------------------------------------------ scalars
+
+    /** Converts one scalar's text, with the key of that scalar for error messages. */
+    @FunctionalInterface
+    private interface ValueCheck {
+      String check(String text, Key key);
+    }
+
+    /** A scalar or a non-empty list of scalars, each converted by {@code check}. */
+    private List<String> values(JsonNode node, Key k, ValueCheck check) {
+      List<String> out = new ArrayList<>();
+      if (node != null && node.isArray()) {
+        if (node.isEmpty()) {
+          throw error(k, "empty list; give at least one value");
+        }
+        for (int i = 0; i < node.size(); i++) {
+          out.add(check.check(text(node.get(i), k.index(i)), k.index(i)));
+        }
+      } else {
+        out.add(check.check(text(node, k), k));
+      }
+      return out;
+    }
+
+    private long integer(JsonNode node, Key k, long min, long max) {
+      long v = wholeNumber(text(node, k), k);
+      if (v < min || v > max) {
+        throw error(k, "must be " + (max >= 1_000_000 ? ">= " + min : "in [" + min + ", " + max
+            + "]") + ", was " + v);
+      }
+      return v;
+    }
+
+    private long wholeNumber(String text, Key k) {
+      try {
+        BigInteger b = new BigDecimal(text.strip()).toBigIntegerExact();
+        return b.longValueExact();
+      } catch (NumberFormatException e) {
+        throw error(k, "'" + text + "' is not a number");
+      } catch (ArithmeticException e) {
+        throw error(k, "'" + text + "' is not a whole number");
+      }
+    }
+
+    private String requiredText(JsonNode parent, Key k) {
+      String name = k.dotted().substring(k.dotted().lastIndexOf('.') + 1);
+      if (!parent.has(name)) {
+        throw new DescriptorException(file + ": key '" + k.dotted() + "': missing; it is "
+            + "required");
+      }
+      return text(parent.get(name), k);
+    }
+
+    /** A scalar as text: numbers in Java's notation with a lowercase exponent. */
+    private String text(JsonNode node, Key k) {
+      if (node == null || node.isNull()) {
+        throw error(k, "missing value");
+      }
+      if (node.isContainerNode()) {
+        throw error(k, "expected a single value, got " + (node.isArray() ? "a list" : "a map"));
+      }
+      if (node.isIntegralNumber()) {
+        return node.bigIntegerValue().toString();
+      }
+      if (node.isNumber()) {
+        return Double.toString(node.doubleValue()).replace('E', 'e');
+      }
+      if (node.isBoolean()) {
+        return node.booleanValue() ? "TRUE" : "FALSE";
+      }
+      return node.asText();
+    }
+
+    private void requireObject(JsonNode node, Key k) {
+      if (!node.isObject()) {
+        throw error(k, "expected a map of keys to values");
+      }
+    }
+
+    private void checkKeys(JsonNode node, Key k, List<String> known) {
+      for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+        String f = it.next();
+        if (!known.contains(f)) {
+          throw error(k.child(f), "unknown key; valid keys" + (k.dotted().isEmpty() ? ""
+              : " of '" + k.dotted() + "'") + ": " + known);
+        }
+      }
+    }
+
+    private DescriptorException error(Key k, String message) {
+      JsonLocation l = locations.get(k.pointer().toString());
+      String where = l == null || l.getLineNr() < 1 ? file.toString()
+          : file + ":" + l.getLineNr() + ":" + l.getColumnNr();
+      return new DescriptorException(where + ": key '" + k.dotted() + "': " + message);
+    }
+  }
+}

@@ -1,0 +1,204 @@
+package org.planlab.experiment.descriptor;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An experiment as {@link DescriptorLoader} resolved it from a YAML descriptor: every default
+ * filled in, every name checked. The grid of an experiment is the cartesian product of the
+ * parameter and data-parameter lists (each list of more than one value is an axis) times the
+ * variants.
+ *
+ * @param file the descriptor file
+ * @param sha256 hex SHA-256 of the descriptor file's bytes (a run resumes only the same file)
+ * @param name the experiment name, {@code [A-Za-z0-9._-]+}; results go to
+ *     {@code <results-root>/<name>/<run-id>/}
+ * @param description free text ({@code ""} by default)
+ * @param workload the catalogue workload, or null when {@code script} is given
+ * @param script the DML script (absolute), or null when {@code workload} is given
+ * @param params script arguments by name, each a list of values as command-line text (one value:
+ *     a constant; more: a grid axis). For a workload every parameter of the workload is present,
+ *     defaults from the catalogue, in catalogue order (unmodifiable)
+ * @param data the inputs in generation order (every input comes after the inputs it refers to);
+ *     for a workload every input of the workload (unmodifiable)
+ * @param backend where points run
+ * @param variants the engine configurations compared at every grid point, the first is the
+ *     baseline (unmodifiable, at least one)
+ * @param repeat measured runs per point (>= 1)
+ * @param warmup unmeasured runs per point before the measured ones (>= 0)
+ * @param timeout wall-time limit of one point's JVM (all its runs)
+ * @param threads engine parallelism of variants that do not set their own
+ * @param jvm heap and options of the points' JVMs
+ */
+public record ExperimentDescriptor(Path file, String sha256, String name, String description,
+    String workload, Path script, Map<String, List<String>> params, List<DataInput> data,
+    Backend backend, List<Variant> variants, int repeat, int warmup, Duration timeout,
+    int threads, Jvm jvm) {
+
+  /** Checks the arguments and freezes the collections. */
+  public ExperimentDescriptor {
+    requireNonNull(file, "file is null");
+    requireNonNull(sha256, "sha256 is null");
+    requireNonNull(name, "name is null");
+    requireNonNull(description, "description is null");
+    if ((workload == null) == (script == null)) {
+      throw new IllegalArgumentException("exactly one of workload and script must be given");
+    }
+    params = freeze(params);
+    data = List.copyOf(data);
+    requireNonNull(backend, "backend is null");
+    variants = List.copyOf(variants);
+    if (variants.isEmpty()) {
+      throw new IllegalArgumentException("at least one variant is needed");
+    }
+    if (repeat < 1 || warmup < 0 || threads < 1) {
+      throw new IllegalArgumentException("repeat >= 1, warmup >= 0 and threads >= 1 are needed");
+    }
+    requireNonNull(timeout, "timeout is null");
+    requireNonNull(jvm, "jvm is null");
+  }
+
+  /**
+   * One input matrix: a generator and its parameters, each a list of values as text (more than
+   * one value: a grid axis). Values may be references ({@code @X} the file of input X,
+   * {@code @X.rows}, {@code @X.cols}, {@code $k} a parameter), see
+   * {@link org.planlab.workloads.DataSpec}.
+   *
+   * @param name the input name (the script argument that receives the file)
+   * @param generator the datagen generator name
+   * @param params generator parameters by name, in a stable order (unmodifiable)
+   */
+  public record DataInput(String name, String generator, Map<String, List<String>> params) {
+    /** Checks the arguments and freezes the parameters. */
+    public DataInput {
+      requireNonNull(name, "name is null");
+      requireNonNull(generator, "generator is null");
+      params = freeze(params);
+    }
+  }
+
+  /**
+   * One engine configuration.
+   *
+   * @param name the variant name, {@code [A-Za-z0-9._-]+}
+   * @param fusion the fusion plan selector
+   * @param ordering the operator ordering
+   * @param threads engine parallelism, or null for the experiment's {@code threads}
+   * @param costProfile a cost-model profile (absolute), or null for the built-in constants
+   */
+  public record Variant(String name, String fusion, String ordering, Integer threads,
+      Path costProfile) {
+    /** Checks the arguments. */
+    public Variant {
+      requireNonNull(name, "name is null");
+      requireNonNull(fusion, "fusion is null");
+      requireNonNull(ordering, "ordering is null");
+    }
+  }
+
+  /**
+   * The execution backend.
+   *
+   * @param type {@code cp} (the only one available so far)
+   */
+  public record Backend(String type) {
+    /** Checks the arguments. */
+    public Backend {
+      requireNonNull(type, "type is null");
+    }
+  }
+
+  /**
+   * The JVM of each point.
+   *
+   * @param heap the maximum heap, as {@code -Xmx} takes it ({@code 8g})
+   * @param options further JVM options, appended after planlab's own (unmodifiable)
+   */
+  public record Jvm(String heap, List<String> options) {
+    /** Checks the arguments and freezes the options. */
+    public Jvm {
+      requireNonNull(heap, "heap is null");
+      options = List.copyOf(options);
+    }
+  }
+
+  /** The variant every other is compared with (the first). */
+  public Variant baseline() {
+    return variants.get(0);
+  }
+
+  /** The descriptor as resolved, as JSON (the {@code descriptor} field of run.json). */
+  public ObjectNode toJson() {
+    JsonNodeFactory f = JsonNodeFactory.instance;
+    ObjectNode o = f.objectNode();
+    o.put("name", name);
+    o.put("description", description);
+    if (workload != null) {
+      o.put("workload", workload);
+    } else {
+      o.put("script", script.toString());
+    }
+    o.set("params", valuesJson(params));
+    ObjectNode d = o.putObject("data");
+    for (DataInput in : data) {
+      ObjectNode i = d.putObject(in.name());
+      i.put("generator", in.generator());
+      i.setAll(valuesJson(in.params()));
+    }
+    o.putObject("backend").put("type", backend.type());
+    ObjectNode vs = o.putObject("variants");
+    for (Variant v : variants) {
+      ObjectNode vo = vs.putObject(v.name());
+      vo.put("fusion", v.fusion());
+      vo.put("ordering", v.ordering());
+      if (v.threads() != null) {
+        vo.put("threads", v.threads());
+      }
+      if (v.costProfile() != null) {
+        vo.put("costProfile", v.costProfile().toString());
+      }
+    }
+    o.put("repeat", repeat);
+    o.put("warmup", warmup);
+    o.put("timeout", DescriptorLoader.formatDuration(timeout));
+    o.put("threads", threads);
+    ObjectNode j = o.putObject("jvm");
+    j.put("heap", jvm.heap());
+    ArrayNode opts = j.putArray("options");
+    jvm.options().forEach(opts::add);
+    return o;
+  }
+
+  private static ObjectNode valuesJson(Map<String, List<String>> values) {
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    values.forEach((k, vs) -> {
+      if (vs.size() == 1) {
+        o.put(k, vs.get(0));
+      } else {
+        ArrayNode a = o.putArray(k);
+        vs.forEach(a::add);
+      }
+    });
+    return o;
+  }
+
+  private static Map<String, List<String>> freeze(Map<String, List<String>> m) {
+    Map<String, List<String>> copy = new LinkedHashMap<>();
+    m.forEach((k, v) -> {
+      if (v.isEmpty()) {
+        throw new IllegalArgumentException("parameter " + k + " has no value");
+      }
+      copy.put(k, List.copyOf(v));
+    });
+    return Collections.unmodifiableMap(copy);
+  }
+}

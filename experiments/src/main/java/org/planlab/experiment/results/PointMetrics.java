@@ -1,0 +1,98 @@
+package org.planlab.experiment.results;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.planlab.engine.codegen.select.SelectionStats;
+import org.planlab.engine.stats.CodegenCounter;
+import org.planlab.engine.stats.CompilePhase;
+import org.planlab.engine.stats.StatisticsSnapshot;
+
+/**
+ * The metric columns of points.csv for one measured run, taken from the engine's statistics.
+ * Values are text as they go into the CSV; a metric the run has no value for (no code
+ * generation under {@code fusion: none}, reuse and Spark counters of the CPU backend) is the
+ * empty string.
+ */
+public final class PointMetrics {
+  /** The metric columns, in the order of the results contract. */
+  public static final List<String> COLUMNS = List.of("wall_s", "compile_s", "execute_s",
+      "parse_s", "codegen_ms", "codegen_explore_ms", "codegen_select_ms", "codegen_construct_ms",
+      "codegen_compile_ms", "dags", "recompilations", "cplans", "classes_compiled",
+      "operator_cache_hits", "plans_all", "plans_partitioned", "plans_evaluated", "partitions",
+      "interesting_points", "fused_cell", "fused_magg", "fused_row", "fused_outer", "reuse_hits",
+      "reuse_misses", "reuse_evictions", "reuse_spills", "spark_jobs", "spark_stages",
+      "shuffle_bytes", "broadcast_bytes", "peak_heap_bytes", "objective");
+
+  /** Opcodes of the fused operators by template, as {@code FusedOp.opcode()} names them. */
+  private static final Map<String, String> FUSED = Map.of("fused_cell", "spoofCell",
+      "fused_magg", "spoofMagg", "fused_row", "spoofRow", "fused_outer", "spoofOuter");
+
+  private PointMetrics() {
+  }
+
+  /**
+   * The metrics of one run.
+   *
+   * @param s the run's statistics (compile and execution)
+   * @param wallNanos wall time of compile plus run
+   * @param objective the printed objective, NaN when there is none
+   * @return every column of {@link #COLUMNS}, in that order (unmodifiable)
+   */
+  public static Map<String, String> of(StatisticsSnapshot s, long wallNanos, double objective) {
+    Map<String, String> m = new LinkedHashMap<>();
+    COLUMNS.forEach(c -> m.put(c, ""));
+    m.put("wall_s", seconds(wallNanos));
+    m.put("compile_s", seconds(s.totalCompileNanos()));
+    m.put("execute_s", seconds(s.executionNanos()));
+    Long parse = s.compileNanos().get(CompilePhase.PARSE);
+    m.put("parse_s", parse == null ? "" : seconds(parse));
+    Map<CodegenCounter, Long> cg = s.codegen();
+    if (cg.getOrDefault(CodegenCounter.DAGS_OPTIMIZED, 0L) > 0) {
+      // counters of a run that generated code; without code generation they do not apply
+      long total = 0;
+      for (CodegenCounter c : List.of(CodegenCounter.EXPLORE_NANOS, CodegenCounter.SELECT_NANOS,
+          CodegenCounter.CONSTRUCT_NANOS, CodegenCounter.COMPILE_NANOS)) {
+        total += cg.getOrDefault(c, 0L);
+      }
+      m.put("codegen_ms", millis(total));
+      m.put("codegen_explore_ms", millis(cg.getOrDefault(CodegenCounter.EXPLORE_NANOS, 0L)));
+      m.put("codegen_select_ms", millis(cg.getOrDefault(CodegenCounter.SELECT_NANOS, 0L)));
+      m.put("codegen_construct_ms",
+          millis(cg.getOrDefault(CodegenCounter.CONSTRUCT_NANOS, 0L)));
+      m.put("codegen_compile_ms", millis(cg.getOrDefault(CodegenCounter.COMPILE_NANOS, 0L)));
+      m.put("cplans", Long.toString(cg.getOrDefault(CodegenCounter.CPLANS_BUILT, 0L)));
+      m.put("classes_compiled",
+          Long.toString(cg.getOrDefault(CodegenCounter.CLASSES_COMPILED, 0L)));
+      m.put("operator_cache_hits", Long.toString(cg.getOrDefault(CodegenCounter.CACHE_HITS, 0L)));
+      Map<String, Long> sel = s.selection();
+      put(m, "plans_all", sel.get(SelectionStats.Counter.PLANS_ALL.name()));
+      put(m, "plans_partitioned", sel.get(SelectionStats.Counter.PLANS_PARTITIONED.name()));
+      put(m, "plans_evaluated", sel.get(SelectionStats.Counter.PLANS_EVALUATED.name()));
+      put(m, "partitions", sel.get(SelectionStats.Counter.PARTITIONS.name()));
+      put(m, "interesting_points", sel.get(SelectionStats.Counter.INTERESTING_POINTS.name()));
+    }
+    m.put("dags", Long.toString(s.dags()));
+    m.put("recompilations", Long.toString(s.recompilations()));
+    FUSED.forEach((column, opcode) -> m.put(column, Long.toString(s.heavyHitters().stream()
+        .filter(h -> h.opcode().equals(opcode))
+        .mapToLong(StatisticsSnapshot.HeavyHitter::count).sum())));
+    m.put("peak_heap_bytes", Long.toString(s.peakLiveBytes()));
+    m.put("objective", Double.isNaN(objective) ? "" : Double.toString(objective));
+    return Collections.unmodifiableMap(m);
+  }
+
+  private static void put(Map<String, String> m, String column, Long value) {
+    m.put(column, value == null ? "" : Long.toString(value));
+  }
+
+  private static String seconds(long nanos) {
+    return String.format(Locale.ROOT, "%.6f", nanos / 1e9);
+  }
+
+  private static String millis(long nanos) {
+    return String.format(Locale.ROOT, "%.3f", nanos / 1e6);
+  }
+}

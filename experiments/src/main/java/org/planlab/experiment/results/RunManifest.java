@@ -1,0 +1,111 @@
+package org.planlab.experiment.results;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Instant;
+
+/**
+ * {@code run.json} of a run. {@code status} is {@link #RUNNING} while points are still to be run
+ * and after a run that left failed or timed-out points ({@code planlab run} on the same
+ * descriptor then resumes it and retries them), {@link #COMPLETE} once every point is ok.
+ *
+ * @param name the experiment name
+ * @param descriptorFile the descriptor file as given
+ * @param descriptorSha256 hex SHA-256 of the descriptor's bytes
+ * @param descriptor the resolved descriptor
+ * @param runId the run's folder name, a UTC timestamp {@code yyyyMMdd'T'HHmmss'Z'}
+ * @param status {@link #RUNNING} or {@link #COMPLETE}
+ * @param start when the run started
+ * @param end when the last invocation on this run finished, or null while it runs
+ * @param environment the machine and code
+ * @param baselineVariant the first variant's name
+ */
+public record RunManifest(String name, String descriptorFile, String descriptorSha256,
+    JsonNode descriptor, String runId, String status, Instant start, Instant end,
+    RunEnvironment environment, String baselineVariant) {
+
+  /** The file name inside a run folder. */
+  public static final String FILE = "run.json";
+  /** status of a run with points still to run (or to retry). */
+  public static final String RUNNING = "running";
+  /** status of a run whose every point is ok. */
+  public static final String COMPLETE = "complete";
+
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** Checks the arguments. */
+  public RunManifest {
+    requireNonNull(name, "name is null");
+    requireNonNull(descriptorFile, "descriptorFile is null");
+    requireNonNull(descriptorSha256, "descriptorSha256 is null");
+    requireNonNull(descriptor, "descriptor is null");
+    requireNonNull(runId, "runId is null");
+    requireNonNull(status, "status is null");
+    requireNonNull(start, "start is null");
+    requireNonNull(environment, "environment is null");
+    requireNonNull(baselineVariant, "baselineVariant is null");
+  }
+
+  /** This manifest with another status and end time. */
+  public RunManifest finish(String newStatus, Instant newEnd) {
+    return new RunManifest(name, descriptorFile, descriptorSha256, descriptor, runId, newStatus,
+        start, newEnd, environment, baselineVariant);
+  }
+
+  /** Writes {@code runDir/run.json} atomically. */
+  public void write(Path runDir) {
+    ObjectNode o = JSON.createObjectNode();
+    o.put("name", name);
+    o.put("descriptorFile", descriptorFile);
+    o.put("descriptorSha256", descriptorSha256);
+    o.set("descriptor", descriptor);
+    o.put("runId", runId);
+    o.put("status", status);
+    o.put("start", start.toString());
+    if (end == null) {
+      o.putNull("end");
+    } else {
+      o.put("end", end.toString());
+    }
+    o.set("environment", environment.toJson());
+    o.put("baselineVariant", baselineVariant);
+    try {
+      AtomicFiles.writeString(runDir.resolve(FILE), JSON.writeValueAsString(o) + "\n");
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a JSON tree always serializes", e);
+    }
+  }
+
+  /**
+   * Reads {@code runDir/run.json}.
+   *
+   * @throws IllegalArgumentException naming the file when it is not a run.json
+   */
+  public static RunManifest read(Path runDir) {
+    Path file = runDir.resolve(FILE);
+    JsonNode o;
+    try {
+      o = JSON.readTree(file.toFile());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+    try {
+      return new RunManifest(o.path("name").asText(), o.path("descriptorFile").asText(),
+          o.path("descriptorSha256").asText(), o.path("descriptor"), o.path("runId").asText(),
+          o.path("status").asText(), Instant.parse(o.path("start").asText()),
+          o.path("end").isTextual() ? Instant.parse(o.path("end").asText()) : null,
+          RunEnvironment.fromJson(o.path("environment")), o.path("baselineVariant").asText());
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(file + ": not a run.json: " + e.getMessage(), e);
+    }
+  }
+}

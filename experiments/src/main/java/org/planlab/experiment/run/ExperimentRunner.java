@@ -1,0 +1,392 @@
+package org.planlab.experiment.run;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.planlab.experiment.descriptor.ExperimentDescriptor;
+import org.planlab.experiment.results.PointsCsv;
+import org.planlab.experiment.results.PointsCsv.Row;
+import org.planlab.experiment.results.RunEnvironment;
+import org.planlab.experiment.results.RunManifest;
+import org.planlab.experiment.results.StatsFile;
+import org.planlab.workloads.WorkloadCatalog;
+
+/**
+ * Runs an experiment: every point of its grid in a fresh JVM (through a {@link PointLauncher}),
+ * one after the other, recording results in {@code <results-root>/<name>/<run-id>/} as the
+ * results contract says (run.json, points.csv rewritten after each point, stats/). Inputs come
+ * from the {@link DataCache} under {@code <results-root>/data-cache}; each point's spec and JVM
+ * output are kept in {@code logs/}.
+ *
+ * <p>A failed or timed-out point is recorded with its error and the run goes on. Resuming:
+ * without an explicit folder or {@code forceNew}, the newest run of the experiment continues
+ * when it was made from the same descriptor bytes and is still {@link RunManifest#RUNNING}
+ * (interrupted, or with failed points); points whose rows are all ok are skipped, the others run
+ * again.
+ */
+public final class ExperimentRunner {
+  /** The run-id format, a UTC timestamp. */
+  public static final DateTimeFormatter RUN_ID =
+      DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
+  /** The results file inside a run folder. */
+  public static final String POINTS_CSV = "points.csv";
+  /** The folder of point specs and JVM output inside a run folder. */
+  public static final String LOGS = "logs";
+  /** The shared input cache inside the results root. */
+  public static final String DATA_CACHE = "data-cache";
+
+  private final PointLauncher launcher;
+  private final Clock clock;
+
+  /** A runner launching points with {@code launcher}. */
+  public ExperimentRunner(PointLauncher launcher) {
+    this(launcher, Clock.systemUTC());
+  }
+
+  /** A runner launching points with {@code launcher}, timestamps from {@code clock}. */
+  public ExperimentRunner(PointLauncher launcher, Clock clock) {
+    this.launcher = requireNonNull(launcher, "launcher is null");
+    this.clock = requireNonNull(clock, "clock is null");
+  }
+
+  /**
+   * How to run.
+   *
+   * @param only a glob over point ids selecting the points to run, or null for all
+   * @param repeat measured runs per point instead of the descriptor's, or null
+   * @param out the run folder to use (created, or resumed when it holds a run of the same
+   *     descriptor), or null for a folder under the results root
+   * @param resultsRoot the results root ({@code results} by default)
+   * @param forceNew start a new run even when the newest one could be resumed
+   */
+  public record Options(String only, Integer repeat, Path out, Path resultsRoot,
+      boolean forceNew) {
+    /** Checks the arguments. */
+    public Options {
+      requireNonNull(resultsRoot, "resultsRoot is null");
+      if (repeat != null && repeat < 1) {
+        throw new IllegalArgumentException("--repeat must be >= 1, was " + repeat);
+      }
+    }
+  }
+
+  /**
+   * One finished point.
+   *
+   * @param index 1-based position among the points run by this invocation
+   * @param total number of points run by this invocation
+   * @param point the point
+   * @param rows its points.csv rows, one per repetition
+   */
+  public record PointOutcome(int index, int total, GridPoint point, List<Row> rows) {
+    /** Freezes the rows. */
+    public PointOutcome {
+      rows = List.copyOf(rows);
+    }
+
+    /** Whether every repetition is ok. */
+    public boolean ok() {
+      return rows.stream().allMatch(Row::ok);
+    }
+  }
+
+  /** Hears what the runner does (progress bar, summary lines). */
+  public interface Listener {
+    /**
+     * Before the first point.
+     *
+     * @param runDir the run folder
+     * @param resumed whether an existing run is continued
+     * @param toRun points this invocation runs
+     * @param skipped points skipped because they are finished
+     */
+    default void started(Path runDir, boolean resumed, int toRun, int skipped) {
+    }
+
+    /** After each point. */
+    default void pointFinished(PointOutcome outcome) {
+    }
+  }
+
+  /**
+   * What a run did.
+   *
+   * @param runDir the run folder
+   * @param pointsCsv its points.csv
+   * @param ran points run by this invocation
+   * @param skipped finished points skipped
+   * @param failed points of this invocation with a failed or timed-out repetition
+   * @param complete whether every point of the grid is now ok
+   */
+  public record Summary(Path runDir, Path pointsCsv, int ran, int skipped, int failed,
+      boolean complete) {
+  }
+
+  /**
+   * Runs {@code d}.
+   *
+   * @throws IllegalArgumentException for unusable options (an {@code only} glob matching no
+   *     point, an {@code out} folder holding another descriptor's run)
+   * @throws UncheckedIOException when the results cannot be written
+   */
+  public Summary run(ExperimentDescriptor d, Options o, Listener listener) {
+    List<GridPoint> grid = Grid.expand(d);
+    List<GridPoint> selected = select(grid, o.only());
+    int repeat = o.repeat() != null ? o.repeat() : d.repeat();
+    Path resultsRoot = o.resultsRoot().toAbsolutePath();
+
+    Optional<Path> resumable = o.out() != null ? resumableOut(o.out(), d)
+        : o.forceNew() ? Optional.empty() : newestResumable(resultsRoot.resolve(d.name()), d);
+    boolean resumed = resumable.isPresent();
+    Path runDir;
+    RunManifest manifest;
+    Map<String, List<Row>> rows = new LinkedHashMap<>();
+    grid.forEach(p -> rows.put(p.id(), new ArrayList<>()));
+    if (resumed) {
+      runDir = resumable.get().toAbsolutePath();
+      manifest = RunManifest.read(runDir);
+      Path csv = runDir.resolve(POINTS_CSV);
+      if (Files.isRegularFile(csv)) {
+        for (Row r : PointsCsv.read(csv)) {
+          rows.computeIfAbsent(r.point(), k -> new ArrayList<>()).add(r);
+        }
+      }
+    } else {
+      runDir = o.out() != null ? o.out().toAbsolutePath()
+          : newRunDir(resultsRoot.resolve(d.name()));
+      manifest = new RunManifest(d.name(), d.file().toString(), d.sha256(), d.toJson(),
+          runDir.getFileName().toString(), RunManifest.RUNNING, clock.instant(), null,
+          RunEnvironment.capture(Path.of("").toAbsolutePath()), d.baseline().name());
+    }
+    manifest.finish(RunManifest.RUNNING, null).write(runDir);
+
+    List<GridPoint> toRun = new ArrayList<>();
+    for (GridPoint p : selected) {
+      List<Row> done = rows.get(p.id());
+      if (done.isEmpty() || !done.stream().allMatch(Row::ok)) {
+        toRun.add(p);
+      }
+    }
+    int skipped = selected.size() - toRun.size();
+    listener.started(runDir, resumed, toRun.size(), skipped);
+
+    DataCache cache = new DataCache(resultsRoot.resolve(DATA_CACHE),
+        Runtime.getRuntime().availableProcessors());
+    Path script = d.workload() != null
+        ? WorkloadCatalog.standard().driverScript(WorkloadCatalog.standard().byName(d.workload()))
+        : d.script();
+    String workloadColumn = d.workload() != null ? d.workload()
+        : d.script().getFileName().toString().replaceFirst("\\.dml$", "");
+    int failed = 0;
+    for (int i = 0; i < toRun.size(); i++) {
+      GridPoint p = toRun.get(i);
+      List<Row> result = runPoint(d, p, repeat, runDir, cache, script, workloadColumn);
+      rows.put(p.id(), result);
+      PointsCsv.write(runDir.resolve(POINTS_CSV), rows.values().stream()
+          .flatMap(List::stream).toList());
+      PointOutcome outcome = new PointOutcome(i + 1, toRun.size(), p, result);
+      if (!outcome.ok()) {
+        failed++;
+      }
+      listener.pointFinished(outcome);
+    }
+    if (toRun.isEmpty()) {
+      // a run with nothing left to do still gets its points.csv (e.g. resumed after a crash
+      // between the last point and the final status)
+      PointsCsv.write(runDir.resolve(POINTS_CSV), rows.values().stream()
+          .flatMap(List::stream).toList());
+    }
+    boolean complete = grid.stream().allMatch(p -> {
+      List<Row> r = rows.get(p.id());
+      return !r.isEmpty() && r.stream().allMatch(Row::ok);
+    });
+    manifest.finish(complete ? RunManifest.COMPLETE : RunManifest.RUNNING, clock.instant())
+        .write(runDir);
+    return new Summary(runDir, runDir.resolve(POINTS_CSV), toRun.size(), skipped, failed,
+        complete);
+  }
+
+  /**
+   * The summary line of a finished point, e.g. {@code [3/8] X.rows-1e6__FA  ok  wall 1.52 s
+   * (median of 3)  compile 0.21 s  objective 1234.5}, or {@code [3/8] ID  FAILED: message}.
+   */
+  public static String summaryLine(PointOutcome o) {
+    String head = "[" + o.index() + "/" + o.total() + "] " + o.point().id() + "  ";
+    Optional<Row> bad = o.rows().stream().filter(r -> !r.ok()).findFirst();
+    if (bad.isPresent()) {
+      return head + bad.get().status().toUpperCase(Locale.ROOT) + ": " + bad.get().error();
+    }
+    StringBuilder sb = new StringBuilder(head).append("ok  wall ")
+        .append(String.format(Locale.ROOT, "%.2f s", median(o.rows(), "wall_s")));
+    if (o.rows().size() > 1) {
+      sb.append(" (median of ").append(o.rows().size()).append(')');
+    }
+    sb.append(String.format(Locale.ROOT, "  compile %.2f s", median(o.rows(), "compile_s")));
+    String objective = o.rows().get(0).metrics().getOrDefault("objective", "");
+    if (!objective.isEmpty()) {
+      sb.append("  objective ").append(objective);
+    }
+    return sb.toString();
+  }
+
+  private static double median(List<Row> rows, String metric) {
+    double[] v = rows.stream().map(r -> r.metrics().getOrDefault(metric, ""))
+        .filter(s -> !s.isEmpty()).mapToDouble(Double::parseDouble).sorted().toArray();
+    if (v.length == 0) {
+      return Double.NaN;
+    }
+    return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+  }
+
+  private List<Row> runPoint(ExperimentDescriptor d, GridPoint p, int repeat, Path runDir,
+      DataCache cache, Path script, String workloadColumn) {
+    Path logs = runDir.resolve(LOGS);
+    try {
+      // a point run again must not show repetitions of its earlier attempt
+      for (int rep = 1; Files.exists(StatsFile.path(runDir, p.id(), rep)); rep++) {
+        Files.delete(StatsFile.path(runDir, p.id(), rep));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot clear old stats of " + p.id() + ": "
+          + e.getMessage(), e);
+    }
+    Map<String, Path> inputs;
+    try {
+      inputs = cache.prepare(p);
+    } catch (IllegalArgumentException | UncheckedIOException e) {
+      return failedRows(runDir, p, repeat, workloadColumn, Map.of(), PointsCsv.FAILED,
+          "cannot generate the data: " + e.getMessage());
+    }
+    Map<String, String> inputTexts = new LinkedHashMap<>();
+    inputs.forEach((k, v) -> inputTexts.put(k, v.toString()));
+    Map<String, String> args = new LinkedHashMap<>(p.args());
+    args.putAll(inputTexts);
+    Path folder = d.file().toAbsolutePath().getParent();
+    PointSpec spec = new PointSpec(p.id(), p.variant().name(), script.toString(), args,
+        p.params(), inputTexts,
+        List.of(WorkloadCatalog.standard().libraryFolder().toString()), folder.toString(),
+        p.variant().fusion(), p.variant().ordering(),
+        p.variant().threads() != null ? p.variant().threads() : d.threads(),
+        p.variant().costProfile() == null ? null : p.variant().costProfile().toString(),
+        d.warmup(), repeat, runDir.toString());
+    Path specFile = logs.resolve(p.id() + ".spec.json");
+    spec.write(specFile);
+    PointLauncher.Result launched = launcher.launch(new PointLauncher.Request(specFile,
+        d.jvm().heap(), d.jvm().options(), d.timeout(), folder,
+        logs.resolve(p.id() + ".out"), logs.resolve(p.id() + ".err")));
+
+    List<Row> result = new ArrayList<>();
+    for (int rep = 1; rep <= repeat; rep++) {
+      Path stats = StatsFile.path(runDir, p.id(), rep);
+      if (Files.isRegularFile(stats)) {
+        result.add(new Row(p.id(), workloadColumn, p.variant().name(), rep, PointsCsv.OK, "",
+            p.params(), StatsFile.metrics(StatsFile.read(stats))));
+      } else {
+        String status = launched.status() == PointLauncher.Status.TIMEOUT ? PointsCsv.TIMEOUT
+            : PointsCsv.FAILED;
+        String error = launched.status() == PointLauncher.Status.OK
+            ? "the point's JVM wrote no result for repetition " + rep : launched.error();
+        result.add(failedRow(runDir, p, rep, workloadColumn, inputTexts, status, error));
+      }
+    }
+    return result;
+  }
+
+  private static List<Row> failedRows(Path runDir, GridPoint p, int repeat,
+      String workloadColumn, Map<String, String> inputs, String status, String error) {
+    List<Row> rows = new ArrayList<>();
+    for (int rep = 1; rep <= repeat; rep++) {
+      rows.add(failedRow(runDir, p, rep, workloadColumn, inputs, status, error));
+    }
+    return rows;
+  }
+
+  private static Row failedRow(Path runDir, GridPoint p, int rep, String workloadColumn,
+      Map<String, String> inputs, String status, String error) {
+    StatsFile.write(StatsFile.path(runDir, p.id(), rep), StatsFile.json(null, p.id(),
+        p.variant().name(), rep, p.params(), inputs, Double.NaN, 0, status, error, Map.of()));
+    return new Row(p.id(), workloadColumn, p.variant().name(), rep, status, error, p.params(),
+        Map.of());
+  }
+
+  private static List<GridPoint> select(List<GridPoint> grid, String only) {
+    if (only == null) {
+      return grid;
+    }
+    PathMatcher m = FileSystems.getDefault().getPathMatcher("glob:" + only);
+    List<GridPoint> selected = grid.stream().filter(p -> m.matches(Path.of(p.id()))).toList();
+    if (selected.isEmpty()) {
+      throw new IllegalArgumentException("--only '" + only + "' matches no point; points: "
+          + grid.stream().map(GridPoint::id).toList());
+    }
+    return selected;
+  }
+
+  private static Optional<Path> resumableOut(Path out, ExperimentDescriptor d) {
+    if (!Files.isRegularFile(out.resolve(RunManifest.FILE))) {
+      return Optional.empty();
+    }
+    RunManifest m = RunManifest.read(out);
+    if (!m.descriptorSha256().equals(d.sha256())) {
+      throw new IllegalArgumentException("--out " + out + " holds a run of another descriptor ("
+          + m.descriptorFile() + "); choose an empty folder");
+    }
+    return Optional.of(out);
+  }
+
+  private static Optional<Path> newestResumable(Path experimentDir, ExperimentDescriptor d) {
+    if (!Files.isDirectory(experimentDir)) {
+      return Optional.empty();
+    }
+    Optional<Path> newest;
+    try (Stream<Path> s = Files.list(experimentDir)) {
+      newest = s.filter(p -> Files.isRegularFile(p.resolve(RunManifest.FILE)))
+          .filter(p -> p.getFileName().toString().matches("\\d{8}T\\d{6}Z"))
+          .max(Path::compareTo);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + experimentDir + ": " + e.getMessage(), e);
+    }
+    if (newest.isEmpty()) {
+      return Optional.empty();
+    }
+    RunManifest m = RunManifest.read(newest.get());
+    return m.descriptorSha256().equals(d.sha256()) && m.status().equals(RunManifest.RUNNING)
+        ? newest : Optional.empty();
+  }
+
+  private Path newRunDir(Path experimentDir) {
+    Instant t = clock.instant();
+    try {
+      Files.createDirectories(experimentDir);
+      while (true) {
+        Path dir = experimentDir.resolve(RUN_ID.format(t));
+        try {
+          Files.createDirectory(dir);
+          return dir;
+        } catch (java.nio.file.FileAlreadyExistsException e) {
+          // two runs in one second: the later takes the next free second, keeping ids ordered
+          t = t.plusSeconds(1);
+        }
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a run folder in " + experimentDir + ": "
+          + e.getMessage(), e);
+    }
+  }
+}

@@ -1,0 +1,110 @@
+package org.planlab.experiment.run;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import org.planlab.engine.api.CompiledScript;
+import org.planlab.engine.api.Engine;
+import org.planlab.engine.api.RunResult;
+import org.planlab.engine.codegen.select.CostProfiles;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.lang.DmlException;
+import org.planlab.engine.runtime.ReuseHook;
+import org.planlab.experiment.results.PointMetrics;
+import org.planlab.experiment.results.PointsCsv;
+import org.planlab.experiment.results.StatsFile;
+import org.planlab.workloads.Objective;
+
+/**
+ * The JVM of one point: {@code java ... PointMain SPEC.json}. Runs the script {@code warmup}
+ * times unmeasured, then {@code repeat} times measured (each: compile and run with statistics
+ * on), and writes one stats file per measured run atomically. Exit code 0 when every run
+ * finished; else 1, with the error as the last stderr line starting with {@link #ERROR_PREFIX}
+ * (the first line of a script error, "FILE:LINE:COL: message").
+ *
+ * <p>The operator cache ({@link Engine#OPERATORS}) is JVM-wide, so the classes of fused
+ * operators are compiled in the first run of a point only — the warmup by default; with
+ * {@code warmup: 0} the first measured run includes that compilation. A fresh JVM per point keeps
+ * points independent of each other.
+ */
+public final class PointMain {
+  /** The prefix of the stderr line that carries a failed point's error message. */
+  public static final String ERROR_PREFIX = "planlab-point-error: ";
+
+  private PointMain() {
+  }
+
+  /** Runs the point described by the JSON file {@code args[0]} and exits. */
+  public static void main(String[] args) {
+    System.exit(run(Path.of(args[0])));
+  }
+
+  /** Runs the point of {@code specFile}; the exit code. */
+  static int run(Path specFile) {
+    try {
+      PointSpec spec = PointSpec.read(specFile);
+      EngineConfig config = config(spec);
+      for (int i = 1; i <= spec.warmup(); i++) {
+        once(spec, config, "warmup " + i);
+      }
+      for (int rep = 1; rep <= spec.repeat(); rep++) {
+        long t0 = System.nanoTime();
+        Outcome o = once(spec, config, "rep " + rep);
+        long wall = System.nanoTime() - t0;
+        double objective = Objective.parse(o.output());
+        StatsFile.write(StatsFile.path(Path.of(spec.runDir()), spec.point(), rep),
+            StatsFile.json(o.result().statistics(), spec.point(), spec.variant(), rep,
+                spec.params(), spec.inputs(), objective, wall, PointsCsv.OK, "",
+                PointMetrics.of(o.result().statistics(), wall, objective)));
+      }
+      System.out.flush();
+      return 0;
+    } catch (DmlException e) {
+      System.out.flush();
+      System.err.println(ERROR_PREFIX + firstLine(e.getMessage()));
+      return 1;
+    } catch (Exception | OutOfMemoryError | StackOverflowError e) {
+      // not a script error: the trace goes to the point's log, the message to the runner
+      System.out.flush();
+      e.printStackTrace();
+      System.err.println(ERROR_PREFIX + e.getClass().getSimpleName() + ": "
+          + firstLine(String.valueOf(e.getMessage())));
+      return 1;
+    }
+  }
+
+  private record Outcome(RunResult result, String output) {
+  }
+
+  private static Outcome once(PointSpec spec, EngineConfig config, String label) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    RunResult r;
+    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      CompiledScript compiled = Engine.compile(Path.of(spec.script()), spec.args(), config);
+      r = Engine.run(compiled, Map.of(), out, ReuseHook.NONE);
+    } finally {
+      // the script's output goes to the point's log, labelled by run
+      System.out.println("=== " + label + " ===");
+      System.out.print(bytes.toString(StandardCharsets.UTF_8));
+    }
+    return new Outcome(r, bytes.toString(StandardCharsets.UTF_8));
+  }
+
+  private static EngineConfig config(PointSpec spec) {
+    EngineConfig.Builder b = EngineConfig.builder().fusion(spec.fusion())
+        .ordering(spec.ordering()).parallelism(spec.threads()).statistics(true)
+        .libraryRoots(spec.libraryRoots().stream().map(Path::of).toList())
+        .workingDirectory(Path.of(spec.workingDirectory()));
+    if (spec.costProfile() != null) {
+      b.costConstants(CostProfiles.read(Path.of(spec.costProfile())));
+    }
+    return b.build();
+  }
+
+  private static String firstLine(String s) {
+    int nl = s.indexOf('\n');
+    return (nl < 0 ? s : s.substring(0, nl)).strip();
+  }
+}

@@ -1,0 +1,76 @@
+package org.planlab.experiment.run;
+
+import static java.util.Objects.requireNonNull;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.planlab.experiment.results.AtomicFiles;
+
+/**
+ * What a point's JVM ({@link PointMain}) runs, as the JSON file the runner hands it. Paths are
+ * absolute text.
+ *
+ * @param point the point id
+ * @param variant the variant name
+ * @param script the DML script (a workload's driver, or the descriptor's script)
+ * @param args the script's {@code -nvargs}, input files included (unmodifiable)
+ * @param params the point's parameters, for the stats files (unmodifiable)
+ * @param inputs input name to file (unmodifiable)
+ * @param libraryRoots builtin-library folders (unmodifiable)
+ * @param workingDirectory base of the script's relative paths
+ * @param fusion the fusion plan selector
+ * @param ordering the operator ordering
+ * @param threads engine parallelism
+ * @param costProfile a cost profile file, or null for the built-in constants
+ * @param warmup unmeasured runs
+ * @param repeat measured runs
+ * @param runDir the run folder (stats files go to its stats/)
+ */
+public record PointSpec(String point, String variant, String script, Map<String, String> args,
+    Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
+    String workingDirectory, String fusion, String ordering, int threads, String costProfile,
+    int warmup, int repeat, String runDir) {
+
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** Checks the arguments and freezes the collections. */
+  public PointSpec {
+    requireNonNull(point, "point is null");
+    requireNonNull(variant, "variant is null");
+    requireNonNull(script, "script is null");
+    args = freeze(args);
+    params = freeze(params);
+    inputs = freeze(inputs);
+    libraryRoots = List.copyOf(libraryRoots);
+    requireNonNull(workingDirectory, "workingDirectory is null");
+    requireNonNull(fusion, "fusion is null");
+    requireNonNull(ordering, "ordering is null");
+    requireNonNull(runDir, "runDir is null");
+  }
+
+  /** Writes this spec to {@code file} atomically. */
+  public void write(Path file) {
+    try {
+      AtomicFiles.write(file, JSON.writeValueAsBytes(this));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Reads a spec written by {@link #write}. */
+  public static PointSpec read(Path file) throws IOException {
+    return JSON.readValue(file.toFile(), PointSpec.class);
+  }
+
+  private static Map<String, String> freeze(Map<String, String> m) {
+    return Collections.unmodifiableMap(new LinkedHashMap<>(m));
+  }
+}

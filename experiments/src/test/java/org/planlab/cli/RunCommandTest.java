@@ -1,0 +1,122 @@
+package org.planlab.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planlab.experiment.results.PointsCsv;
+import org.planlab.experiment.results.StatsFile;
+import org.planlab.experiment.run.PointLauncher;
+import org.planlab.experiment.run.PointSpec;
+import picocli.CommandLine;
+
+/** {@code planlab run} with a launcher that fakes the points' JVMs (no JVM is started). */
+class RunCommandTest {
+  @TempDir
+  Path dir;
+
+  record Run(int code, String out, String err) {
+  }
+
+  /** Points whose argument n is 2 fail; the others report wall 1.5 s and objective n. */
+  private static final PointLauncher FAKE = request -> {
+    try {
+      PointSpec spec = PointSpec.read(request.specFile());
+      if (spec.args().get("n").equals("2")) {
+        return new PointLauncher.Result(PointLauncher.Status.FAILED, "s.dml:3:3: n is 2");
+      }
+      for (int rep = 1; rep <= spec.repeat(); rep++) {
+        StatsFile.write(StatsFile.path(Path.of(spec.runDir()), spec.point(), rep),
+            StatsFile.json(null, spec.point(), spec.variant(), rep, spec.params(),
+                spec.inputs(), 7, 1_500_000_000L, PointsCsv.OK, "",
+                Map.of("wall_s", "1.5", "compile_s", "0.25", "objective", spec.args().get("n"))));
+      }
+      return new PointLauncher.Result(PointLauncher.Status.OK, "");
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  };
+
+  private Run planlab(String... args) {
+    CommandLine run = new CommandLine(new RunCommand(FAKE));
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    run.setOut(new PrintWriter(out));
+    run.setErr(new PrintWriter(err));
+    int code = run.execute(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  private Path descriptor(String yaml) throws IOException {
+    Files.writeString(dir.resolve("s.dml"), "print($n)\n");
+    Path f = dir.resolve("exp.yaml");
+    Files.writeString(f, yaml);
+    return f;
+  }
+
+  @Test
+  void aFailedPointGivesExitCodeOneAfterEveryPointRan() throws IOException {
+    Path f = descriptor("name: s\nscript: s.dml\nparams: {n: [1, 2, 3]}\nrepeat: 2\n");
+    Run r = planlab(f.toString(), "--results-root", dir.resolve("results").toString(),
+        "--quiet");
+    assertEquals(1, r.code(), r.err());
+    List<String> lines = r.out().lines().toList();
+    assertTrue(lines.get(0).startsWith("run " + dir.resolve("results").resolve("s")),
+        lines.get(0));
+    assertTrue(lines.get(1).startsWith("run folder: "), lines.get(1));
+    assertEquals("1 of 3 points failed", lines.get(3));
+  }
+
+  @Test
+  void eachFinishedPointPrintsOneSummaryLine() throws IOException {
+    Path f = descriptor("name: s\nscript: s.dml\nparams: {n: [1, 2]}\nrepeat: 2\n");
+    Run r = planlab(f.toString(), "--results-root", dir.resolve("results").toString());
+    List<String> lines = r.out().lines().toList();
+    assertEquals("[1/2] n-1  ok  wall 1.50 s (median of 2)  compile 0.25 s  objective 1",
+        lines.get(1));
+    assertEquals("[2/2] n-2  FAILED: s.dml:3:3: n is 2", lines.get(2));
+  }
+
+  @Test
+  void aResumedRunReportsTheSkippedPoints() throws IOException {
+    Path f = descriptor("name: s\nscript: s.dml\nparams: {n: [1, 2, 3]}\nrepeat: 1\n");
+    planlab(f.toString(), "--results-root", dir.resolve("results").toString(), "--quiet");
+    Run r = planlab(f.toString(), "--results-root", dir.resolve("results").toString(),
+        "--quiet");
+    assertTrue(r.out().lines().toList().get(0).startsWith("resuming "), r.out());
+    assertEquals("skipped 2 finished points", r.out().lines().toList().get(1));
+  }
+
+  @Test
+  void planlabHasTheRunSubcommand() {
+    assertTrue(PlanlabCommand.commandLine().getSubcommands().containsKey("run"));
+  }
+
+  @Test
+  void aDescriptorErrorIsAUsageErrorWithoutStackTrace() throws IOException {
+    Path f = descriptor("name: s\nscript: s.dml\nrepeat: 0\n");
+    Run r = planlab(f.toString(), "--results-root", dir.resolve("results").toString());
+    assertEquals(2, r.code());
+    assertEquals(f + ":3:1: key 'repeat': must be >= 1, was 0", r.err().lines().findFirst()
+        .orElse(""));
+  }
+
+  @Test
+  void anOnlyPatternMatchingNoPointIsAUsageError() throws IOException {
+    Path f = descriptor("name: s\nscript: s.dml\nparams: {n: [1, 2]}\n");
+    Run r = planlab(f.toString(), "--results-root", dir.resolve("results").toString(),
+        "--only", "x*");
+    assertEquals(2, r.code());
+    assertEquals("--only 'x*' matches no point; points: [n-1, n-2]",
+        r.err().lines().findFirst().orElse(""));
+  }
+}

@@ -1,0 +1,190 @@
+package org.planlab.experiment.descriptor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.experiment.descriptor.ExperimentDescriptor.DataInput;
+import org.planlab.experiment.descriptor.ExperimentDescriptor.Variant;
+
+class DescriptorLoaderTest {
+  @TempDir
+  Path dir;
+
+  private Path file(String yaml) throws IOException {
+    Path f = dir.resolve("exp.yaml");
+    Files.writeString(f, yaml);
+    return f;
+  }
+
+  private String error(String yaml) throws IOException {
+    Path f = file(yaml);
+    return assertThrows(DescriptorException.class, () -> DescriptorLoader.load(f)).getMessage();
+  }
+
+  private String at(int line, int col) {
+    return dir.resolve("exp.yaml") + ":" + line + ":" + col + ": ";
+  }
+
+  @Test
+  void unknownTopLevelKeyNamesFileLineKeyAndValidKeys() throws IOException {
+    assertEquals(at(3, 1) + "key 'repat': unknown key; valid keys: [name, description, "
+            + "workload, script, params, data, backend, variants, repeat, warmup, timeout, "
+            + "threads, jvm]",
+        error("name: e\nworkload: l2svm\nrepat: 3\n"));
+  }
+
+  @Test
+  void unknownKeyInsideAVariantListsTheVariantKeys() throws IOException {
+    assertEquals(at(5, 20) + "key 'variants.FA.fuson': unknown key; valid keys of "
+            + "'variants.FA': [fusion, ordering, threads, costProfile]",
+        error("name: e\nworkload: l2svm\nvariants:\n  Base: {}\n  FA: {fusion: fa, fuson: fa}\n"));
+  }
+
+  @Test
+  void repeatZeroIsRejected() throws IOException {
+    assertEquals(at(3, 1) + "key 'repeat': must be >= 1, was 0",
+        error("name: e\nworkload: l2svm\nrepeat: 0\n"));
+  }
+
+  @Test
+  void rowsThatAreNoNumberAreRejectedWithTheirListIndex() throws IOException {
+    assertEquals(at(4, 19) + "key 'data.X.rows[1]': 'abc' is not a number",
+        error("name: e\nworkload: l2svm\ndata:\n  X: {rows: [100, abc]}\n"));
+  }
+
+  @Test
+  void aTimeoutInParsecsIsNoDuration() throws IOException {
+    assertEquals(at(3, 1) + "key 'timeout': '5 parsecs' is not a duration; use e.g. 90s, 10m, 1h",
+        error("name: e\nworkload: l2svm\ntimeout: 5 parsecs\n"));
+  }
+
+  @Test
+  void unknownWorkloadListsTheCatalogue() throws IOException {
+    assertEquals(at(2, 1) + "key 'workload': unknown workload 'l3svm'; known: [l2svm, "
+            + "multiLogReg, alsCG, pnmf, autoencoder_2layer, kmeans, lmDS, lmCG, lm, "
+            + "gridSearchLM]",
+        error("name: e\nworkload: l3svm\n"));
+  }
+
+  @Test
+  void unknownGeneratorListsTheGenerators() throws IOException {
+    assertEquals(at(4, 7) + "key 'data.X.generator': unknown generator 'dense-unifrom'; known: "
+            + "[dense-uniform, dense-normal, sparse-uniform, sparse-powerlaw, labels-from-model, "
+            + "low-rank-plus-noise, nonneg-sparse]",
+        error("name: e\nworkload: l2svm\ndata:\n  X: {generator: dense-unifrom, rows: 10, "
+            + "cols: 2}\n"));
+  }
+
+  @Test
+  void unknownGeneratorParameterListsTheGeneratorsParameters() throws IOException {
+    assertEquals(at(4, 52) + "key 'data.X.sparsity': generator dense-uniform has no parameter "
+            + "'sparsity'; its parameters: [rows, cols, seed, min, max]",
+        error("name: e\nworkload: l2svm\ndata:\n  X: {generator: dense-uniform, rows: 10, "
+            + "cols: 2, sparsity: 0.1}\n"));
+  }
+
+  @Test
+  void unknownFusionStrategyListsTheStrategiesSorted() throws IOException {
+    assertEquals(at(4, 8) + "key 'variants.FA.fusion': unknown fusion strategy 'fx'; known: "
+            + "[exhaustive, fa, fnr, mpskip, none]",
+        error("name: e\nworkload: l2svm\nvariants:\n  FA: {fusion: fx}\n"));
+  }
+
+  @Test
+  void unknownWorkloadParameterListsTheWorkloadsParameters() throws IOException {
+    assertEquals(at(3, 10) + "key 'params.maxiters': workload l2svm has no parameter 'maxiters'; "
+            + "it has [icpt, lambda, tol, maxiter, maxii, verbose]",
+        error("name: e\nworkload: l2svm\nparams: {maxiters: 3}\n"));
+  }
+
+  @Test
+  void sparkIsRecognisedButNotAvailable() throws IOException {
+    assertEquals(at(3, 11) + "key 'backend.type': backend 'spark' is not available yet; "
+            + "available: [cp]",
+        error("name: e\nworkload: l2svm\nbackend: {type: spark}\n"));
+  }
+
+  @Test
+  void workloadAndScriptTogetherAreRejected() throws IOException {
+    Files.writeString(dir.resolve("s.dml"), "print(1)\n");
+    assertEquals(at(3, 1) + "key 'script': give either 'workload' or 'script', not both",
+        error("name: e\nworkload: l2svm\nscript: s.dml\n"));
+  }
+
+  @Test
+  void aMissingNameIsReportedWithoutALine() throws IOException {
+    assertEquals(dir.resolve("exp.yaml") + ": key 'name': missing; it is required",
+        error("workload: l2svm\n"));
+  }
+
+  @Test
+  void invalidYamlNamesTheLineAndTheProblemWithoutSourceExcerpts() throws IOException {
+    assertEquals(dir.resolve("exp.yaml") + ":2:17: not valid YAML: while parsing a flow "
+            + "sequence; expected ',' or ']', but got <stream end>",
+        error("name: e\nworkload: [l2svm\n"));
+  }
+
+  @Test
+  void defaultsAreAppliedToAMinimalWorkloadDescriptor() throws IOException {
+    ExperimentDescriptor d = DescriptorLoader.load(file("name: e\nworkload: l2svm\n"));
+    assertEquals("", d.description());
+    assertEquals(Map.of("icpt", List.of("0"), "lambda", List.of("0.001"),
+        "tol", List.of("1.0e-12"), "maxiter", List.of("20"), "maxii", List.of("20"),
+        "verbose", List.of("FALSE")), d.params());
+    assertEquals(List.of(
+        new DataInput("X", "dense-uniform", Map.of("rows", List.of("100000"),
+            "cols", List.of("10"), "min", List.of("0"), "max", List.of("1"),
+            "seed", List.of("7"))),
+        new DataInput("Y", "labels-from-model", Map.of("of", List.of("@X"),
+            "classes", List.of("2"), "seed", List.of("11")))), d.data());
+    // the engine's default selector, whatever EngineConfig makes it
+    assertEquals(List.of(new Variant("Default", EngineConfig.defaults().fusion(), "depth-first",
+        null, null)), d.variants());
+    assertEquals("cp", d.backend().type());
+    assertEquals(3, d.repeat());
+    assertEquals(1, d.warmup());
+    assertEquals(Duration.ofMinutes(30), d.timeout());
+    assertEquals(Runtime.getRuntime().availableProcessors(), d.threads());
+    assertEquals(new ExperimentDescriptor.Jvm("8g", List.of()), d.jvm());
+    assertNull(d.script());
+  }
+
+  @Test
+  void dataOverridesKeepTheCatalogueSpecAndRenderIntegralNumbers() throws IOException {
+    ExperimentDescriptor d = DescriptorLoader.load(file(
+        "name: e\nworkload: l2svm\ndata:\n  X: {rows: [1.0e3, 2e3]}\n  Y: {of: \"@X\", "
+            + "classes: 3}\n"));
+    assertEquals(Map.of("rows", List.of("1000", "2000"), "cols", List.of("10"),
+        "min", List.of("0"), "max", List.of("1"), "seed", List.of("7")), d.data().get(0).params());
+    assertEquals(List.of("rows", "cols", "min", "max", "seed"),
+        List.copyOf(d.data().get(0).params().keySet()));
+    assertEquals(Map.of("of", List.of("@X"), "classes", List.of("3"), "seed", List.of("11")),
+        d.data().get(1).params());
+  }
+
+  @Test
+  void theReferenceDescriptorLoads() throws IOException {
+    Path f = dir.resolve("reference.yaml");
+    try (InputStream in = getClass().getResourceAsStream(
+        "/org/planlab/experiment/descriptor-reference.yaml")) {
+      Files.write(f, in.readAllBytes());
+    }
+    ExperimentDescriptor d = DescriptorLoader.load(f);
+    assertEquals("reference-l2svm", d.name());
+    assertEquals(List.of("1000", "10000"), d.data().get(0).params().get("rows"));
+    assertEquals(List.of("Base", "Fused"), d.variants().stream().map(Variant::name).toList());
+    assertEquals(Duration.ofMinutes(10), d.timeout());
+    assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseParallelGC")), d.jvm());
+  }
+}

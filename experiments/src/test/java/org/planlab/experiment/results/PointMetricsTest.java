@@ -1,0 +1,66 @@
+package org.planlab.experiment.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.planlab.engine.stats.CodegenCounter;
+import org.planlab.engine.stats.CompilePhase;
+import org.planlab.engine.stats.StatisticsSnapshot;
+import org.planlab.engine.stats.StatisticsSnapshot.HeavyHitter;
+
+class PointMetricsTest {
+  private static StatisticsSnapshot snapshot(Map<CodegenCounter, Long> codegen) {
+    return new StatisticsSnapshot(
+        Map.of(CompilePhase.PARSE, 100_000_000L, CompilePhase.LOWERING, 400_000_000L), 12, 2,
+        List.of(new HeavyHitter("spoofCell", 5, 10), new HeavyHitter("spoofRow", 3, 10),
+            new HeavyHitter("ba+*", 9, 10)),
+        4096, 2_000_000_000L, codegen,
+        Map.of("PLANS_ALL", 64L, "PLANS_PARTITIONED", 16L, "PLANS_EVALUATED", 9L,
+            "PARTITIONS", 2L, "INTERESTING_POINTS", 6L));
+  }
+
+  @Test
+  void metricsOfARunWithCodeGeneration() {
+    Map<String, String> m = PointMetrics.of(snapshot(Map.of(CodegenCounter.DAGS_OPTIMIZED, 4L,
+        CodegenCounter.EXPLORE_NANOS, 1_000_000L, CodegenCounter.SELECT_NANOS, 2_000_000L,
+        CodegenCounter.CONSTRUCT_NANOS, 3_000_000L, CodegenCounter.COMPILE_NANOS, 4_000_000L,
+        CodegenCounter.CPLANS_BUILT, 7L, CodegenCounter.CLASSES_COMPILED, 5L,
+        CodegenCounter.CACHE_HITS, 2L)), 3_000_000_000L, 1.5);
+    assertEquals(PointMetrics.COLUMNS, List.copyOf(m.keySet()));
+    assertEquals("3.000000", m.get("wall_s"));
+    assertEquals("0.500000", m.get("compile_s"));
+    assertEquals("2.000000", m.get("execute_s"));
+    assertEquals("0.100000", m.get("parse_s"));
+    assertEquals("10.000", m.get("codegen_ms"));
+    assertEquals("4.000", m.get("codegen_compile_ms"));
+    assertEquals("7", m.get("cplans"));
+    assertEquals("5", m.get("classes_compiled"));
+    assertEquals("2", m.get("operator_cache_hits"));
+    assertEquals("64", m.get("plans_all"));
+    assertEquals("16", m.get("plans_partitioned"));
+    assertEquals("9", m.get("plans_evaluated"));
+    assertEquals("2", m.get("partitions"));
+    assertEquals("6", m.get("interesting_points"));
+    assertEquals("5", m.get("fused_cell"));
+    assertEquals("0", m.get("fused_magg"));
+    assertEquals("3", m.get("fused_row"));
+    assertEquals("0", m.get("fused_outer"));
+    assertEquals("12", m.get("dags"));
+    assertEquals("2", m.get("recompilations"));
+    assertEquals("4096", m.get("peak_heap_bytes"));
+    assertEquals("1.5", m.get("objective"));
+    assertEquals("", m.get("reuse_hits"));
+    assertEquals("", m.get("spark_jobs"));
+  }
+
+  @Test
+  void codegenColumnsAreEmptyWithoutCodeGenerationAndNoObjectiveIsEmpty() {
+    Map<String, String> m = PointMetrics.of(snapshot(Map.of()), 1, Double.NaN);
+    assertEquals("", m.get("codegen_ms"));
+    assertEquals("", m.get("cplans"));
+    assertEquals("", m.get("plans_evaluated"));
+    assertEquals("", m.get("objective"));
+  }
+}

@@ -1,0 +1,166 @@
+package org.planlab.experiment.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planlab.experiment.descriptor.DescriptorLoader;
+import org.planlab.experiment.descriptor.ExperimentDescriptor;
+import org.planlab.experiment.results.PointMetrics;
+import org.planlab.experiment.results.PointsCsv;
+import org.planlab.experiment.results.PointsCsv.Row;
+import org.planlab.experiment.results.StatsFile;
+
+/** Runs real experiments, each point in a forked JVM, on tiny data. */
+class ExperimentRunnerTest {
+  @TempDir
+  Path dir;
+
+  /** Launches real JVMs and counts them. */
+  private static final class CountingLauncher implements PointLauncher {
+    final AtomicInteger launches = new AtomicInteger();
+    final ForkedJvmLauncher forked = new ForkedJvmLauncher();
+
+    @Override
+    public Result launch(Request request) {
+      launches.incrementAndGet();
+      return forked.launch(request);
+    }
+  }
+
+  private ExperimentDescriptor descriptor(String yaml) throws IOException {
+    Path f = dir.resolve("exp.yaml");
+    Files.writeString(f, yaml);
+    return DescriptorLoader.load(f);
+  }
+
+  private ExperimentRunner.Summary run(ExperimentDescriptor d, PointLauncher launcher) {
+    return new ExperimentRunner(launcher).run(d,
+        new ExperimentRunner.Options(null, null, null, dir.resolve("results"), false),
+        new ExperimentRunner.Listener() { });
+  }
+
+  /** A script whose point with n = 2 stops, or loops until killed when {@code loop}. */
+  private ExperimentDescriptor nScript(String values, String timeout, boolean loop)
+      throws IOException {
+    Files.writeString(dir.resolve("s.dml"), "n = $n\n"
+        + "if (n == 2) {\n"
+        + (loop ? "  i = 0\n  while (i >= 0) {\n    i = i + 1\n  }\n"
+            : "  stop(\"n must not be 2\")\n")
+        + "}\n"
+        + "print(\"objective: \" + n)\n");
+    return descriptor("name: s\nscript: s.dml\nparams: {n: " + values + "}\nrepeat: 1\nwarmup: 0\n"
+        + "threads: 1\ntimeout: " + timeout + "\njvm: {heap: 256m}\n");
+  }
+
+  @Test
+  void l2svmWithoutAndWithFusionGivesOkRowsWithEqualObjectives() throws IOException {
+    ExperimentDescriptor d = descriptor("""
+        name: tiny-l2svm
+        workload: l2svm
+        params: {maxiter: 3}
+        data:
+          X: {rows: 200, cols: 5}
+        variants:
+          Base: {fusion: none}
+          FA: {fusion: fa}
+        repeat: 1
+        warmup: 0
+        threads: 1
+        jvm: {heap: 512m}
+        """);
+    ExperimentRunner.Summary s = run(d, new ForkedJvmLauncher());
+    assertTrue(s.complete());
+
+    List<String> header = new ArrayList<>(PointsCsv.FIXED);
+    for (String p : List.of("icpt", "lambda", "tol", "maxiter", "maxii", "verbose", "X.rows",
+        "X.cols", "X.min", "X.max", "X.seed", "Y.of", "Y.classes", "Y.seed")) {
+      header.add("param:" + p);
+    }
+    header.addAll(PointMetrics.COLUMNS);
+    assertEquals(String.join(",", header), Files.readAllLines(s.pointsCsv()).get(0));
+
+    List<Row> rows = PointsCsv.read(s.pointsCsv());
+    assertEquals(List.of("Base", "FA"), rows.stream().map(Row::point).toList());
+    assertEquals(List.of("ok", "ok"), rows.stream().map(Row::status).toList());
+    double base = Double.parseDouble(rows.get(0).metrics().get("objective"));
+    double fused = Double.parseDouble(rows.get(1).metrics().get("objective"));
+    assertEquals(base, fused, 1e-9 * Math.abs(base));
+    assertEquals("0", rows.get(0).metrics().get("fused_cell"));
+    assertFalse(rows.get(1).metrics().get("cplans").isEmpty());
+
+    JsonNode stats = StatsFile.read(StatsFile.path(s.runDir(), "FA", 1));
+    assertEquals("FA", stats.get("point").asText());
+    assertEquals("ok", stats.get("status").asText());
+    assertEquals(fused, stats.get("objective").asDouble());
+    assertTrue(stats.get("heavyHitters").isArray());
+    assertTrue(Files.isRegularFile(Path.of(stats.get("inputs").get("X").asText())));
+
+    JsonNode run = new ObjectMapper().readTree(s.runDir().resolve("run.json").toFile());
+    List<String> fields = new ArrayList<>();
+    run.fieldNames().forEachRemaining(fields::add);
+    assertEquals(List.of("name", "descriptorFile", "descriptorSha256", "descriptor", "runId",
+        "status", "start", "end", "environment", "baselineVariant"), fields);
+    assertEquals("complete", run.get("status").asText());
+    assertEquals("Base", run.get("baselineVariant").asText());
+    assertEquals(d.sha256(), run.get("descriptorSha256").asText());
+    assertEquals(s.runDir().getFileName().toString(), run.get("runId").asText());
+    List<String> env = new ArrayList<>();
+    run.get("environment").fieldNames().forEachRemaining(env::add);
+    assertEquals(List.of("commit", "dirty", "javaVersion", "jvm", "os", "cores", "maxHeapBytes",
+        "physicalMemoryBytes", "planlabVersion"), env);
+  }
+
+  @Test
+  void aPointThatStopsIsRecordedFailedWithItsMessageAndTheOthersAreOk() throws IOException {
+    ExperimentRunner.Summary s = run(nScript("[1, 2, 3]", "1m", false),
+        new ForkedJvmLauncher());
+    assertEquals(1, s.failed());
+    assertFalse(s.complete());
+    List<Row> rows = PointsCsv.read(s.pointsCsv());
+    assertEquals(List.of("n-1", "n-2", "n-3"), rows.stream().map(Row::point).toList());
+    assertEquals(List.of("ok", "failed", "ok"), rows.stream().map(Row::status).toList());
+    assertEquals(dir.resolve("s.dml") + ":3:3: n must not be 2", rows.get(1).error());
+    assertEquals("3.0", rows.get(2).metrics().get("objective"));
+    assertEquals("failed", StatsFile.read(StatsFile.path(s.runDir(), "n-2", 1))
+        .get("status").asText());
+  }
+
+  @Test
+  void aSecondInvocationSkipsFinishedPointsAndRunsFailedOnesAgain() throws IOException {
+    ExperimentDescriptor d = nScript("[1, 2, 3]", "1m", false);
+    ExperimentRunner.Summary first = run(d, new ForkedJvmLauncher());
+    long okStatsTime = Files.getLastModifiedTime(StatsFile.path(first.runDir(), "n-1", 1))
+        .toMillis();
+
+    CountingLauncher counting = new CountingLauncher();
+    ExperimentRunner.Summary second = run(d, counting);
+    assertEquals(first.runDir(), second.runDir());
+    assertEquals(1, counting.launches.get());
+    assertEquals(2, second.skipped());
+    assertEquals(okStatsTime, Files.getLastModifiedTime(StatsFile.path(second.runDir(), "n-1",
+        1)).toMillis());
+    assertEquals(List.of("ok", "failed", "ok"), PointsCsv.read(second.pointsCsv()).stream()
+        .map(Row::status).toList());
+  }
+
+  @Test
+  void aPointPastItsTimeoutIsRecordedAsTimeoutAndTheRunGoesOn() throws IOException {
+    // the limit leaves a busy machine ample time to start the JVM of the point that is ok
+    ExperimentRunner.Summary s = run(nScript("[2, 3]", "8s", true), new ForkedJvmLauncher());
+    List<Row> rows = PointsCsv.read(s.pointsCsv());
+    assertEquals(List.of("timeout", "ok"), rows.stream().map(Row::status).toList());
+    assertEquals("timed out after 8s", rows.get(0).error());
+    assertEquals(1, s.failed());
+  }
+}
