@@ -36,6 +36,7 @@ import org.planlab.engine.spi.Orderings;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Backend;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.DataInput;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Jvm;
+import org.planlab.experiment.descriptor.ExperimentDescriptor.Study;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Variant;
 import org.planlab.workloads.DataSpec;
 import org.planlab.workloads.Input;
@@ -242,38 +243,49 @@ public final class DescriptorLoader {
       String description = root.has("description")
           ? text(root.get("description"), Key.ROOT.child("description")) : "";
 
-      Workload workload = null;
-      Path script = null;
+      List<Study> studies = new ArrayList<>();
       if (root.has("workload") && root.has("script")) {
         throw error(Key.ROOT.child("script"), "give either 'workload' or 'script', not both");
       } else if (root.has("workload")) {
         Key k = Key.ROOT.child("workload");
-        String w = text(root.get("workload"), k);
-        if (!catalog.names().contains(w)) {
-          throw error(k, "unknown workload '" + w + "'; known: " + catalog.names());
+        List<String> names = values(root.get("workload"), k, (w, wk) -> {
+          if (!catalog.names().contains(w)) {
+            throw error(wk, "unknown workload '" + w + "'; known: " + catalog.names());
+          }
+          return w;
+        });
+        if (new java.util.HashSet<>(names).size() < names.size()) {
+          throw error(k, "a workload is listed twice: " + names);
         }
-        workload = catalog.byName(w);
+        List<Workload> workloads = names.stream().map(catalog::byName).toList();
+        requireDeclared(root.get("params"), Key.ROOT.child("params"), workloads,
+            w -> w.parameters().stream().map(Parameter::name).toList(), "parameter");
+        requireDeclared(root.get("data"), Key.ROOT.child("data"), workloads,
+            w -> w.inputs().stream().map(Input::name).toList(), "input");
+        for (Workload w : workloads) {
+          // with several workloads, a parameter or input applies to those that declare it
+          Map<String, List<String>> params = workloadParams(root.get("params"), w);
+          studies.add(new Study(w.name(), null, params,
+              workloadData(root.get("data"), w, params.keySet())));
+        }
       } else if (root.has("script")) {
         Key k = Key.ROOT.child("script");
         String s = text(root.get("script"), k);
         if (!s.endsWith(".dml")) {
           throw error(k, "'" + s + "' is not a DML script (.dml)");
         }
-        script = folder.resolve(s).normalize();
+        Path script = folder.resolve(s).normalize();
         if (!Files.isRegularFile(script)) {
           throw error(k, "script not found: " + script);
         }
+        Map<String, List<String>> params = scriptParams(root.get("params"));
+        studies.add(new Study(null, script, params,
+            scriptData(root.get("data"), params.keySet())));
       } else {
         throw new DescriptorException(file + ": key 'workload': missing; give a workload (one "
             + "of " + catalog.names() + ") or a script");
       }
 
-      Map<String, List<String>> params = workload != null
-          ? workloadParams(root.get("params"), workload)
-          : scriptParams(root.get("params"));
-      List<DataInput> data = workload != null
-          ? workloadData(root.get("data"), workload, params.keySet())
-          : scriptData(root.get("data"), params.keySet());
       Backend backend = backend(root.get("backend"));
       int threads = root.has("threads")
           ? (int) integer(root.get("threads"), Key.ROOT.child("threads"), 1, 1 << 16)
@@ -288,8 +300,7 @@ public final class DescriptorLoader {
       Duration timeout = root.has("timeout")
           ? duration(root.get("timeout"), Key.ROOT.child("timeout")) : DEFAULT_TIMEOUT;
       Jvm jvm = jvm(root.get("jvm"));
-      return new ExperimentDescriptor(file, sha, name, description,
-          workload == null ? null : workload.name(), script, params, data, backend, variants,
+      return new ExperimentDescriptor(file, sha, name, description, studies, backend, variants,
           repeat, warmup, timeout, threads, jvm);
     }
 
@@ -303,12 +314,10 @@ public final class DescriptorLoader {
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
           Map.Entry<String, JsonNode> e = it.next();
           Key k = key.child(e.getKey());
-          Parameter p;
-          try {
-            p = workload.parameter(e.getKey());
-          } catch (IllegalArgumentException ex) {
-            throw error(k, ex.getMessage());
+          if (workload.parameters().stream().noneMatch(p -> p.name().equals(e.getKey()))) {
+            continue; // another listed workload declares it (checked by requireDeclared)
           }
+          Parameter p = workload.parameter(e.getKey());
           given.put(e.getKey(), values(e.getValue(), k, (text, vk) -> typed(p.type(), text, vk)));
         }
       }
@@ -317,6 +326,30 @@ public final class DescriptorLoader {
         all.put(p.name(), given.getOrDefault(p.name(), List.of(p.defaultText())));
       }
       return all;
+    }
+
+    /**
+     * Every key of {@code node} must be a {@code what} of at least one of {@code workloads}; the
+     * message names the workload (one) or lists what the workloads declare (several).
+     */
+    private void requireDeclared(JsonNode node, Key key, List<Workload> workloads,
+        java.util.function.Function<Workload, List<String>> declared, String what) {
+      if (node == null || node.isNull()) {
+        return;
+      }
+      requireObject(node, key);
+      for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+        String name = it.next();
+        if (workloads.stream().noneMatch(w -> declared.apply(w).contains(name))) {
+          String has = workloads.size() == 1
+              ? "workload " + workloads.get(0).name() + " has no " + what + " '" + name
+                  + "'; it has " + declared.apply(workloads.get(0))
+              : "no listed workload has a " + what + " '" + name + "'; they have "
+                  + workloads.stream().flatMap(w -> declared.apply(w).stream()).distinct()
+                      .toList();
+          throw error(key.child(name), has);
+        }
+      }
     }
 
     private Map<String, List<String>> scriptParams(JsonNode node) {
@@ -369,12 +402,9 @@ public final class DescriptorLoader {
         requireObject(node, key);
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
           Map.Entry<String, JsonNode> e = it.next();
-          try {
-            workload.input(e.getKey());
-          } catch (IllegalArgumentException ex) {
-            throw error(key.child(e.getKey()), ex.getMessage());
+          if (workload.inputs().stream().anyMatch(in -> in.name().equals(e.getKey()))) {
+            given.put(e.getKey(), e.getValue()); // others: another listed workload's input
           }
-          given.put(e.getKey(), e.getValue());
         }
       }
       List<DataInput> inputs = new ArrayList<>();

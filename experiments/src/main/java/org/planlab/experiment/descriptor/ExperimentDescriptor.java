@@ -23,13 +23,9 @@ import java.util.Map;
  * @param name the experiment name, {@code [A-Za-z0-9._-]+}; results go to
  *     {@code <results-root>/<name>/<run-id>/}
  * @param description free text ({@code ""} by default)
- * @param workload the catalogue workload, or null when {@code script} is given
- * @param script the DML script (absolute), or null when {@code workload} is given
- * @param params script arguments by name, each a list of values as command-line text (one value:
- *     a constant; more: a grid axis). For a workload every parameter of the workload is present,
- *     defaults from the catalogue, in catalogue order (unmodifiable)
- * @param data the inputs in generation order (every input comes after the inputs it refers to);
- *     for a workload every input of the workload (unmodifiable)
+ * @param studies what runs at every point of the grid: one per workload of {@code workload}
+ *     (a name or a list of names: workloads are the outermost grid axis) or the one
+ *     {@code script} (unmodifiable, at least one)
  * @param backend where points run
  * @param variants the engine configurations compared at every grid point, the first is the
  *     baseline (unmodifiable, at least one)
@@ -40,8 +36,7 @@ import java.util.Map;
  * @param jvm heap and options of the points' JVMs
  */
 public record ExperimentDescriptor(Path file, String sha256, String name, String description,
-    String workload, Path script, Map<String, List<String>> params, List<DataInput> data,
-    Backend backend, List<Variant> variants, int repeat, int warmup, Duration timeout,
+    List<Study> studies, Backend backend, List<Variant> variants, int repeat, int warmup, Duration timeout,
     int threads, Jvm jvm) {
 
   /** Checks the arguments and freezes the collections. */
@@ -50,11 +45,10 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
     requireNonNull(sha256, "sha256 is null");
     requireNonNull(name, "name is null");
     requireNonNull(description, "description is null");
-    if ((workload == null) == (script == null)) {
-      throw new IllegalArgumentException("exactly one of workload and script must be given");
+    studies = List.copyOf(studies);
+    if (studies.isEmpty()) {
+      throw new IllegalArgumentException("at least one workload or a script is needed");
     }
-    params = freeze(params);
-    data = List.copyOf(data);
     requireNonNull(backend, "backend is null");
     variants = List.copyOf(variants);
     if (variants.isEmpty()) {
@@ -65,6 +59,36 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
     }
     requireNonNull(timeout, "timeout is null");
     requireNonNull(jvm, "jvm is null");
+  }
+
+  /**
+   * What a grid point runs: a catalogue workload's driver or a script, with its parameters and
+   * inputs.
+   *
+   * @param workload the catalogue workload, or null when {@code script} is given
+   * @param script the DML script (absolute), or null when {@code workload} is given
+   * @param params script arguments by name, each a list of values as command-line text (one value:
+   *     a constant; more: a grid axis). For a workload every parameter of the workload is present,
+   *     defaults from the catalogue, in catalogue order (unmodifiable)
+   * @param data the inputs in generation order (every input comes after the inputs it refers to);
+   *     for a workload every input of the workload (unmodifiable)
+   */
+  public record Study(String workload, Path script, Map<String, List<String>> params,
+      List<DataInput> data) {
+    /** Checks the arguments and freezes the collections. */
+    public Study {
+      if ((workload == null) == (script == null)) {
+        throw new IllegalArgumentException("exactly one of workload and script must be given");
+      }
+      params = freeze(params);
+      data = List.copyOf(data);
+    }
+
+    /** The {@code workload} column of its points: the workload, or the script's base name. */
+    public String label() {
+      return workload != null ? workload
+          : script.getFileName().toString().replaceFirst("\\.dml$", "");
+    }
   }
 
   /**
@@ -142,17 +166,21 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
     ObjectNode o = f.objectNode();
     o.put("name", name);
     o.put("description", description);
-    if (workload != null) {
-      o.put("workload", workload);
-    } else {
-      o.put("script", script.toString());
-    }
-    o.set("params", valuesJson(params));
-    ObjectNode d = o.putObject("data");
-    for (DataInput in : data) {
-      ObjectNode i = d.putObject(in.name());
-      i.put("generator", in.generator());
-      i.setAll(valuesJson(in.params()));
+    ArrayNode ss = o.putArray("studies");
+    for (Study st : studies) {
+      ObjectNode so = ss.addObject();
+      if (st.workload() != null) {
+        so.put("workload", st.workload());
+      } else {
+        so.put("script", st.script().toString());
+      }
+      so.set("params", valuesJson(st.params()));
+      ObjectNode d = so.putObject("data");
+      for (DataInput in : st.data()) {
+        ObjectNode i = d.putObject(in.name());
+        i.put("generator", in.generator());
+        i.setAll(valuesJson(in.params()));
+      }
     }
     o.putObject("backend").put("type", backend.type());
     ObjectNode vs = o.putObject("variants");

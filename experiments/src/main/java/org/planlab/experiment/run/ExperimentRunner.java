@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import org.planlab.experiment.descriptor.ExperimentDescriptor;
+import org.planlab.experiment.descriptor.ExperimentDescriptor.Study;
 import org.planlab.experiment.results.PointsCsv;
 import org.planlab.experiment.results.PointsCsv.Row;
 import org.planlab.experiment.results.RunEnvironment;
@@ -188,15 +189,10 @@ public final class ExperimentRunner {
 
     DataCache cache = new DataCache(resultsRoot.resolve(DATA_CACHE),
         Runtime.getRuntime().availableProcessors());
-    Path script = d.workload() != null
-        ? WorkloadCatalog.standard().driverScript(WorkloadCatalog.standard().byName(d.workload()))
-        : d.script();
-    String workloadColumn = d.workload() != null ? d.workload()
-        : d.script().getFileName().toString().replaceFirst("\\.dml$", "");
     int failed = 0;
     for (int i = 0; i < toRun.size(); i++) {
       GridPoint p = toRun.get(i);
-      List<Row> result = runPoint(d, p, repeat, runDir, cache, script, workloadColumn);
+      List<Row> result = runPoint(d, p, repeat, runDir, cache);
       rows.put(p.id(), result);
       PointsCsv.write(runDir.resolve(POINTS_CSV), rows.values().stream()
           .flatMap(List::stream).toList());
@@ -255,7 +251,12 @@ public final class ExperimentRunner {
   }
 
   private List<Row> runPoint(ExperimentDescriptor d, GridPoint p, int repeat, Path runDir,
-      DataCache cache, Path script, String workloadColumn) {
+      DataCache cache) {
+    Study study = p.study();
+    Path script = study.workload() != null
+        ? WorkloadCatalog.standard().driverScript(WorkloadCatalog.standard().byName(study.workload()))
+        : study.script();
+    String workloadColumn = study.label();
     Path logs = runDir.resolve(LOGS);
     try {
       // a point run again must not show repetitions of its earlier attempt

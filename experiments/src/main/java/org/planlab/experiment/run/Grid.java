@@ -10,16 +10,19 @@ import java.util.Map;
 import java.util.Set;
 import org.planlab.experiment.descriptor.ExperimentDescriptor;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.DataInput;
+import org.planlab.experiment.descriptor.ExperimentDescriptor.Study;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Variant;
 import org.planlab.workloads.DataSpec;
 
 /**
- * The points of an experiment: the cartesian product of its axes (every parameter, then every
- * data parameter, given as a list of more than one value, in descriptor order; the last axis
- * varies fastest) times its variants (innermost, so the variants of one data point run one
- * after the other and are compared on the same data). A point's id joins {@code AXIS-VALUE} of
- * the axes that vary with {@code _}, then {@code __VARIANT} when there is more than one variant
- * ({@code X.rows-1e5_X.cols-10__FA}); a grid without axes names its points by variant.
+ * The points of an experiment: per study (workload, outermost), the cartesian product of its
+ * axes (every parameter, then every data parameter, given as a list of more than one value, in
+ * descriptor order; the last axis varies fastest) times its variants (innermost, so the variants
+ * of one data point run one after the other and are compared on the same data). A point's id
+ * joins {@code AXIS-VALUE} of the axes that vary with {@code _}, then {@code __VARIANT} when
+ * there is more than one variant ({@code X.rows-1e5_X.cols-10__FA}); a grid without axes names
+ * its points by variant. With several workloads each id starts with the workload
+ * ({@code l2svm_X.rows-1e5__FA}).
  */
 public final class Grid {
   private Grid() {
@@ -31,18 +34,28 @@ public final class Grid {
 
   /** Every point of {@code d}, in execution order. */
   public static List<GridPoint> expand(ExperimentDescriptor d) {
+    List<GridPoint> points = new ArrayList<>();
+    Set<String> ids = new HashSet<>();
+    for (Study study : d.studies()) {
+      String prefix = d.studies().size() > 1 ? study.label() : null;
+      points.addAll(expand(study, d.variants(), prefix, ids));
+    }
+    return List.copyOf(points);
+  }
+
+  private static List<GridPoint> expand(Study study, List<Variant> variants, String prefix,
+      Set<String> ids) {
     List<Axis> axes = new ArrayList<>();
-    d.params().forEach((k, vs) -> axes.add(new Axis(k, null, k, vs)));
-    for (DataInput in : d.data()) {
+    study.params().forEach((k, vs) -> axes.add(new Axis(k, null, k, vs)));
+    for (DataInput in : study.data()) {
       in.params().forEach((k, vs) -> axes.add(new Axis(in.name() + "." + k, in.name(), k, vs)));
     }
     List<Axis> varying = axes.stream().filter(a -> a.values().size() > 1).toList();
     List<GridPoint> points = new ArrayList<>();
-    Set<String> ids = new HashSet<>();
     int[] choice = new int[axes.size()];
     while (true) {
-      for (Variant v : d.variants()) {
-        points.add(point(d, axes, varying, choice, v, ids));
+      for (Variant v : variants) {
+        points.add(point(study, variants, prefix, axes, varying, choice, v, ids));
       }
       int i = axes.size() - 1;
       while (i >= 0 && ++choice[i] == axes.get(i).values().size()) {
@@ -50,16 +63,16 @@ public final class Grid {
         i--;
       }
       if (i < 0) {
-        return List.copyOf(points);
+        return points;
       }
     }
   }
 
-  private static GridPoint point(ExperimentDescriptor d, List<Axis> axes, List<Axis> varying,
-      int[] choice, Variant variant, Set<String> ids) {
+  private static GridPoint point(Study study, List<Variant> variants, String prefix,
+      List<Axis> axes, List<Axis> varying, int[] choice, Variant variant, Set<String> ids) {
     Map<String, String> args = new LinkedHashMap<>();
     Map<String, Map<String, String>> inputs = new LinkedHashMap<>();
-    d.data().forEach(in -> inputs.put(in.name(), new LinkedHashMap<>()));
+    study.data().forEach(in -> inputs.put(in.name(), new LinkedHashMap<>()));
     List<String> idParts = new ArrayList<>();
     for (int i = 0; i < axes.size(); i++) {
       Axis a = axes.get(i);
@@ -74,19 +87,22 @@ public final class Grid {
       }
     }
     Map<String, DataSpec> data = new LinkedHashMap<>();
-    for (DataInput in : d.data()) {
+    for (DataInput in : study.data()) {
       data.put(in.name(), new DataSpec(in.generator(), inputs.get(in.name())));
     }
     // the variant is part of the id only when it varies, or when nothing else does
     String base = idParts.isEmpty() ? variant.name()
-        : d.variants().size() == 1 ? String.join("_", idParts)
+        : variants.size() == 1 ? String.join("_", idParts)
         : String.join("_", idParts) + "__" + variant.name();
+    if (prefix != null) {
+      base = prefix + "_" + base;
+    }
     String id = base;
     for (int n = 2; !ids.add(id); n++) {
       // two values that look alike once made file-name-safe still get distinct ids
       id = base + "-" + n;
     }
-    return new GridPoint(id, variant, args, data, columns(args, data));
+    return new GridPoint(id, study, variant, args, data, columns(args, data));
   }
 
   /**

@@ -141,13 +141,13 @@ class DescriptorLoaderTest {
     assertEquals("", d.description());
     assertEquals(Map.of("icpt", List.of("0"), "lambda", List.of("0.001"),
         "tol", List.of("1.0e-12"), "maxiter", List.of("20"), "maxii", List.of("20"),
-        "verbose", List.of("FALSE")), d.params());
+        "verbose", List.of("FALSE")), d.studies().get(0).params());
     assertEquals(List.of(
         new DataInput("X", "dense-uniform", Map.of("rows", List.of("100000"),
             "cols", List.of("10"), "min", List.of("0"), "max", List.of("1"),
             "seed", List.of("7"))),
         new DataInput("Y", "labels-from-model", Map.of("of", List.of("@X"),
-            "classes", List.of("2"), "seed", List.of("11")))), d.data());
+            "classes", List.of("2"), "seed", List.of("11")))), d.studies().get(0).data());
     // the engine's default selector, whatever EngineConfig makes it
     assertEquals(List.of(new Variant("Default", EngineConfig.defaults().fusion(), "depth-first",
         null, null)), d.variants());
@@ -157,7 +157,9 @@ class DescriptorLoaderTest {
     assertEquals(Duration.ofMinutes(30), d.timeout());
     assertEquals(Runtime.getRuntime().availableProcessors(), d.threads());
     assertEquals(new ExperimentDescriptor.Jvm("8g", List.of()), d.jvm());
-    assertNull(d.script());
+    assertEquals(1, d.studies().size());
+    assertEquals("l2svm", d.studies().get(0).workload());
+    assertNull(d.studies().get(0).script());
   }
 
   @Test
@@ -166,11 +168,38 @@ class DescriptorLoaderTest {
         "name: e\nworkload: l2svm\ndata:\n  X: {rows: [1.0e3, 2e3]}\n  Y: {of: \"@X\", "
             + "classes: 3}\n"));
     assertEquals(Map.of("rows", List.of("1000", "2000"), "cols", List.of("10"),
-        "min", List.of("0"), "max", List.of("1"), "seed", List.of("7")), d.data().get(0).params());
+        "min", List.of("0"), "max", List.of("1"), "seed", List.of("7")), d.studies().get(0).data().get(0).params());
     assertEquals(List.of("rows", "cols", "min", "max", "seed"),
-        List.copyOf(d.data().get(0).params().keySet()));
+        List.copyOf(d.studies().get(0).data().get(0).params().keySet()));
     assertEquals(Map.of("of", List.of("@X"), "classes", List.of("3"), "seed", List.of("11")),
-        d.data().get(1).params());
+        d.studies().get(0).data().get(1).params());
+  }
+
+  @Test
+  void aListOfWorkloadsGivesOneStudyEachWithTheParametersAndInputsTheyDeclare()
+      throws IOException {
+    ExperimentDescriptor d = DescriptorLoader.load(file(
+        "name: e\nworkload: [l2svm, kmeans]\nparams: {maxiter: 5, k: 3}\n"
+            + "data:\n  X: {rows: 500}\n  Y: {classes: 2}\n"));
+    assertEquals(List.of("l2svm", "kmeans"),
+        d.studies().stream().map(ExperimentDescriptor.Study::workload).toList());
+    ExperimentDescriptor.Study l2svm = d.studies().get(0);
+    ExperimentDescriptor.Study kmeans = d.studies().get(1);
+    assertEquals(List.of("5"), l2svm.params().get("maxiter"));
+    assertNull(l2svm.params().get("k"), "k is kmeans's parameter");
+    assertEquals(List.of("3"), kmeans.params().get("k"));
+    assertEquals(List.of("X", "Y"), l2svm.data().stream().map(DataInput::name).toList());
+    assertEquals(List.of("X", "C"), kmeans.data().stream().map(DataInput::name).toList());
+    assertEquals(List.of("500"), kmeans.data().get(0).params().get("rows"));
+  }
+
+  @Test
+  void aParameterNoListedWorkloadDeclaresIsAnErrorListingWhatTheyHave() throws IOException {
+    Path f = file("name: e\nworkload: [l2svm, kmeans]\nparams: {epochs: 2}\n");
+    DescriptorException e = assertThrows(DescriptorException.class,
+        () -> DescriptorLoader.load(f));
+    assertEquals(f + ":3:10: key 'params.epochs': no listed workload has a parameter 'epochs'; "
+        + "they have [icpt, lambda, tol, maxiter, maxii, verbose, k]", e.getMessage());
   }
 
   @Test
@@ -182,7 +211,7 @@ class DescriptorLoaderTest {
     }
     ExperimentDescriptor d = DescriptorLoader.load(f);
     assertEquals("reference-l2svm", d.name());
-    assertEquals(List.of("1000", "10000"), d.data().get(0).params().get("rows"));
+    assertEquals(List.of("1000", "10000"), d.studies().get(0).data().get(0).params().get("rows"));
     assertEquals(List.of("Base", "Fused"), d.variants().stream().map(Variant::name).toList());
     assertEquals(Duration.ofMinutes(10), d.timeout());
     assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseParallelGC")), d.jvm());

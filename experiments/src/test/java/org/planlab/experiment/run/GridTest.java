@@ -47,6 +47,26 @@ class GridTest {
   }
 
   @Test
+  void workloadsAreTheOutermostAxisAndPrefixTheIds() throws IOException {
+    List<GridPoint> points = grid("""
+        name: g
+        workload: [l2svm, multiLogReg]
+        data:
+          X: {rows: [1.0e3, 2.0e3]}
+        variants:
+          Base: {fusion: none}
+          Gen: {fusion: mpskip}
+        """);
+    assertEquals(List.of(
+            "l2svm_X.rows-1e3__Base", "l2svm_X.rows-1e3__Gen",
+            "l2svm_X.rows-2e3__Base", "l2svm_X.rows-2e3__Gen",
+            "multiLogReg_X.rows-1e3__Base", "multiLogReg_X.rows-1e3__Gen",
+            "multiLogReg_X.rows-2e3__Base", "multiLogReg_X.rows-2e3__Gen"),
+        points.stream().map(GridPoint::id).toList());
+    assertEquals("multiLogReg", points.get(4).study().label());
+  }
+
+  @Test
   void everyParameterOfAPointIsInItsParamsConstantOrNot() throws IOException {
     GridPoint p = grid(TWO_AXES).get(3);
     Map<String, String> expected = new LinkedHashMap<>();
