@@ -104,7 +104,9 @@ final class RunCommand implements Callable<Integer> {
           stdout.println("skipped " + skipped + " finished point" + (skipped == 1 ? "" : "s"));
         }
         stdout.flush();
-        if (!quiet && toRun > 0) {
+        // the bar redraws one line with carriage returns: only for a person at a terminal,
+        // not for logs and pipes, which get the per-point lines alone
+        if (!quiet && toRun > 0 && System.console() != null) {
           bar[0] = new ProgressBarBuilder().setTaskName(d.name()).setInitialMax(toRun)
               .setUnit(" points", 1).setConsumer(new ConsoleProgressBarConsumer(progressStream))
               .build();
@@ -117,6 +119,11 @@ final class RunCommand implements Callable<Integer> {
           bar[0].step();
         }
         if (!quiet) {
+          if (bar[0] != null) {
+            // clear the bar's line so the summary line does not continue it
+            progressStream.print("\r\033[K");
+            progressStream.flush();
+          }
           stdout.println(ExperimentRunner.summaryLine(o));
           stdout.flush();
         }
