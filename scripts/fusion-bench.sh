@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Benchmarks of generated fused operators (issue 4; fusion paper sec. 5.2 and 5.3):
-#  1. FusedPatternBench (JMH): sum(X*Y*Z) dense and sparse, the multi-aggregate sum(X*Y),
-#     sum(X*Z), t(X)%*%(w*(X%*%v)), t(X)%*%(W*(X%*%V)) and sum(X*log(U%*%t(V)+1e-15)), each as a
-#     generated operator beside the unfused kernels and a hand-written loop or kernel, in one run;
+#  1. FusedPatternBench (JMH): sum(X*Y*Z), the multi-aggregate sum(X*Y), sum(X*Z),
+#     t(X)%*%(w*(X%*%v)), t(X)%*%(W*(X%*%V)) and sum(X*log(U%*%t(V)+1e-15)), each over dense and
+#     sparse X, as a generated operator beside the unfused kernels and a hand-written loop (and
+#     the mmchain kernel), in one run; also written in the experiment results layout to
+#     results/fusion-patterns/<run-id>/ (org.planlab.bench.JmhResults);
 #  2. CodegenTimeBench: compile-time code generation of six workload drivers under fuse-all,
 #     each in a fresh JVM (cold operator cache) and compiled again in it (warm cache).
 # Writes results/bench/fusion-<date>.md (raw results in results/bench/fusion-<date>/) and prints
@@ -45,6 +47,13 @@ filter=("$@")
 
 echo "JMH: ${filter[*]} -> $out/jmh.log" >&2
 java -jar "$jar" "${jmh_args[@]}" "${filter[@]}" > "$out/jmh.log"
+# the results layout holds FusedPatternBench only: a filter selecting other benchmarks skips it
+if run="$(java -cp "$jar" org.planlab.bench.JmhResults "$out/jmh.json" "$root/results" \
+    fusion-patterns)"; then
+  echo "results layout: $run" >&2
+else
+  run="(not written, see the message above)"
+fi
 
 # one JVM per workload: Engine.OPERATORS is JVM-wide, so only a fresh JVM has a cold cache
 for w in l2svm multiLogReg alsCG pnmf autoencoder_2layer kmeans; do
@@ -67,3 +76,4 @@ cat "$report"
 echo
 echo "JMH log: $out/jmh.log"
 echo "report:  $report"
+echo "results: $run"

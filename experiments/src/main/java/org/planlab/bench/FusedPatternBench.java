@@ -34,19 +34,29 @@ import org.planlab.engine.kernels.ReorgKernels;
 import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
+import org.planlab.engine.matrix.SparseBlockCSR;
 import org.planlab.engine.parallel.KernelPool;
 
 /**
  * The fusion paper's operation benchmarks (sec. 5.2, Fig. 9 and 10): generated fused operators
  * ("gen", a hand-built CPlan compiled through the {@link OperatorCache}) against the same
  * expression run one kernel at a time with every intermediate materialized, as the interpreter
- * does without fusion ("unfused"), and, for the memory-bound patterns, a hand-written
- * multi-accumulator loop ({@link HandLoops}) or the hand-coded mmchain kernel.
+ * does without fusion ("unfused"), and a hand-written multi-accumulator loop over the raw arrays
+ * ({@link HandLoops}, "hand": the machine's practical limit), each over a dense and a sparse
+ * (CSR) main input X. The matrix-vector chain also runs the engine's hand-coded mmchain kernel
+ * ("kernel", the paper's "Fused"). {@link FusedPatternMethods} maps every method to its
+ * (pattern, format, variant).
  *
- * <p>Each pattern has its own state, so its sizes are independent parameters: the element-wise
- * patterns {@code rows x cols}, the matrix-vector chains {@code chainRows x chainCols}, the
- * outer product {@code outerN x outerN} at {@code outerSparsity} with factors of rank
- * {@code rank}. Every state checks once at set-up that gen and unfused agree.
+ * <p>Each pattern has its own state, so its sizes are independent parameters that a script can
+ * sweep: the element-wise patterns {@code rows x cols} (sparse X at {@code sparsity}), the
+ * matrix-vector chains {@code chainRows x chainCols} (sparse X at {@code chainSparsity}), the
+ * outer product {@code outerN x outerN} (sparse X at {@code outerSparsity}, or dense) with
+ * factors of rank {@code rank}. Every state checks once at set-up that gen, unfused and hand (and
+ * the kernel) agree within a relative 1e-9.
+ *
+ * <p>Threads: gen, unfused, kernel and hand all run on the state's {@link KernelPool} of
+ * {@code threads} threads (2 by default); the hand loops split their rows into one contiguous
+ * range per thread, so every ratio compares the same number of threads.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -122,7 +132,7 @@ public class FusedPatternBench {
 
   // ------------------------------------------------------------------ Cell and MAgg
 
-  /** Dense X, Y, Z of rows x cols, and X at {@code sparsity} in sparse format. */
+  /** Dense X, Y, Z of rows x cols, and X at {@code sparsity} in sparse (CSR) format. */
   @State(Scope.Benchmark)
   public static class Cells {
     @Param({"100000", "1000000"})
@@ -141,6 +151,7 @@ public class FusedPatternBench {
     KernelPool pool;
     MatrixBlock x;
     MatrixBlock xSparse;
+    SparseBlockCSR xCsr;
     MatrixBlock y;
     MatrixBlock z;
     List<MatrixBlock> dense;
@@ -153,26 +164,35 @@ public class FusedPatternBench {
       pool = new KernelPool(threads);
       x = BenchData.dense(rows, cols, 21);
       xSparse = BenchData.sparse(rows, cols, sparsity, 22);
+      xCsr = BenchData.csr(xSparse);
       y = BenchData.dense(rows, cols, 23);
       z = BenchData.dense(rows, cols, 24);
       dense = List.of(x, y, z);
       sparse = List.of(xSparse, y, z);
       sumXyz = compile(sumXyzPlan());
       sumXyXz = compile(sumXyXzPlan());
-      check("sum(X*Y*Z) dense", runCellGen(this, dense), runCellUnfused(this, x));
-      check("sum(X*Y*Z) sparse", runCellGen(this, sparse), runCellUnfused(this, xSparse));
-      check("sum(X*Y*Z) hand", runCellGen(this, dense),
-          HandLoops.sumProduct3(x.denseValues(), y.denseValues(), z.denseValues(), pool));
-      check("sum(X*Y), sum(X*Z)", runMaggGen(this), runMaggUnfused(this));
-      double[] hand = HandLoops.sumProducts2(x.denseValues(), y.denseValues(), z.denseValues(),
-          pool);
-      check("sum(X*Y), sum(X*Z) hand", runMaggGen(this), MatrixBlock.of(new double[][] {hand}));
+      double genDense = runCellGen(this, dense);
+      check("sum(X*Y*Z) dense", genDense, runCellUnfused(this, x));
+      check("sum(X*Y*Z) dense hand", genDense, runCellHand(this));
+      double genSparse = runCellGen(this, sparse);
+      check("sum(X*Y*Z) sparse", genSparse, runCellUnfused(this, xSparse));
+      check("sum(X*Y*Z) sparse hand", genSparse, runCellSparseHand(this));
+      MatrixBlock maggDense = runMaggGen(this, dense);
+      check("sum(X*Y), sum(X*Z) dense", maggDense, runMaggUnfused(this, x));
+      check("sum(X*Y), sum(X*Z) dense hand", maggDense, row(runMaggHand(this)));
+      MatrixBlock maggSparse = runMaggGen(this, sparse);
+      check("sum(X*Y), sum(X*Z) sparse", maggSparse, runMaggUnfused(this, xSparse));
+      check("sum(X*Y), sum(X*Z) sparse hand", maggSparse, row(runMaggSparseHand(this)));
     }
 
     @TearDown(Level.Trial)
     public void tearDown() {
       pool.close();
     }
+  }
+
+  private static MatrixBlock row(double[] values) {
+    return MatrixBlock.of(new double[][] {values});
   }
 
   private static double runCellGen(Cells s, List<MatrixBlock> in) {
@@ -185,16 +205,35 @@ public class FusedPatternBench {
     return AggregateKernels.full(xyz, AggregateOp.SUM, s.pool);
   }
 
-  private static MatrixBlock runMaggGen(Cells s) {
-    return s.sumXyXz.execute(s.dense, null, 1, 2, s.pool).output();
+  private static double runCellHand(Cells s) {
+    return HandLoops.sumProduct3(s.x.denseValues(), s.y.denseValues(), s.z.denseValues(), s.pool);
   }
 
-  private static MatrixBlock runMaggUnfused(Cells s) {
-    double xy = AggregateKernels.full(ElementwiseKernels.binary(s.x, s.y, BinaryOp.MULT, s.pool),
+  private static double runCellSparseHand(Cells s) {
+    return HandLoops.sumProduct3Sparse(s.xCsr.rowPointers(), s.xCsr.columnIndexes(),
+        s.xCsr.valueArray(), s.rows, s.cols, s.y.denseValues(), s.z.denseValues(), s.pool);
+  }
+
+  private static MatrixBlock runMaggGen(Cells s, List<MatrixBlock> in) {
+    return s.sumXyXz.execute(in, null, 1, 2, s.pool).output();
+  }
+
+  private static MatrixBlock runMaggUnfused(Cells s, MatrixBlock x) {
+    double xy = AggregateKernels.full(ElementwiseKernels.binary(x, s.y, BinaryOp.MULT, s.pool),
         AggregateOp.SUM, s.pool);
-    double xz = AggregateKernels.full(ElementwiseKernels.binary(s.x, s.z, BinaryOp.MULT, s.pool),
+    double xz = AggregateKernels.full(ElementwiseKernels.binary(x, s.z, BinaryOp.MULT, s.pool),
         AggregateOp.SUM, s.pool);
     return MatrixBlock.of(new double[][] {{xy, xz}});
+  }
+
+  private static double[] runMaggHand(Cells s) {
+    return HandLoops.sumProducts2(s.x.denseValues(), s.y.denseValues(), s.z.denseValues(),
+        s.pool);
+  }
+
+  private static double[] runMaggSparseHand(Cells s) {
+    return HandLoops.sumProducts2Sparse(s.xCsr.rowPointers(), s.xCsr.columnIndexes(),
+        s.xCsr.valueArray(), s.rows, s.cols, s.y.denseValues(), s.z.denseValues(), s.pool);
   }
 
   @Benchmark
@@ -209,7 +248,7 @@ public class FusedPatternBench {
 
   @Benchmark
   public double sumXyzHand(Cells s) {
-    return HandLoops.sumProduct3(s.x.denseValues(), s.y.denseValues(), s.z.denseValues(), s.pool);
+    return runCellHand(s);
   }
 
   @Benchmark
@@ -223,24 +262,46 @@ public class FusedPatternBench {
   }
 
   @Benchmark
+  public double sumXyzSparseHand(Cells s) {
+    return runCellSparseHand(s);
+  }
+
+  @Benchmark
   public MatrixBlock maggGen(Cells s) {
-    return runMaggGen(s);
+    return runMaggGen(s, s.dense);
   }
 
   @Benchmark
   public MatrixBlock maggUnfused(Cells s) {
-    return runMaggUnfused(s);
+    return runMaggUnfused(s, s.x);
   }
 
   @Benchmark
   public double[] maggHand(Cells s) {
-    return HandLoops.sumProducts2(s.x.denseValues(), s.y.denseValues(), s.z.denseValues(),
-        s.pool);
+    return runMaggHand(s);
+  }
+
+  @Benchmark
+  public MatrixBlock maggSparseGen(Cells s) {
+    return runMaggGen(s, s.sparse);
+  }
+
+  @Benchmark
+  public MatrixBlock maggSparseUnfused(Cells s) {
+    return runMaggUnfused(s, s.xSparse);
+  }
+
+  @Benchmark
+  public double[] maggSparseHand(Cells s) {
+    return runMaggSparseHand(s);
   }
 
   // ------------------------------------------------------------------ Row
 
-  /** Dense X (chainRows x chainCols), v and w vectors, V and W with {@code p} columns. */
+  /**
+   * X (chainRows x chainCols) dense and at {@code chainSparsity} in sparse (CSR) format, v and w
+   * vectors, V and W with {@code p} columns.
+   */
   @State(Scope.Benchmark)
   public static class Chains {
     @Param("100000")
@@ -248,6 +309,10 @@ public class FusedPatternBench {
 
     @Param("1000")
     public int chainCols;
+
+    /** Sparsity of the sparse X. */
+    @Param("0.1")
+    public double chainSparsity;
 
     /** Columns of V and W in the matrix-matrix chain. */
     @Param("2")
@@ -258,6 +323,8 @@ public class FusedPatternBench {
 
     KernelPool pool;
     MatrixBlock x;
+    MatrixBlock xSparse;
+    SparseBlockCSR xCsr;
     MatrixBlock v;
     MatrixBlock w;
     MatrixBlock vm;
@@ -269,16 +336,27 @@ public class FusedPatternBench {
     public void setup() {
       pool = new KernelPool(threads);
       x = BenchData.dense(chainRows, chainCols, 31);
+      xSparse = BenchData.sparse(chainRows, chainCols, chainSparsity, 36);
+      xCsr = BenchData.csr(xSparse);
       v = BenchData.dense(chainCols, 1, 32);
       w = BenchData.dense(chainRows, 1, 33);
       vm = BenchData.dense(chainCols, p, 34);
       wm = BenchData.dense(chainRows, p, 35);
       mmchain = compile(mmchainPlan());
       mmchainMatrix = compile(mmchainMatrixPlan());
-      check("t(X)%*%(w*(X%*%v))", runChainGen(this), runChainUnfused(this, v, w));
-      check("t(X)%*%(w*(X%*%v)) mmchain kernel", runChainGen(this),
-          MMChainKernels.mmchain(x, v, w, pool));
-      check("t(X)%*%(W*(X%*%V))", runChainMatrixGen(this), runChainUnfused(this, vm, wm));
+      for (MatrixBlock in : List.of(x, xSparse)) {
+        String f = in.isSparse() ? " sparse" : " dense";
+        MatrixBlock gen = runChainGen(this, in);
+        check("t(X)%*%(w*(X%*%v))" + f, gen, runChainUnfused(this, in, v, w));
+        check("t(X)%*%(w*(X%*%v)) mmchain kernel" + f, gen, MMChainKernels.mmchain(in, v, w, pool));
+        double[] hand = in.isSparse() ? runChainSparseHand(this) : runChainHand(this);
+        check("t(X)%*%(w*(X%*%v)) hand" + f, gen, asBlock(hand, chainCols, 1));
+        MatrixBlock genMatrix = runChainMatrixGen(this, in);
+        check("t(X)%*%(W*(X%*%V))" + f, genMatrix, runChainUnfused(this, in, vm, wm));
+        double[] handMatrix = in.isSparse() ? runChainMatrixSparseHand(this)
+            : runChainMatrixHand(this);
+        check("t(X)%*%(W*(X%*%V)) hand" + f, genMatrix, asBlock(handMatrix, chainCols, p));
+      }
     }
 
     @TearDown(Level.Trial)
@@ -287,30 +365,63 @@ public class FusedPatternBench {
     }
   }
 
-  private static MatrixBlock runChainGen(Chains s) {
-    return s.mmchain.execute(List.of(s.x, s.w, s.v), null, s.chainCols, 1, s.pool).output();
+  /** A hand loop's row-major {@code rows x cols} output as a block. */
+  private static MatrixBlock asBlock(double[] values, int rows, int cols) {
+    return MatrixBlock.dense(rows, cols, values);
   }
 
-  private static MatrixBlock runChainMatrixGen(Chains s) {
-    return s.mmchainMatrix.execute(List.of(s.x, s.wm, s.vm), null, s.chainCols, s.p, s.pool)
+  private static MatrixBlock runChainGen(Chains s, MatrixBlock x) {
+    return s.mmchain.execute(List.of(x, s.w, s.v), null, s.chainCols, 1, s.pool).output();
+  }
+
+  private static MatrixBlock runChainMatrixGen(Chains s, MatrixBlock x) {
+    return s.mmchainMatrix.execute(List.of(x, s.wm, s.vm), null, s.chainCols, s.p, s.pool)
         .output();
   }
 
   /** X %*% v, then w *, then t(X) %*% — the interpreter's instructions without mmchain. */
-  private static MatrixBlock runChainUnfused(Chains s, MatrixBlock v, MatrixBlock w) {
-    MatrixBlock xv = MatMultKernels.multiply(s.x, v, s.pool);
+  private static MatrixBlock runChainUnfused(Chains s, MatrixBlock x, MatrixBlock v,
+      MatrixBlock w) {
+    MatrixBlock xv = MatMultKernels.multiply(x, v, s.pool);
     MatrixBlock wxv = ElementwiseKernels.binary(w, xv, BinaryOp.MULT, s.pool);
-    return MatMultKernels.transposeLeftMultiply(s.x, wxv, s.pool);
+    return MatMultKernels.transposeLeftMultiply(x, wxv, s.pool);
+  }
+
+  private static double[] runChainHand(Chains s) {
+    return HandLoops.mmchainWeighted(s.x.denseValues(), s.v.denseValues(), s.w.denseValues(),
+        s.chainRows, s.chainCols, s.pool);
+  }
+
+  private static double[] runChainSparseHand(Chains s) {
+    return HandLoops.mmchainWeightedSparse(s.xCsr.rowPointers(), s.xCsr.columnIndexes(),
+        s.xCsr.valueArray(), s.chainRows, s.chainCols, s.v.denseValues(), s.w.denseValues(),
+        s.pool);
+  }
+
+  private static double[] runChainMatrixHand(Chains s) {
+    return HandLoops.mmchainMatrix(s.x.denseValues(), s.vm.denseValues(), s.wm.denseValues(),
+        s.chainRows, s.chainCols, s.p, s.pool);
+  }
+
+  private static double[] runChainMatrixSparseHand(Chains s) {
+    return HandLoops.mmchainMatrixSparse(s.xCsr.rowPointers(), s.xCsr.columnIndexes(),
+        s.xCsr.valueArray(), s.chainRows, s.chainCols, s.vm.denseValues(), s.wm.denseValues(),
+        s.p, s.pool);
   }
 
   @Benchmark
   public MatrixBlock mmchainGen(Chains s) {
-    return runChainGen(s);
+    return runChainGen(s, s.x);
   }
 
   @Benchmark
   public MatrixBlock mmchainUnfused(Chains s) {
-    return runChainUnfused(s, s.v, s.w);
+    return runChainUnfused(s, s.x, s.v, s.w);
+  }
+
+  @Benchmark
+  public double[] mmchainHand(Chains s) {
+    return runChainHand(s);
   }
 
   @Benchmark
@@ -319,18 +430,58 @@ public class FusedPatternBench {
   }
 
   @Benchmark
+  public MatrixBlock mmchainSparseGen(Chains s) {
+    return runChainGen(s, s.xSparse);
+  }
+
+  @Benchmark
+  public MatrixBlock mmchainSparseUnfused(Chains s) {
+    return runChainUnfused(s, s.xSparse, s.v, s.w);
+  }
+
+  @Benchmark
+  public double[] mmchainSparseHand(Chains s) {
+    return runChainSparseHand(s);
+  }
+
+  @Benchmark
+  public MatrixBlock mmchainSparseKernel(Chains s) {
+    return MMChainKernels.mmchain(s.xSparse, s.v, s.w, s.pool);
+  }
+
+  @Benchmark
   public MatrixBlock mmchainMatrixGen(Chains s) {
-    return runChainMatrixGen(s);
+    return runChainMatrixGen(s, s.x);
   }
 
   @Benchmark
   public MatrixBlock mmchainMatrixUnfused(Chains s) {
-    return runChainUnfused(s, s.vm, s.wm);
+    return runChainUnfused(s, s.x, s.vm, s.wm);
+  }
+
+  @Benchmark
+  public double[] mmchainMatrixHand(Chains s) {
+    return runChainMatrixHand(s);
+  }
+
+  @Benchmark
+  public MatrixBlock mmchainMatrixSparseGen(Chains s) {
+    return runChainMatrixGen(s, s.xSparse);
+  }
+
+  @Benchmark
+  public MatrixBlock mmchainMatrixSparseUnfused(Chains s) {
+    return runChainUnfused(s, s.xSparse, s.vm, s.wm);
+  }
+
+  @Benchmark
+  public double[] mmchainMatrixSparseHand(Chains s) {
+    return runChainMatrixSparseHand(s);
   }
 
   // ------------------------------------------------------------------ Outer
 
-  /** Sparse X (outerN x outerN), positive factors U and V (outerN x rank). */
+  /** Sparse (CSR) X (outerN x outerN), positive factors U and V (outerN x rank). */
   @State(Scope.Benchmark)
   public static class Outer {
     @Param("20000")
@@ -347,6 +498,7 @@ public class FusedPatternBench {
 
     KernelPool pool;
     MatrixBlock x;
+    SparseBlockCSR xCsr;
     MatrixBlock u;
     MatrixBlock v;
     SpoofOperator sumXLogUv;
@@ -355,11 +507,14 @@ public class FusedPatternBench {
     public void setup() {
       pool = new KernelPool(threads);
       x = BenchData.sparse(outerN, outerN, outerSparsity, 41);
+      xCsr = BenchData.csr(x);
       // positive factors keep U %*% t(V) + eps inside log's domain
       u = BenchData.positive(outerN, rank, 42);
       v = BenchData.positive(outerN, rank, 43);
       sumXLogUv = compile(sumXLogUvPlan());
-      check("sum(X*log(U%*%t(V)+eps))", runOuterGen(this), runOuterUnfused(this));
+      double gen = runOuterGen(pool, sumXLogUv, x, u, v);
+      check("sum(X*log(U%*%t(V)+eps)) sparse", gen, runOuterUnfused(pool, x, u, v));
+      check("sum(X*log(U%*%t(V)+eps)) sparse hand", gen, runOuterHand(this));
     }
 
     @TearDown(Level.Trial)
@@ -368,28 +523,100 @@ public class FusedPatternBench {
     }
   }
 
-  private static double runOuterGen(Outer s) {
-    return s.sumXLogUv.execute(List.of(s.x, s.u, s.v), new double[] {EPS}, 1, 1, s.pool)
-        .output().get(0, 0);
+  /**
+   * Dense X (outerN x outerN, every cell non-zero: the paper's sparsity 1), positive factors U
+   * and V (outerN x rank). A state of its own so that the sparse runs never allocate the dense X
+   * (3.2 GB at the paper's 2e4 x 2e4); its default size is smaller for the same reason.
+   */
+  @State(Scope.Benchmark)
+  public static class OuterDense {
+    @Param("5000")
+    public int outerN;
+
+    @Param("100")
+    public int rank;
+
+    @Param("2")
+    public int threads;
+
+    KernelPool pool;
+    MatrixBlock x;
+    MatrixBlock u;
+    MatrixBlock v;
+    SpoofOperator sumXLogUv;
+
+    @Setup(Level.Trial)
+    public void setup() {
+      pool = new KernelPool(threads);
+      x = BenchData.dense(outerN, outerN, 44);
+      u = BenchData.positive(outerN, rank, 42);
+      v = BenchData.positive(outerN, rank, 43);
+      sumXLogUv = compile(sumXLogUvPlan());
+      double gen = runOuterGen(pool, sumXLogUv, x, u, v);
+      check("sum(X*log(U%*%t(V)+eps)) dense", gen, runOuterUnfused(pool, x, u, v));
+      check("sum(X*log(U%*%t(V)+eps)) dense hand", gen, runOuterDenseHand(this));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      pool.close();
+    }
+  }
+
+  private static double runOuterGen(KernelPool pool, SpoofOperator op, MatrixBlock x,
+      MatrixBlock u, MatrixBlock v) {
+    return op.execute(List.of(x, u, v), new double[] {EPS}, 1, 1, pool).output().get(0, 0);
   }
 
   /** U %*% t(V), + eps, log, X *, sum: five instructions and four dense-sized intermediates. */
-  private static double runOuterUnfused(Outer s) {
-    MatrixBlock vt = ReorgKernels.transpose(s.v, s.pool);
-    MatrixBlock uv = MatMultKernels.multiply(s.u, vt, s.pool);
-    MatrixBlock plus = ElementwiseKernels.binary(uv, EPS, BinaryOp.PLUS, s.pool);
-    MatrixBlock log = ElementwiseKernels.unary(plus, UnaryOp.LOG, s.pool);
-    MatrixBlock prod = ElementwiseKernels.binary(s.x, log, BinaryOp.MULT, s.pool);
-    return AggregateKernels.full(prod, AggregateOp.SUM, s.pool);
+  private static double runOuterUnfused(KernelPool pool, MatrixBlock x, MatrixBlock u,
+      MatrixBlock v) {
+    MatrixBlock vt = ReorgKernels.transpose(v, pool);
+    MatrixBlock uv = MatMultKernels.multiply(u, vt, pool);
+    MatrixBlock plus = ElementwiseKernels.binary(uv, EPS, BinaryOp.PLUS, pool);
+    MatrixBlock log = ElementwiseKernels.unary(plus, UnaryOp.LOG, pool);
+    MatrixBlock prod = ElementwiseKernels.binary(x, log, BinaryOp.MULT, pool);
+    return AggregateKernels.full(prod, AggregateOp.SUM, pool);
+  }
+
+  private static double runOuterHand(Outer s) {
+    return HandLoops.sumXLogUvSparse(s.xCsr.rowPointers(), s.xCsr.columnIndexes(),
+        s.xCsr.valueArray(), s.outerN, s.u.denseValues(), s.v.denseValues(), s.rank, EPS,
+        s.pool);
+  }
+
+  private static double runOuterDenseHand(OuterDense s) {
+    return HandLoops.sumXLogUvDense(s.x.denseValues(), s.outerN, s.outerN, s.u.denseValues(),
+        s.v.denseValues(), s.rank, EPS, s.pool);
   }
 
   @Benchmark
   public double outerGen(Outer s) {
-    return runOuterGen(s);
+    return runOuterGen(s.pool, s.sumXLogUv, s.x, s.u, s.v);
   }
 
   @Benchmark
   public double outerUnfused(Outer s) {
-    return runOuterUnfused(s);
+    return runOuterUnfused(s.pool, s.x, s.u, s.v);
+  }
+
+  @Benchmark
+  public double outerHand(Outer s) {
+    return runOuterHand(s);
+  }
+
+  @Benchmark
+  public double outerDenseGen(OuterDense s) {
+    return runOuterGen(s.pool, s.sumXLogUv, s.x, s.u, s.v);
+  }
+
+  @Benchmark
+  public double outerDenseUnfused(OuterDense s) {
+    return runOuterUnfused(s.pool, s.x, s.u, s.v);
+  }
+
+  @Benchmark
+  public double outerDenseHand(OuterDense s) {
+    return runOuterDenseHand(s);
   }
 }

@@ -1,5 +1,17 @@
 package org.planlab.bench;
 
+import static org.planlab.bench.FusedPatternMethods.DENSE;
+import static org.planlab.bench.FusedPatternMethods.GEN;
+import static org.planlab.bench.FusedPatternMethods.HAND;
+import static org.planlab.bench.FusedPatternMethods.KERNEL;
+import static org.planlab.bench.FusedPatternMethods.MAGG;
+import static org.planlab.bench.FusedPatternMethods.MMCHAIN;
+import static org.planlab.bench.FusedPatternMethods.MMCHAIN_P2;
+import static org.planlab.bench.FusedPatternMethods.OUTER_LOG;
+import static org.planlab.bench.FusedPatternMethods.SPARSE;
+import static org.planlab.bench.FusedPatternMethods.SUM_XYZ;
+import static org.planlab.bench.FusedPatternMethods.UNFUSED;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
@@ -12,16 +24,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.ToDoubleFunction;
 import org.planlab.bench.CodegenTimeBench.Compile;
 import org.planlab.bench.CodegenTimeBench.Result;
 import org.planlab.bench.KernelBenchReport.Row;
 
 /**
  * Turns the results of {@link FusedPatternBench} (JMH JSON) and {@link CodegenTimeBench} (JSON
- * lines) into markdown: per fused pattern and size the times of gen, unfused and the hand-written
- * loop or kernel measured side by side in one run, bandwidths, the ratios issue 4's acceptance
- * asks for, and the code generator's compile times with a cold and a warm operator cache.
+ * lines) into markdown: per fused pattern, format (dense X or sparse X) and size the times of
+ * gen, unfused and the hand-written loop (and, for the matrix-vector chain, the mmchain kernel in
+ * a row of its own) measured side by side in one run, bandwidths of the dense memory-bound
+ * patterns, the ratios issue 4's acceptance asks for, and the code generator's compile times with
+ * a cold and a warm operator cache. Benchmark methods are looked up in
+ * {@link FusedPatternMethods}.
  *
  * <p>Usage: {@code FusionBenchReport JMH_RESULT.json CODEGEN.jsonl [REPORT.md]} (either input
  * may be "-" to leave its table out).
@@ -31,34 +45,53 @@ public final class FusionBenchReport {
   }
 
   /**
-   * One benchmarked expression: its gen, unfused and (optional) reference benchmark methods,
-   * the bytes one execution must read (NaN: not memory-bound, no bandwidth), and the acceptance
-   * thresholds (NaN: none).
+   * One table row group: a pattern and format of {@link FusedPatternMethods}, its title, the
+   * variant it is compared with besides unfused ({@code hand} or {@code kernel}; null: none),
+   * the parameters shown, and the acceptance thresholds of issue 4 (NaN: none).
    */
-  record Pattern(String name, String gen, String unfused, String reference, String referenceName,
-      List<String> shown, ToDoubleFunction<Row> bytes, double minGenOverReference,
-      double minSpeedup) {
+  record Pattern(String name, String pattern, String format, String reference,
+      List<String> shown, double minGenOverReference, double minSpeedup) {
+    String method(String variant) {
+      return FusedPatternMethods.find(pattern, format, variant).map(FusedPatternMethods.Method::name)
+          .orElseThrow(() -> new IllegalStateException("no " + variant + " method for " + name));
+    }
+
+    String referenceName() {
+      return FusedPatternMethods.KERNEL.equals(reference) ? "mmchain kernel" : reference;
+    }
   }
 
   private static final List<String> DENSE_CELLS = List.of("rows", "cols", "threads");
   private static final List<String> SPARSE_CELLS = List.of("rows", "cols", "sparsity", "threads");
+  private static final List<String> DENSE_CHAINS = List.of("chainRows", "chainCols", "threads");
+  private static final List<String> SPARSE_CHAINS =
+      List.of("chainRows", "chainCols", "chainSparsity", "threads");
 
   static final List<Pattern> PATTERNS = List.of(
-      new Pattern("sum(X*Y*Z) dense", "sumXyzGen", "sumXyzUnfused", "sumXyzHand", "hand",
-          DENSE_CELLS, r -> 24 * r.p("rows") * r.p("cols"), 0.85, 3),
-      new Pattern("sum(X*Y*Z) sparse X", "sumXyzSparseGen", "sumXyzSparseUnfused", null, null,
-          SPARSE_CELLS, r -> Double.NaN, Double.NaN, Double.NaN),
-      new Pattern("MAgg sum(X*Y), sum(X*Z) dense", "maggGen", "maggUnfused", "maggHand", "hand",
-          DENSE_CELLS, r -> 24 * r.p("rows") * r.p("cols"), Double.NaN, Double.NaN),
-      new Pattern("t(X)%*%(w*(X%*%v)) dense", "mmchainGen", "mmchainUnfused", "mmchainKernel",
-          "mmchain kernel", List.of("chainRows", "chainCols", "threads"),
-          r -> 8 * r.p("chainRows") * r.p("chainCols"), Double.NaN, 1.8),
-      new Pattern("t(X)%*%(W*(X%*%V)) dense", "mmchainMatrixGen", "mmchainMatrixUnfused", null,
-          null, List.of("chainRows", "chainCols", "p", "threads"),
-          r -> 8 * r.p("chainRows") * r.p("chainCols"), Double.NaN, Double.NaN),
-      new Pattern("sum(X*log(U%*%t(V)+1e-15)) sparse X", "outerGen", "outerUnfused", null, null,
-          List.of("outerN", "rank", "outerSparsity", "threads"), r -> Double.NaN, Double.NaN,
-          Double.NaN));
+      new Pattern("sum(X*Y*Z) dense", SUM_XYZ, DENSE, HAND, DENSE_CELLS, 0.85, 3),
+      new Pattern("sum(X*Y*Z) sparse X", SUM_XYZ, SPARSE, HAND, SPARSE_CELLS, Double.NaN,
+          Double.NaN),
+      new Pattern("MAgg sum(X*Y), sum(X*Z) dense", MAGG, DENSE, HAND, DENSE_CELLS, Double.NaN,
+          Double.NaN),
+      new Pattern("MAgg sum(X*Y), sum(X*Z) sparse X", MAGG, SPARSE, HAND, SPARSE_CELLS,
+          Double.NaN, Double.NaN),
+      new Pattern("t(X)%*%(w*(X%*%v)) dense", MMCHAIN, DENSE, HAND, DENSE_CHAINS, Double.NaN,
+          1.8),
+      new Pattern("t(X)%*%(w*(X%*%v)) dense", MMCHAIN, DENSE, KERNEL, DENSE_CHAINS, Double.NaN,
+          Double.NaN),
+      new Pattern("t(X)%*%(w*(X%*%v)) sparse X", MMCHAIN, SPARSE, HAND, SPARSE_CHAINS,
+          Double.NaN, Double.NaN),
+      new Pattern("t(X)%*%(w*(X%*%v)) sparse X", MMCHAIN, SPARSE, KERNEL, SPARSE_CHAINS,
+          Double.NaN, Double.NaN),
+      new Pattern("t(X)%*%(W*(X%*%V)) dense", MMCHAIN_P2, DENSE, HAND,
+          List.of("chainRows", "chainCols", "p", "threads"), Double.NaN, Double.NaN),
+      new Pattern("t(X)%*%(W*(X%*%V)) sparse X", MMCHAIN_P2, SPARSE, HAND,
+          List.of("chainRows", "chainCols", "chainSparsity", "p", "threads"), Double.NaN,
+          Double.NaN),
+      new Pattern("sum(X*log(U%*%t(V)+1e-15)) sparse X", OUTER_LOG, SPARSE, HAND,
+          List.of("outerN", "rank", "outerSparsity", "threads"), Double.NaN, Double.NaN),
+      new Pattern("sum(X*log(U%*%t(V)+1e-15)) dense X", OUTER_LOG, DENSE, HAND,
+          List.of("outerN", "rank", "threads"), Double.NaN, Double.NaN));
 
   public static void main(String[] args) throws IOException {
     if (args.length < 2) {
@@ -101,7 +134,7 @@ public final class FusionBenchReport {
     return byMethod;
   }
 
-  private static double unitToSeconds(String unit) {
+  static double unitToSeconds(String unit) {
     return switch (unit) {
       case "s/op" -> 1;
       case "ms/op" -> 1e-3;
@@ -132,13 +165,14 @@ public final class FusionBenchReport {
             + " GB/s | gen / ref bandwidth | unfused / gen speed-up |\n")
         .append("|---|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (Pattern p : PATTERNS) {
-      Map<Map<String, String>, Row> gens = rows.getOrDefault(p.gen(), Map.of());
+      Map<Map<String, String>, Row> gens = rows.getOrDefault(p.method(GEN), Map.of());
       for (Map.Entry<Map<String, String>, Row> e : gens.entrySet()) {
         Row gen = e.getValue();
-        Row unfused = rows.getOrDefault(p.unfused(), Map.of()).get(e.getKey());
+        Row unfused = rows.getOrDefault(p.method(UNFUSED), Map.of()).get(e.getKey());
         Row ref = p.reference() == null ? null
-            : rows.getOrDefault(p.reference(), Map.of()).get(e.getKey());
-        double bytes = p.bytes().applyAsDouble(gen);
+            : rows.getOrDefault(p.method(p.reference()), Map.of()).get(e.getKey());
+        double bytes = FusedPatternMethods.bytesRead(FusedPatternMethods.of(p.method(GEN)),
+            e.getKey());
         double genBw = bytes / gen.seconds() / 1e9;
         double refBw = ref == null ? Double.NaN : bytes / ref.seconds() / 1e9;
         double genOverRef = ref == null ? Double.NaN : ref.seconds() / gen.seconds();
@@ -155,7 +189,7 @@ public final class FusionBenchReport {
         if (!Double.isNaN(p.minSpeedup()) && !Double.isNaN(speedup)) {
           verdicts.add(verdict(what, "unfused / gen speed-up", speedup, p.minSpeedup()));
         }
-        if (p.reference() != null && p.reference().equals("mmchainKernel") && ref != null) {
+        if (KERNEL.equals(p.reference()) && ref != null) {
           verdicts.add(String.format(Locale.ROOT, "- %s: gen / mmchain kernel speed: %.2f%n",
               what, genOverRef));
         }

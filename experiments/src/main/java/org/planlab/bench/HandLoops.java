@@ -1,12 +1,20 @@
 package org.planlab.bench;
 
+import java.util.Arrays;
 import java.util.List;
 import org.planlab.engine.parallel.KernelPool;
+import org.planlab.engine.parallel.KernelPool.RangeFunction;
 
 /**
  * Hand-written loops over the same arrays the kernels read: the practical limit of this machine
- * for memory-bound work (several accumulators, so the JIT keeps the FP units busy), threaded the
- * same way as the kernels.
+ * for memory-bound work (several accumulators, so the JIT keeps the FP units busy).
+ *
+ * <p>Threading: every loop takes the benchmark's {@link KernelPool} and splits its rows (or
+ * cells) into exactly {@code pool.parallelism()} contiguous ranges, one per thread, with
+ * per-range partial results added at the end. The generated and unfused operators of a benchmark
+ * state run on the same pool, so a ratio compares the same number of threads (two by default).
+ * Sparse inputs are CSR arrays ({@link org.planlab.engine.matrix.SparseBlockCSR}: row pointers,
+ * column indexes, values); dense inputs are row-major {@code double[]}.
  */
 final class HandLoops {
   private HandLoops() {
@@ -158,5 +166,318 @@ final class HandLoops {
       out[1] += part[1];
     }
     return out;
+  }
+
+  /**
+   * The partial results of {@code fn} over [0, n) split into one contiguous range per thread of
+   * the pool (a two-range split on the default two threads), in range order.
+   */
+  private static <T> List<T> perThread(int n, KernelPool pool, RangeFunction<T> fn) {
+    int k = pool.parallelism();
+    return pool.mapChunks(k, 1, Long.MAX_VALUE,
+        (p, q) -> fn.apply((int) ((long) n * p / k), (int) ((long) n * q / k)));
+  }
+
+  private static double sumOf(List<Double> parts) {
+    double s = 0;
+    for (double d : parts) {
+      s += d;
+    }
+    return s;
+  }
+
+  private static double[] sumOf(List<double[]> parts, int len) {
+    double[] out = new double[len];
+    for (double[] part : parts) {
+      for (int i = 0; i < len; i++) {
+        out[i] += part[i];
+      }
+    }
+    return out;
+  }
+
+  /** Dot product of {@code a[aOff..aOff+len)} and {@code b[bOff..bOff+len)}, 4 accumulators. */
+  static double dot(double[] a, int aOff, double[] b, int bOff, int len) {
+    double t0 = 0, t1 = 0, t2 = 0, t3 = 0;
+    int i = 0;
+    for (; i + 4 <= len; i += 4) {
+      t0 += a[aOff + i] * b[bOff + i];
+      t1 += a[aOff + i + 1] * b[bOff + i + 1];
+      t2 += a[aOff + i + 2] * b[bOff + i + 2];
+      t3 += a[aOff + i + 3] * b[bOff + i + 3];
+    }
+    for (; i < len; i++) {
+      t0 += a[aOff + i] * b[bOff + i];
+    }
+    return (t0 + t1) + (t2 + t3);
+  }
+
+  /**
+   * {@code sum(X * Y * Z)} with X sparse (CSR, {@code rows} rows) and Y, Z dense
+   * {@code rows x cols}: one pass over X's non-zeros, Y and Z read at X's positions only, 2
+   * accumulators per thread.
+   */
+  static double sumProduct3Sparse(int[] ptr, int[] ix, double[] xv, int rows, int cols,
+      double[] y, double[] z, KernelPool pool) {
+    return sumOf(perThread(rows, pool, (from, to) -> {
+      // rows hold few non-zeros (10 at 100 columns and sparsity 0.1): unrolling by 2 leaves at
+      // most one in the remainder loop, wider unrolling measured slower
+      double s0 = 0, s1 = 0;
+      for (int r = from; r < to; r++) {
+        int off = r * cols;
+        int k = ptr[r];
+        int end = ptr[r + 1];
+        for (; k + 2 <= end; k += 2) {
+          int c0 = off + ix[k], c1 = off + ix[k + 1];
+          s0 += xv[k] * y[c0] * z[c0];
+          s1 += xv[k + 1] * y[c1] * z[c1];
+        }
+        if (k < end) {
+          int c = off + ix[k];
+          s0 += xv[k] * y[c] * z[c];
+        }
+      }
+      return s0 + s1;
+    }));
+  }
+
+  /**
+   * {@code sum(X * Y)} and {@code sum(X * Z)} in one pass over sparse X (CSR), Y and Z dense
+   * {@code rows x cols}, 2 accumulators per sum and thread.
+   */
+  static double[] sumProducts2Sparse(int[] ptr, int[] ix, double[] xv, int rows, int cols,
+      double[] y, double[] z, KernelPool pool) {
+    return sumOf(perThread(rows, pool, (from, to) -> {
+      double a0 = 0, a1 = 0, b0 = 0, b1 = 0;
+      for (int r = from; r < to; r++) {
+        int off = r * cols;
+        int k = ptr[r];
+        int end = ptr[r + 1];
+        for (; k + 2 <= end; k += 2) {
+          int c0 = off + ix[k], c1 = off + ix[k + 1];
+          double x0 = xv[k], x1 = xv[k + 1];
+          a0 += x0 * y[c0];
+          a1 += x1 * y[c1];
+          b0 += x0 * z[c0];
+          b1 += x1 * z[c1];
+        }
+        if (k < end) {
+          int c = off + ix[k];
+          a0 += xv[k] * y[c];
+          b0 += xv[k] * z[c];
+        }
+      }
+      return new double[] {a0 + a1, b0 + b1};
+    }), 2);
+  }
+
+  /**
+   * {@code t(X) %*% (w * (X %*% v))} over dense X ({@code rows x cols}), one pass over X: per row
+   * the dot product with v (4 accumulators) while the row is in L1, then {@code acc += (w[r] *
+   * dot) * row}; per-thread partial outputs of length {@code cols} are added at the end.
+   */
+  static double[] mmchainWeighted(double[] x, double[] v, double[] w, int rows, int cols,
+      KernelPool pool) {
+    return sumOf(perThread(rows, pool, (from, to) -> {
+      double[] acc = new double[cols];
+      for (int r = from; r < to; r++) {
+        int off = r * cols;
+        double t = w[r] * dot(x, off, v, 0, cols);
+        if (t != 0) {
+          for (int c = 0; c < cols; c++) {
+            acc[c] += t * x[off + c];
+          }
+        }
+      }
+      return acc;
+    }), cols);
+  }
+
+  /**
+   * {@code t(X) %*% (w * (X %*% v))} over sparse X (CSR): per row a sparse dot product with v
+   * and a scatter of {@code (w[r] * dot) * row} into the output.
+   */
+  static double[] mmchainWeightedSparse(int[] ptr, int[] ix, double[] xv, int rows, int cols,
+      double[] v, double[] w, KernelPool pool) {
+    return sumOf(perThread(rows, pool, (from, to) -> {
+      double[] acc = new double[cols];
+      for (int r = from; r < to; r++) {
+        int start = ptr[r];
+        int end = ptr[r + 1];
+        double t0 = 0, t1 = 0;
+        int k = start;
+        for (; k + 2 <= end; k += 2) {
+          t0 += xv[k] * v[ix[k]];
+          t1 += xv[k + 1] * v[ix[k + 1]];
+        }
+        if (k < end) {
+          t0 += xv[k] * v[ix[k]];
+        }
+        double t = w[r] * (t0 + t1);
+        if (t != 0) {
+          for (k = start; k < end; k++) {
+            acc[ix[k]] += t * xv[k];
+          }
+        }
+      }
+      return acc;
+    }), cols);
+  }
+
+  /**
+   * {@code t(X) %*% (W * (X %*% V))} over dense X ({@code rows x cols}), V {@code cols x p} and W
+   * {@code rows x p} row-major: per row the p dot products in one sweep of the row, then the p
+   * scaled rows added into the {@code cols x p} output (row-major), all while the row is in L1.
+   */
+  static double[] mmchainMatrix(double[] x, double[] v, double[] w, int rows, int cols, int p,
+      KernelPool pool) {
+    if (p == 2) {
+      return mmchainMatrix2(x, v, w, rows, cols, pool);
+    }
+    return sumOf(perThread(rows, pool, (from, to) -> {
+      double[] acc = new double[cols * p];
+      double[] t = new double[p];
+      for (int r = from; r < to; r++) {
+        int off = r * cols;
+        Arrays.fill(t, 0);
+        for (int c = 0; c < cols; c++) {
+          double xc = x[off + c];
+          for (int j = 0; j < p; j++) {
+            t[j] += xc * v[c * p + j];
+          }
+        }
+        for (int j = 0; j < p; j++) {
+          t[j] *= w[r * p + j];
+        }
+        for (int c = 0; c < cols; c++) {
+          double xc = x[off + c];
+          for (int j = 0; j < p; j++) {
+            acc[c * p + j] += xc * t[j];
+          }
+        }
+      }
+      return acc;
+    }), cols * p);
+  }
+
+  /** {@link #mmchainMatrix} for p = 2 (the paper's Fig. 10(c)), 2 accumulators per column of V. */
+  private static double[] mmchainMatrix2(double[] x, double[] v, double[] w, int rows, int cols,
+      KernelPool pool) {
+    return sumOf(perThread(rows, pool, (from, to) -> {
+      double[] acc = new double[cols * 2];
+      for (int r = from; r < to; r++) {
+        int off = r * cols;
+        double a0 = 0, a1 = 0, b0 = 0, b1 = 0;
+        int c = 0;
+        for (; c + 2 <= cols; c += 2) {
+          double x0 = x[off + c], x1 = x[off + c + 1];
+          a0 += x0 * v[2 * c];
+          b0 += x0 * v[2 * c + 1];
+          a1 += x1 * v[2 * c + 2];
+          b1 += x1 * v[2 * c + 3];
+        }
+        if (c < cols) {
+          a0 += x[off + c] * v[2 * c];
+          b0 += x[off + c] * v[2 * c + 1];
+        }
+        double ta = w[2 * r] * (a0 + a1);
+        double tb = w[2 * r + 1] * (b0 + b1);
+        for (c = 0; c < cols; c++) {
+          double xc = x[off + c];
+          acc[2 * c] += xc * ta;
+          acc[2 * c + 1] += xc * tb;
+        }
+      }
+      return acc;
+    }), cols * 2);
+  }
+
+  /**
+   * {@code t(X) %*% (W * (X %*% V))} over sparse X (CSR), V {@code cols x p} and W
+   * {@code rows x p} dense row-major; output {@code cols x p} row-major.
+   */
+  static double[] mmchainMatrixSparse(int[] ptr, int[] ix, double[] xv, int rows, int cols,
+      double[] v, double[] w, int p, KernelPool pool) {
+    return sumOf(perThread(rows, pool, (from, to) -> {
+      double[] acc = new double[cols * p];
+      double[] t = new double[p];
+      for (int r = from; r < to; r++) {
+        int start = ptr[r];
+        int end = ptr[r + 1];
+        Arrays.fill(t, 0);
+        for (int k = start; k < end; k++) {
+          double xk = xv[k];
+          int vo = ix[k] * p;
+          for (int j = 0; j < p; j++) {
+            t[j] += xk * v[vo + j];
+          }
+        }
+        for (int j = 0; j < p; j++) {
+          t[j] *= w[r * p + j];
+        }
+        for (int k = start; k < end; k++) {
+          double xk = xv[k];
+          int ao = ix[k] * p;
+          for (int j = 0; j < p; j++) {
+            acc[ao + j] += xk * t[j];
+          }
+        }
+      }
+      return acc;
+    }), cols * p);
+  }
+
+  /**
+   * {@code sum(X * log(U %*% t(V) + eps))} over sparse X (CSR, {@code rows} rows): per non-zero
+   * x_ij the dot product of U's row i and V's row j (both {@code rank} long, row-major), so
+   * neither U %*% t(V) nor any intermediate exists; 2 accumulators per thread.
+   */
+  static double sumXLogUvSparse(int[] ptr, int[] ix, double[] xv, int rows, double[] u,
+      double[] v, int rank, double eps, KernelPool pool) {
+    return sumOf(perThread(rows, pool, (from, to) -> {
+      double s0 = 0, s1 = 0;
+      for (int i = from; i < to; i++) {
+        int uo = i * rank;
+        int k = ptr[i];
+        int end = ptr[i + 1];
+        for (; k + 2 <= end; k += 2) {
+          s0 += xv[k] * Math.log(dot(u, uo, v, ix[k] * rank, rank) + eps);
+          s1 += xv[k + 1] * Math.log(dot(u, uo, v, ix[k + 1] * rank, rank) + eps);
+        }
+        if (k < end) {
+          s0 += xv[k] * Math.log(dot(u, uo, v, ix[k] * rank, rank) + eps);
+        }
+      }
+      return s0 + s1;
+    }));
+  }
+
+  /**
+   * {@code sum(X * log(U %*% t(V) + eps))} over dense X ({@code rows x cols}): the same loop over
+   * every cell, skipping zeros of X (the expression is sparse-safe over X).
+   */
+  static double sumXLogUvDense(double[] x, int rows, int cols, double[] u, double[] v, int rank,
+      double eps, KernelPool pool) {
+    return sumOf(perThread(rows, pool, (from, to) -> {
+      double s0 = 0, s1 = 0;
+      for (int i = from; i < to; i++) {
+        int off = i * cols;
+        int uo = i * rank;
+        int j = 0;
+        for (; j + 2 <= cols; j += 2) {
+          double x0 = x[off + j], x1 = x[off + j + 1];
+          if (x0 != 0) {
+            s0 += x0 * Math.log(dot(u, uo, v, j * rank, rank) + eps);
+          }
+          if (x1 != 0) {
+            s1 += x1 * Math.log(dot(u, uo, v, (j + 1) * rank, rank) + eps);
+          }
+        }
+        if (j < cols && x[off + j] != 0) {
+          s0 += x[off + j] * Math.log(dot(u, uo, v, j * rank, rank) + eps);
+        }
+      }
+      return s0 + s1;
+    }));
   }
 }

@@ -95,6 +95,17 @@ class FusionBenchTest {
     assertTrue(md.contains("unfused / gen speed-up 4.00 (needs >= 3.00): met"), md);
   }
 
+  @Test
+  void reportShowsSparseRowsWithTheirHandLoopAndNoBandwidth() throws IOException {
+    Path json = dir.resolve("jmh.json");
+    Files.writeString(json, "[" + String.join(",", result("sumXyzSparseGen", 10),
+        result("sumXyzSparseUnfused", 30), result("sumXyzSparseHand", 5)) + "]");
+    String md = FusionBenchReport.renderPatterns(FusionBenchReport.read(json));
+    // bytes read by a sparse X depend on its non-zero pattern: no GB/s; gen / ref = 5 / 10
+    assertTrue(md.contains("| sum(X*Y*Z) sparse X | rows=1000 cols=100 sparsity=0.1 threads=2"
+        + " | 10.00 ± 1.00 | 30.00 ± 1.00 | 5.00 ± 1.00 (hand) |  |  | 0.50 | 3.00 |"), md);
+  }
+
   private static String result(String method, double ms) {
     return "{\"benchmark\":\"org.planlab.bench.FusedPatternBench." + method + "\","
         + "\"params\":{\"rows\":\"1000\",\"cols\":\"100\",\"sparsity\":\"0.1\",\"threads\":\"2\"},"

@@ -1,0 +1,87 @@
+package org.planlab.bench;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.annotations.Benchmark;
+
+/**
+ * The pattern benchmarks beyond FusionBenchTest's set-up checks: the method table covers exactly
+ * the benchmark methods, the dense-X outer product agrees at set-up, and the new sparse and hand
+ * methods return what gen returns on tiny inputs.
+ */
+class FusedPatternBenchTest {
+  @Test
+  void methodTableListsExactlyTheBenchmarkMethods() {
+    Set<String> benchmarks = Arrays.stream(FusedPatternBench.class.getDeclaredMethods())
+        .filter(m -> m.isAnnotationPresent(Benchmark.class)).map(Method::getName)
+        .collect(Collectors.toCollection(TreeSet::new));
+    Set<String> table = FusedPatternMethods.METHODS.stream()
+        .map(FusedPatternMethods.Method::name).collect(Collectors.toCollection(TreeSet::new));
+    assertEquals(benchmarks, table);
+  }
+
+  @Test
+  void methodTableHasOneMethodPerPatternFormatAndVariant() {
+    Set<List<String>> keys = new HashSet<>();
+    for (FusedPatternMethods.Method m : FusedPatternMethods.METHODS) {
+      assertEquals(true, keys.add(List.of(m.pattern(), m.format(), m.variant())), m.toString());
+    }
+  }
+
+  @Test
+  void denseOuterProductAgreesAtSetUpAndItsHandLoopMatchesGen() {
+    FusedPatternBench bench = new FusedPatternBench();
+    FusedPatternBench.OuterDense outer = new FusedPatternBench.OuterDense();
+    outer.outerN = 29;
+    outer.rank = 3;
+    outer.threads = 2;
+    outer.setup();
+    try {
+      assertEquals(bench.outerDenseGen(outer), bench.outerDenseHand(outer),
+          1e-9 * Math.abs(bench.outerDenseGen(outer)));
+    } finally {
+      outer.tearDown();
+    }
+  }
+
+  @Test
+  void sparseCellAndChainHandLoopsMatchGen() {
+    FusedPatternBench bench = new FusedPatternBench();
+    FusedPatternBench.Cells cells = new FusedPatternBench.Cells();
+    cells.rows = 53;
+    cells.cols = 7;
+    cells.sparsity = 0.3;
+    cells.threads = 2;
+    cells.setup();
+    try {
+      assertEquals(bench.sumXyzSparseGen(cells), bench.sumXyzSparseHand(cells), 1e-9);
+      assertArrayEquals(bench.maggSparseGen(cells).toArray()[0], bench.maggSparseHand(cells),
+          1e-9);
+    } finally {
+      cells.tearDown();
+    }
+    FusedPatternBench.Chains chains = new FusedPatternBench.Chains();
+    chains.chainRows = 41;
+    chains.chainCols = 9;
+    chains.chainSparsity = 0.3;
+    chains.p = 2;
+    chains.threads = 2;
+    chains.setup();
+    try {
+      double[] gen = Arrays.stream(bench.mmchainSparseGen(chains).toArray())
+          .mapToDouble(r -> r[0]).toArray();
+      assertArrayEquals(gen, bench.mmchainSparseHand(chains), 1e-9);
+    } finally {
+      chains.tearDown();
+    }
+  }
+}
