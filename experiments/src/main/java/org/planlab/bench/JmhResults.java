@@ -8,14 +8,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.security.CodeSource;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -33,10 +29,11 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.planlab.bench.FusedPatternMethods.Method;
+import org.planlab.experiment.results.AtomicFiles;
+import org.planlab.experiment.results.RunEnvironment;
 
 /**
  * Converts a JMH JSON result of {@link FusedPatternBench} into the experiment results layout
@@ -69,10 +66,6 @@ public final class JmhResults {
   public static final String WORKLOAD = "FusedPatternBench";
   /** The variant the reports divide by. */
   public static final String BASELINE_VARIANT = FusedPatternMethods.UNFUSED;
-  /** The planlab version recorded in run.json (as the experiment runner records it). */
-  public static final String PLANLAB_VERSION = "0.1.0-SNAPSHOT";
-  /** The commit when git cannot tell. */
-  public static final String UNKNOWN = "unknown";
 
   private static final DateTimeFormatter RUN_ID =
       DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
@@ -89,7 +82,7 @@ public final class JmhResults {
   /**
    * Facts about the machine and the checkout that the JMH JSON does not record.
    *
-   * @param commit {@code git rev-parse HEAD}, or {@value JmhResults#UNKNOWN}
+   * @param commit {@code git rev-parse HEAD}, or {@value RunEnvironment#UNKNOWN}
    * @param dirty whether {@code git status --porcelain} listed changes (false when unknown)
    * @param os OS name, version and architecture
    * @param cores available processors
@@ -110,24 +103,9 @@ public final class JmhResults {
      * (benchmarks.jar in experiments/target), else of the checkout containing {@code dir}.
      */
     public static Host detect(Path dir) {
-      Path codeDir = codeLocation();
-      String commit = codeDir == null ? null : git(codeDir, "rev-parse", "HEAD");
-      Path repo = codeDir;
-      if (commit == null) {
-        commit = git(dir, "rev-parse", "HEAD");
-        repo = dir;
-      }
-      boolean known = commit != null && commit.matches("[0-9a-f]{40}");
-      String status = known ? git(repo, "status", "--porcelain") : null;
-      long physical = -1;
-      if (ManagementFactory.getOperatingSystemMXBean()
-          instanceof com.sun.management.OperatingSystemMXBean os) {
-        physical = os.getTotalMemorySize();
-      }
-      return new Host(known ? commit : UNKNOWN, status != null && !status.isBlank(),
-          System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-              + System.getProperty("os.arch"),
-          Runtime.getRuntime().availableProcessors(), physical, PLANLAB_VERSION);
+      RunEnvironment e = RunEnvironment.capture(dir);
+      return new Host(e.commit(), e.dirty(), e.os(), e.cores(), e.physicalMemoryBytes(),
+          e.planlabVersion());
     }
   }
 
@@ -222,9 +200,9 @@ public final class JmhResults {
     }
     Instant end = Files.getLastModifiedTime(jmhJson).toInstant().truncatedTo(ChronoUnit.SECONDS);
     ObjectNode manifest = runJson(root, jmhJson, sha256(bytes), name, runId, end, host);
-    writeAtomically(run.resolve("run.json"), new ObjectMapper()
+    AtomicFiles.writeString(run.resolve("run.json"), new ObjectMapper()
         .enable(SerializationFeature.INDENT_OUTPUT).writeValueAsString(manifest) + "\n");
-    writeAtomically(run.resolve("points.csv"), pointsCsv(points));
+    AtomicFiles.writeString(run.resolve("points.csv"), pointsCsv(points));
     return run;
   }
 
@@ -337,8 +315,8 @@ public final class JmhResults {
     ObjectNode env = o.putObject("environment");
     env.put("commit", host.commit());
     env.put("dirty", host.dirty());
-    env.put("javaVersion", first.path("jdkVersion").asText(UNKNOWN));
-    env.put("jvm", (first.path("vmName").asText(UNKNOWN) + " "
+    env.put("javaVersion", first.path("jdkVersion").asText(RunEnvironment.UNKNOWN));
+    env.put("jvm", (first.path("vmName").asText(RunEnvironment.UNKNOWN) + " "
         + first.path("vmVersion").asText("")).trim());
     env.put("os", host.os());
     env.put("cores", host.cores());
@@ -388,52 +366,6 @@ public final class JmhResults {
       return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
-  }
-
-  /** Writes a temporary file next to {@code target}, then renames it atomically over it. */
-  static void writeAtomically(Path target, String text) throws IOException {
-    Path tmp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".tmp");
-    try {
-      Files.writeString(tmp, text, StandardCharsets.UTF_8);
-      Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE,
-          StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
-  }
-
-  /** The folder of the benchmark classes (a build folder in a checkout), or null. */
-  private static Path codeLocation() {
-    try {
-      CodeSource cs = JmhResults.class.getProtectionDomain().getCodeSource();
-      if (cs == null) {
-        return null;
-      }
-      Path p = Path.of(cs.getLocation().toURI());
-      return Files.isDirectory(p) ? p : p.getParent();
-    } catch (URISyntaxException | RuntimeException e) {
-      return null;
-    }
-  }
-
-  /** The trimmed output of a git command in {@code dir}, or null when it fails. */
-  private static String git(Path dir, String... args) {
-    List<String> cmd = new ArrayList<>(List.of("git", "-C", dir.toString()));
-    cmd.addAll(List.of(args));
-    try {
-      Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-      byte[] out = p.getInputStream().readAllBytes();
-      if (!p.waitFor(10, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        return null;
-      }
-      return p.exitValue() == 0 ? new String(out, StandardCharsets.UTF_8).trim() : null;
-    } catch (IOException e) {
-      return null;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return null;
     }
   }
 }
