@@ -50,6 +50,11 @@ final class ReportCommand implements Callable<Integer> {
       description = "variant speed-ups are relative to (default: run.json's baselineVariant)")
   String baseline;
 
+  @Option(names = "--counters", paramLabel = "M[,M...]", split = ",",
+      description = "columns of the per-variant counter table (default: codegen_ms, "
+          + "plans_evaluated, fused_cell, fused_magg, fused_row, fused_outer)")
+  List<String> counters;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "output folder (default: RESULTS_DIR/report)")
   Path out;
@@ -69,7 +74,8 @@ final class ReportCommand implements Callable<Integer> {
     }
     ResultsTable results = ResultsTable.read(resultsDir);
     ReportOptions options = new ReportOptions(fmt, metric, Optional.ofNullable(baseline),
-        out != null ? out : resultsDir.resolve("report"));
+        out != null ? out : resultsDir.resolve("report"),
+        counters != null ? counters : ReportOptions.DEFAULT_COUNTERS);
     List<WrittenFile> written;
     try {
       written = ReportWriter.write(results, options);

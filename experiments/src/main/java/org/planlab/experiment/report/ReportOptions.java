@@ -4,6 +4,7 @@ import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -14,9 +15,15 @@ import java.util.Set;
  * @param metric the metric column to aggregate, e.g. {@code wall_s}
  * @param baseline the variant speed-ups are relative to; empty = the run's baseline variant
  * @param out the folder to write into
+ * @param counters the columns of the compact per-variant table (compile and code-generation
+ *     counters by default); those a run did not record are left out
  */
 public record ReportOptions(Set<ReportFormat> formats, String metric, Optional<String> baseline,
-    Path out) {
+    Path out, List<String> counters) {
+  /** The compact table's columns unless others are chosen. */
+  public static final List<String> DEFAULT_COUNTERS = List.of("codegen_ms", "plans_evaluated",
+      "fused_cell", "fused_magg", "fused_row", "fused_outer");
+
   /** The metric reported unless another is chosen. */
   public static final String DEFAULT_METRIC = "wall_s";
 
@@ -27,6 +34,13 @@ public record ReportOptions(Set<ReportFormat> formats, String metric, Optional<S
     requireNonNull(metric, "metric is null");
     requireNonNull(baseline, "baseline is null");
     requireNonNull(out, "out is null");
+    counters = List.copyOf(counters);
+  }
+
+  /** The options with the default counters. */
+  public ReportOptions(Set<ReportFormat> formats, String metric, Optional<String> baseline,
+      Path out) {
+    this(formats, metric, baseline, out, DEFAULT_COUNTERS);
   }
 
   /** Whether figures are drawn (for PNG, and for HTML which shows them). */

@@ -33,9 +33,6 @@ public final class ReportWriter {
   public static final String HTML_FILE = "report.html";
   /** The aggregated rows' file name. */
   public static final String SUMMARY_FILE = "summary.csv";
-  /** Compile-time columns shown per variant when a run recorded them. */
-  public static final List<String> CODEGEN_METRICS = List.of("codegen_ms", "plans_evaluated",
-      "fused_cell", "fused_magg", "fused_row", "fused_outer");
 
   private final ResultsTable results;
   private final ReportOptions options;
@@ -170,7 +167,7 @@ public final class ReportWriter {
   private void codegenTable(String w, List<PointKey> points, Labels labels,
       List<String> variants, List<String> labelHeader) {
     List<Summary> present = new ArrayList<>();
-    for (String m : CODEGEN_METRICS) {
+    for (String m : options.counters()) {
       if (results.hasColumn(m)) {
         Summary s = Summary.of(results, m);
         if (s.hasValues(w)) {

@@ -93,6 +93,20 @@ class ReportWriterTest {
   }
 
   @Test
+  void chosenCountersAreTheCompactTablesColumns() throws IOException {
+    Path run = standardRun();
+    ReportWriter.write(ResultsTable.read(run), new ReportOptions(EnumSet.of(ReportFormat.MD),
+        "wall_s", Optional.empty(), run.resolve("report"), List.of("plans_evaluated",
+            "codegen_ms")));
+    String md = Files.readString(run.resolve("report/report.md"));
+    assertContainsLines(md,
+        "| X.rows | variant | plans_evaluated | codegen_ms |",
+        "|---|---|---:|---:|",
+        "| 1e5 | FA | 7 | 20.0 |",
+        "| 1e5 | Gen | 12 | 20.0 |");
+  }
+
+  @Test
   void constantParametersAreNotTableColumns() throws IOException {
     String md = markdown();
     assertTrue(!md.contains("X.cols") && !md.contains("maxiter"), md);
