@@ -1,8 +1,11 @@
 package org.planlab.cli;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.planlab.engine.codegen.Codegen;
 import org.planlab.engine.codegen.FusedOp;
@@ -12,7 +15,9 @@ import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.memo.OpNames;
 import org.planlab.engine.codegen.select.FusionPlan;
+import org.planlab.engine.codegen.select.SelectionStats.Counter;
 import org.planlab.engine.ir.Hop;
+import org.planlab.engine.stats.Statistics;
 
 /** The text of {@code explain --memo --plans --source}: what operator fusion did per DAG. */
 final class FusionReport {
@@ -62,6 +67,9 @@ final class FusionReport {
                   + "%.6f s all materialized (FNR-like)%n",
               est.chosen(), est.allFused(), est.allMaterialized()));
         }
+        if (r.selection().getOrDefault(Counter.DAGS, 0L) > 0) {
+          sb.append("  SELECTION ").append(selectionLine(r.selection())).append('\n');
+        }
         sb.append("  OPERATORS\n");
         if (r.operators().isEmpty()) {
           sb.append("    (none)\n");
@@ -90,8 +98,39 @@ final class FusionReport {
     }
     if (sb.length() == 0) {
       sb.append("no DAG has fusion candidates\n");
+    } else if (plans) {
+      Map<Counter, Long> total = new EnumMap<>(Counter.class);
+      for (Codegen.Result r : results) {
+        r.selection().forEach((c, v) -> total.merge(c, v, Statistics::saturatingAdd));
+      }
+      if (total.getOrDefault(Counter.DAGS, 0L) > 0) {
+        sb.append("SELECTION TOTAL (").append(total.get(Counter.DAGS)).append(" DAGs) ")
+            .append(selectionLine(total)).append('\n');
+      }
     }
     return sb.toString();
+  }
+
+  /**
+   * The fusion paper's Fig. 15 and Table 3 counters of cost-based selection: interesting points,
+   * partitions, plans in the search space without and with partitioning, plans evaluated with
+   * partitioning and pruning (of them costed only partially), cut sets, plan-cache hits and
+   * selection time.
+   */
+  static String selectionLine(Map<Counter, Long> c) {
+    return String.format(Locale.ROOT, "interesting points %d, partitions %d, plans: all %s, "
+            + "partitioned %d, evaluated %d (partially costed %d), cut sets %d, plan cache "
+            + "hits %d, %.1f ms",
+        get(c, Counter.INTERESTING_POINTS), get(c, Counter.PARTITIONS),
+        get(c, Counter.PLANS_ALL) == Long.MAX_VALUE ? ">9.2e18"
+            : Long.toString(get(c, Counter.PLANS_ALL)),
+        get(c, Counter.PLANS_PARTITIONED), get(c, Counter.PLANS_EVALUATED),
+        get(c, Counter.PLANS_PARTIAL), get(c, Counter.CUT_SETS_USED),
+        get(c, Counter.PLAN_CACHE_HITS), get(c, Counter.SELECT_NANOS) / 1e6);
+  }
+
+  private static long get(Map<Counter, Long> c, Counter k) {
+    return c.getOrDefault(k, 0L);
   }
 
   private static String ids(MemoTable m, List<Hop> hops) {

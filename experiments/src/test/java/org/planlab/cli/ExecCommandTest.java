@@ -145,6 +145,8 @@ class ExecCommandTest {
     assertTrue(r.out().contains("ua(RCsum): C(-1)! C("), r.out());
     assertTrue(r.out().contains("SELECTED (mpskip)"), r.out());
     assertTrue(r.out().contains("ESTIMATED COST (Eq. 3)"), r.out());
+    assertTrue(r.out().contains("  SELECTION interesting points "), r.out());
+    assertTrue(r.out().contains("SELECTION TOTAL (1 DAGs) interesting points "), r.out());
     assertTrue(r.out().contains("spoofCell CELL FULL_AGG(sum)"), r.out());
     assertTrue(r.out().contains("CELL FULL_AGG sum sparse-safe: (("), r.out());
     assertTrue(r.out().contains("extends SpoofCellwise"), r.out());

@@ -68,7 +68,11 @@ public final class Codegen {
 
   /** What code generation did to one DAG (for explain and tests). */
   public record Result(HopDag dag, Map<Hop, DataCharacteristics> sizes, MemoTable memo,
-      FusionPlan plan, List<BuiltOperator> operators, List<FusedOp> compiled) {
+      FusionPlan plan, List<BuiltOperator> operators, List<FusedOp> compiled,
+      Map<SelectionStats.Counter, Long> selection) {
+    public Result {
+      selection = Map.copyOf(selection);
+    }
   }
 
   /** The DAG with fused operators, and the sizes of its HOPs (identity keys). */
@@ -79,7 +83,7 @@ public final class Codegen {
     long t1 = System.nanoTime();
     stats.addCodegen(CodegenCounter.EXPLORE_NANOS, t1 - t0);
     if (memo.size() == 0) {
-      return new Result(dag, sizes, memo, FusionPlan.EMPTY, List.of(), List.of());
+      return new Result(dag, sizes, memo, FusionPlan.EMPTY, List.of(), List.of(), Map.of());
     }
     SelectionStats selection = new SelectionStats();
     FusionPlan plan = selector.select(memo, dag, new SelectionContext(selection, costConstants));
@@ -131,11 +135,11 @@ public final class Codegen {
       stats.addCodegen(CodegenCounter.COMPILE_NANOS, compile);
       stats.addCodegen(CodegenCounter.CPLANS_BUILT, built.size());
       if (built.isEmpty()) {
-        return new Result(dag, sizes, memo, plan, built, compiled);
+        return new Result(dag, sizes, memo, plan, built, compiled, selection.snapshot());
       }
       Map<Hop, DataCharacteristics> newSizes = new IdentityHashMap<>(sizes);
       HopDag fused = replace(dag, built, compiled, memo, newSizes);
-      return new Result(fused, newSizes, memo, plan, built, compiled);
+      return new Result(fused, newSizes, memo, plan, built, compiled, selection.snapshot());
     }
   }
 
