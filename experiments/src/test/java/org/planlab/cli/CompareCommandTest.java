@@ -1,35 +1,22 @@
 package org.planlab.cli;
 
+import static org.planlab.cli.CliRun.planlab;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planlab.experiment.report.ResultsFixture;
-import picocli.CommandLine;
 
 class CompareCommandTest {
   @TempDir
   Path dir;
 
-  /** Exit code, stdout and stderr of one {@code planlab} invocation. */
-  record Run(int code, String out, String err) {
-  }
 
-  private static Run planlab(String... args) {
-    CommandLine cl = PlanlabCommand.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
 
   /** FA's speed-up over Base at 1e5 (expected deliberately off: --write-baseline fixes it). */
   private static final String TRACKED = """
@@ -57,7 +44,7 @@ class CompareCommandTest {
   /** A baseline written by --write-baseline from the run. */
   private Path writtenBaseline(Path run) throws IOException {
     Path out = dir.resolve("ci.json");
-    Run w = planlab("compare", file("tracked.json", TRACKED).toString(), run.toString(),
+    CliRun w = planlab("compare", file("tracked.json", TRACKED).toString(), run.toString(),
         "--write-baseline", out.toString());
     assertEquals(0, w.code(), w.err());
     assertTrue(w.out().endsWith("baseline: " + out + "\n"), w.out());
@@ -67,7 +54,7 @@ class CompareCommandTest {
   @Test
   void baselineWrittenFromARunPassesOnThatRun() throws IOException {
     Path run = run();
-    Run r = planlab("compare", writtenBaseline(run).toString(), dir.resolve("exp").toString());
+    CliRun r = planlab("compare", writtenBaseline(run).toString(), dir.resolve("exp").toString());
     assertEquals(0, r.code(), r.err());
     assertEquals("""
         name             expected  actual  change  tolerance  verdict
@@ -89,7 +76,7 @@ class CompareCommandTest {
           + ",");
     }
     Files.writeString(csv, text);
-    Run r = planlab("compare", baseline.toString(), run.toString());
+    CliRun r = planlab("compare", baseline.toString(), run.toString());
     assertEquals(1, r.code(), r.out());
     assertTrue(r.out().contains("FA speed-up 1e5         2  0.6667  -66.7%      20.0%  "
         + "REGRESSION\n"), r.out());
@@ -101,7 +88,7 @@ class CompareCommandTest {
   void ratioWithoutMatchingRowsFailsNamingRatioAndWhere() throws IOException {
     Path run = run();
     Path b = file("b.json", TRACKED.replace("\"variant\": \"Gen\"", "\"variant\": \"FNR\""));
-    Run r = planlab("compare", b.toString(), run.toString());
+    CliRun r = planlab("compare", b.toString(), run.toString());
     assertEquals(1, r.code());
     assertEquals("planlab: tracked ratio 'Gen plans': no ok rows with a value of plans_evaluated"
         + " match numerator where {variant=FNR}\n", r.err());
@@ -110,7 +97,7 @@ class CompareCommandTest {
   @Test
   void baselineWithUnknownKeyIsExitTwoNamingFileAndKey() throws IOException {
     Path b = file("bad.json", TRACKED.replace("\"tolerance\": 0.2", "\"tolerence\": 0.2"));
-    Run r = planlab("compare", b.toString(), run().toString());
+    CliRun r = planlab("compare", b.toString(), run().toString());
     assertEquals(2, r.code());
     assertEquals("planlab: " + b + ": tracked[0].tolerence: unknown key; valid keys: name, "
         + "numerator, denominator, expected, tolerance, better\n", r.err());
@@ -130,7 +117,7 @@ class CompareCommandTest {
                           "metric": "plans_evaluated"},
           "expected": 0.714, "tolerance": 0.01, "better": "lower"}]}
         """);
-    Run r = planlab("compare", b.toString(), run.toString(), other.toString());
+    CliRun r = planlab("compare", b.toString(), run.toString(), other.toString());
     assertEquals(0, r.code(), r.err() + r.out());
     assertTrue(r.out().contains("kernels per plan     0.714  0.7143   +0.0%       1.0%  ok"), r.out());
   }

@@ -1,13 +1,13 @@
 package org.planlab.cli;
 
+import static org.planlab.cli.CliRun.planlab;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -21,30 +21,17 @@ import org.planlab.engine.io.MatrixFormat;
 import org.planlab.engine.io.MatrixMetadata;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.TestMatrices;
-import picocli.CommandLine;
 
 class DatagenCommandTest {
   @TempDir
   Path dir;
 
-  /** Exit code, stdout and stderr of one {@code planlab} invocation. */
-  record Run(int code, String out, String err) {
-  }
 
-  private static Run planlab(String... args) {
-    CommandLine cl = PlanlabCommand.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
 
   @Test
   void denseUniformWritesFileAndMtdAndExitsZero() throws IOException {
     Path f = dir.resolve("X");
-    Run r = planlab("datagen", "dense-uniform", "--rows", "1000", "--cols", "10", "--out",
+    CliRun r = planlab("datagen", "dense-uniform", "--rows", "1000", "--cols", "10", "--out",
         f.toString());
     assertEquals(0, r.code(), r.err());
     assertTrue(Files.exists(f));
@@ -60,7 +47,7 @@ class DatagenCommandTest {
   @Test
   void scientificNotationOptionsAndFormatByExtension() throws IOException {
     Path f = dir.resolve("s.csv");
-    Run r = planlab("datagen", "sparse-uniform", "--rows", "2e3", "--cols", "1E1",
+    CliRun r = planlab("datagen", "sparse-uniform", "--rows", "2e3", "--cols", "1E1",
         "--sparsity", "0.2", "--min", "1", "--max", "2", "--seed", "7", "--threads", "2",
         "--out", f.toString());
     assertEquals(0, r.code(), r.err());
@@ -76,7 +63,7 @@ class DatagenCommandTest {
     Path y = dir.resolve("y.mtx");
     assertEquals(0, planlab("datagen", "dense-normal", "--rows", "1500", "--cols", "4", "--seed",
         "3", "--out", x.toString()).code());
-    Run r = planlab("datagen", "labels-from-model", "--of", x.toString(), "--classes", "3",
+    CliRun r = planlab("datagen", "labels-from-model", "--of", x.toString(), "--classes", "3",
         "--noise", "0", "--seed", "4", "--out", y.toString());
     assertEquals(0, r.code(), r.err());
     try (var in = MatrixFiles.open(x)) {
@@ -104,7 +91,7 @@ class DatagenCommandTest {
 
   @Test
   void unknownGeneratorIsAUsageErrorListingTheValidNames() {
-    Run r = planlab("datagen", "dense-uniformm", "--rows", "10", "--cols", "2", "--out",
+    CliRun r = planlab("datagen", "dense-uniformm", "--rows", "10", "--cols", "2", "--out",
         dir.resolve("z").toString());
     assertEquals(2, r.code());
     for (String n : Generators.names()) {
@@ -117,22 +104,22 @@ class DatagenCommandTest {
   @Test
   void unknownFormatInapplicableOptionAndBadNumbersAreUsageErrors() {
     String out = dir.resolve("z").toString();
-    Run fmt = planlab("datagen", "dense-uniform", "--rows", "10", "--cols", "2", "--format",
+    CliRun fmt = planlab("datagen", "dense-uniform", "--rows", "10", "--cols", "2", "--format",
         "parquet", "--out", out);
     assertEquals(2, fmt.code());
     assertTrue(fmt.err().contains("valid formats: binary, csv, mm, text"), fmt.err());
-    Run opt = planlab("datagen", "dense-uniform", "--rows", "10", "--cols", "2", "--rank", "3",
+    CliRun opt = planlab("datagen", "dense-uniform", "--rows", "10", "--cols", "2", "--rank", "3",
         "--out", out);
     assertEquals(2, opt.code());
     assertTrue(opt.err().contains("option 'rank' does not apply to dense-uniform"), opt.err());
-    Run frac = planlab("datagen", "dense-uniform", "--rows", "1.5", "--cols", "2", "--out", out);
+    CliRun frac = planlab("datagen", "dense-uniform", "--rows", "1.5", "--cols", "2", "--out", out);
     assertEquals(2, frac.code());
     assertTrue(frac.err().contains("'1.5' is not a whole number"), frac.err());
-    Run range = planlab("datagen", "sparse-uniform", "--rows", "10", "--cols", "2",
+    CliRun range = planlab("datagen", "sparse-uniform", "--rows", "10", "--cols", "2",
         "--sparsity", "2", "--out", out);
     assertEquals(2, range.code());
     assertTrue(range.err().contains("sparsity must be in [0, 1], was 2.0"), range.err());
-    Run missing = planlab("datagen", "dense-uniform", "--rows", "10", "--out", out);
+    CliRun missing = planlab("datagen", "dense-uniform", "--rows", "10", "--out", out);
     assertEquals(2, missing.code());
     assertTrue(missing.err().contains("needs both rows and cols"), missing.err());
   }
@@ -141,12 +128,12 @@ class DatagenCommandTest {
   void unreadableInputIsAFailureWithOneLineAndNoStackTrace() throws IOException {
     Path bad = dir.resolve("bad.csv");
     Files.writeString(bad, "1,2\n3\n");
-    Run r = planlab("datagen", "labels-from-model", "--of", bad.toString(), "--out",
+    CliRun r = planlab("datagen", "labels-from-model", "--of", bad.toString(), "--out",
         dir.resolve("y").toString());
     assertEquals(1, r.code());
     assertEquals("planlab: " + bad + ", line 2: expected 2 fields, found 1",
         r.err().strip());
-    Run missing = planlab("datagen", "labels-from-model", "--of", dir.resolve("nope").toString(),
+    CliRun missing = planlab("datagen", "labels-from-model", "--of", dir.resolve("nope").toString(),
         "--out", dir.resolve("y").toString());
     assertEquals(1, missing.code());
     assertTrue(missing.err().startsWith("planlab: "), missing.err());
@@ -156,12 +143,12 @@ class DatagenCommandTest {
 
   @Test
   void helpFooterMentionsEveryGeneratorAndListShowsThem() {
-    Run help = planlab("datagen", "--help");
+    CliRun help = planlab("datagen", "--help");
     assertEquals(0, help.code());
     for (String n : Generators.names()) {
       assertTrue(help.out().contains("  " + n + " "), n + " missing in help:\n" + help.out());
     }
-    Run list = planlab("list");
+    CliRun list = planlab("list");
     assertEquals(0, list.code());
     assertTrue(list.out().contains("generators:\n  dense-uniform\n"), list.out());
     assertTrue(list.out().contains("formats:\n  binary\n  csv\n  mm\n  text\n"), list.out());

@@ -1,12 +1,12 @@
 package org.planlab.cli;
 
+import static org.planlab.cli.CliRun.planlab;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -30,21 +30,7 @@ class ExecCommandTest {
   @TempDir
   Path dir;
 
-  record Run(int code, String out, String err) {
-  }
 
-  private static Run run(CommandLine cl, String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
-
-  private static Run planlab(String... args) {
-    return run(PlanlabCommand.commandLine(), args);
-  }
 
   private static final SourcePosition P = new SourcePosition("s.dml", 3, 5);
 
@@ -72,7 +58,8 @@ class ExecCommandTest {
   @Test
   void successPrintsAndExitsZeroWithStatistics() throws IOException {
     Path f = script("print(\"hello\")\n");
-    Run r = run(new CommandLine(new ExecCommand(fixed(OpCode.PRINT, "hello"))), f.toString(),
+    CliRun r = CliRun.of(new CommandLine(new ExecCommand(fixed(OpCode.PRINT, "hello"))),
+        f.toString(),
         "--stats", "--threads", "2");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().startsWith("hello\n"), r.out());
@@ -82,19 +69,20 @@ class ExecCommandTest {
   @Test
   void scriptErrorsExitOneWithOneMessageAndNoStackTrace() throws IOException {
     Path f = script("stop(\"boom\")\n");
-    Run r = run(new CommandLine(new ExecCommand(fixed(OpCode.STOP, "boom"))), f.toString());
+    CliRun r = CliRun.of(new CommandLine(new ExecCommand(fixed(OpCode.STOP, "boom"))),
+        f.toString());
     assertEquals(1, r.code());
     assertEquals("planlab: s.dml:3:5: boom\n", r.err().replace("\r\n", "\n"));
 
     Path bad = script("x = = 1\n");
-    Run syntax = planlab("exec", bad.toString());
+    CliRun syntax = planlab("exec", bad.toString());
     assertEquals(1, syntax.code(), syntax.err());
     assertTrue(syntax.err().contains("s.dml:1:"), syntax.err());
     assertFalse(syntax.err().contains("\tat "), syntax.err());
     assertFalse(syntax.err().contains("Exception"), syntax.err());
 
     Path undefined = script("x = 1\nprint(y)\n");
-    Run validation = planlab("exec", undefined.toString());
+    CliRun validation = planlab("exec", undefined.toString());
     assertEquals(1, validation.code(), validation.err());
     assertTrue(validation.err().startsWith("planlab: " + undefined + ":2:"), validation.err());
     assertFalse(validation.err().contains("\tat "), validation.err());
@@ -114,7 +102,8 @@ class ExecCommandTest {
   @Test
   void explainPrintsHopsAndInstructions() throws IOException {
     Path f = script("print(\"hi\")\n");
-    Run r = run(new CommandLine(new ExplainCommand(fixed(OpCode.PRINT, "hi"))), f.toString(),
+    CliRun r = CliRun.of(new CommandLine(new ExplainCommand(fixed(OpCode.PRINT, "hi"))),
+        f.toString(),
         "--hops", "--instructions");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("(2) PRINT (1)"), r.out());
@@ -124,7 +113,7 @@ class ExecCommandTest {
   @Test
   void anUnknownFusionSelectorIsAUsageErrorListingTheKnownOnes() throws IOException {
     Path f = script("print(1)\n");
-    Run r = planlab("exec", f.toString(), "--fusion", "fuse-everything");
+    CliRun r = planlab("exec", f.toString(), "--fusion", "fuse-everything");
     assertEquals(2, r.code());
     assertTrue(r.err().contains("unknown fusion plan selector 'fuse-everything'"), r.err());
     assertTrue(r.err().contains("none") && r.err().contains("fa") && r.err().contains("fnr"),
@@ -139,7 +128,7 @@ class ExecCommandTest {
         Z = rand(rows=100, cols=20, seed=3)
         print(sum(X * Y * Z))
         """);
-    Run r = planlab("explain", f.toString(), "--memo", "--plans", "--source");
+    CliRun r = planlab("explain", f.toString(), "--memo", "--plans", "--source");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("MEMO TABLE"), r.out());
     assertTrue(r.out().contains("ua(RCsum): C(-1)! C("), r.out());
@@ -151,7 +140,7 @@ class ExecCommandTest {
     assertTrue(r.out().contains("CELL FULL_AGG sum sparse-safe: (("), r.out());
     assertTrue(r.out().contains("extends SpoofCellwise"), r.out());
 
-    Run none = planlab("explain", f.toString(), "--plans", "--fusion", "none");
+    CliRun none = planlab("explain", f.toString(), "--plans", "--fusion", "none");
     assertEquals(0, none.code(), none.err());
     assertEquals("no DAG has fusion candidates\n", none.out().replace("\r\n", "\n"));
   }
@@ -163,8 +152,8 @@ class ExecCommandTest {
         Y = rand(rows=100, cols=20, seed=2)
         print(sum(X * Y * 2))
         """);
-    Run fused = planlab("exec", f.toString(), "--stats");
-    Run plain = planlab("exec", f.toString(), "--fusion", "none");
+    CliRun fused = planlab("exec", f.toString(), "--stats");
+    CliRun plain = planlab("exec", f.toString(), "--fusion", "none");
     assertEquals(0, fused.code(), fused.err());
     assertEquals(plain.out().lines().findFirst(), fused.out().lines().findFirst());
     assertTrue(fused.out().contains("spoofCell"), fused.out());
@@ -175,7 +164,7 @@ class ExecCommandTest {
   @Test
   void calibrateWritesAProfileThatExecLoads() throws IOException {
     Path profile = dir.resolve("profile.json");
-    Run r = planlab("calibrate", "--out", profile.toString(), "--mb", "16");
+    CliRun r = planlab("calibrate", "--out", profile.toString(), "--mb", "16");
     assertEquals(0, r.code(), r.err());
     assertTrue(r.out().contains("read bandwidth"), r.out());
     org.planlab.engine.codegen.select.CostConstants c =
@@ -183,7 +172,7 @@ class ExecCommandTest {
     assertTrue(c.readBandwidth() > 1e8 && c.flopsPerCore() > 1e7, c.toString());
     Path f = script("print(1)\n");
     assertEquals(0, planlab("exec", f.toString(), "--cost-profile", profile.toString()).code());
-    Run bad = planlab("exec", f.toString(), "--cost-profile", dir.resolve("x.json").toString());
+    CliRun bad = planlab("exec", f.toString(), "--cost-profile", dir.resolve("x.json").toString());
     assertEquals(2, bad.code());
     assertTrue(bad.err().contains("cost profile not found"), bad.err());
   }

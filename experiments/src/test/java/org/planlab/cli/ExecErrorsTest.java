@@ -5,13 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 /**
  * Every class of script error through {@code planlab exec}, in process: exit code 1, exactly one
@@ -22,37 +19,28 @@ class ExecErrorsTest {
   @TempDir
   Path dir;
 
-  record Run(int code, String out, String err) {
-  }
 
   private Path script;
 
-  private Run exec(String text, String... options) throws IOException {
+  private CliRun exec(String text, String... options) throws IOException {
     script = dir.resolve("s.dml");
     Files.writeString(script, text);
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    CommandLine cl = PlanlabCommand.commandLine();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
     String[] args = new String[options.length + 2];
     args[0] = "exec";
     args[1] = script.toString();
     System.arraycopy(options, 0, args, 2, options.length);
-    int code = cl.execute(args);
-    return new Run(code, out.toString().replace("\r\n", "\n"),
-        err.toString().replace("\r\n", "\n"));
+    return CliRun.planlab(args);
   }
 
   /** Exit 1 and stderr exactly "planlab: s.dml:LINE:COL: message". */
-  private void assertError(Run r, int line, int column, String message) {
+  private void assertError(CliRun r, int line, int column, String message) {
     assertEquals(1, r.code(), r.err());
     assertEquals("planlab: " + script + ":" + line + ":" + column + ": " + message + "\n",
         r.err());
     assertNoTrace(r);
   }
 
-  private static void assertNoTrace(Run r) {
+  private static void assertNoTrace(CliRun r) {
     assertFalse(r.err().contains("\tat "), r.err());
     assertFalse(r.err().contains("Exception"), r.err());
     assertFalse(r.err().contains("Error:"), r.err());
@@ -73,7 +61,7 @@ class ExecErrorsTest {
 
   @Test
   void severalSyntaxErrorsAreListedOnePerLine() throws IOException {
-    Run r = exec("x = while\ny = 1\n");
+    CliRun r = exec("x = while\ny = 1\n");
     assertEquals(1, r.code());
     assertTrue(r.err().startsWith("planlab: " + script + ":1:5: unexpected 'while'\n"
         + script + ":"), r.err());
@@ -83,7 +71,7 @@ class ExecErrorsTest {
   @Test
   void deeplyNestedExpressionsCompile() throws IOException {
     // a generated chain 1 + 1 + ... is as deep as it is long
-    Run r = exec("x = 1" + " + 1".repeat(5000) + "\nprint(x)\n");
+    CliRun r = exec("x = 1" + " + 1".repeat(5000) + "\nprint(x)\n");
     assertEquals(0, r.code(), r.err());
     assertEquals("5001\n", r.out());
   }
@@ -159,7 +147,7 @@ class ExecErrorsTest {
 
   @Test
   void dimensionMismatchesKnownAtCompileTime() throws IOException {
-    Run r = exec("print(\"never\")\nA = matrix(1, rows=2, cols=3)\n"
+    CliRun r = exec("print(\"never\")\nA = matrix(1, rows=2, cols=3)\n"
         + "B = matrix(1, rows=2, cols=3)\nC = A %*% B\nprint(sum(C))\n");
     assertError(r, 4, 7, "dimension mismatch in %*%: 2x3 %*% 2x3 (inner dimensions 3 and 2"
         + " differ)");
@@ -172,7 +160,7 @@ class ExecErrorsTest {
 
   @Test
   void dimensionMismatchKnownOnlyAtRunTime() throws IOException {
-    Run r = exec("A = removeEmpty(target=matrix(\"1 0 2 0\", rows=4, cols=1), margin=\"rows\")\n"
+    CliRun r = exec("A = removeEmpty(target=matrix(\"1 0 2 0\", rows=4, cols=1), margin=\"rows\")\n"
         + "print(\"n=\" + nrow(A))\nB = A + matrix(1, rows=4, cols=1)\nprint(sum(B))\n");
     // removeEmpty ends its block, so recompilation of the next block already knows A is 2x1
     assertError(r, 3, 7, "dimension mismatch in +: 2x1 and 4x1");
@@ -188,7 +176,7 @@ class ExecErrorsTest {
         "index 0 is out of bounds (indices start at 1)");
     assertError(exec("X = matrix(1, rows=2, cols=2)\nX[3, 1] = 5\n"), 2, 3,
         "index 3 is out of bounds for 'X' with 2 rows");
-    Run r = exec("A = removeEmpty(target=matrix(\"1 0 2 0\", rows=4, cols=1), margin=\"rows\")\n"
+    CliRun r = exec("A = removeEmpty(target=matrix(\"1 0 2 0\", rows=4, cols=1), margin=\"rows\")\n"
         + "print(\"n=\" + nrow(A))\ni = 3\nx = as.scalar(A[i, 1])\nprint(x)\n");
     assertError(r, 4, 15, "index out of bounds: row range 3:3 of a matrix with 2 rows");
     assertEquals("", r.out(), "found at recompilation, before the block's print runs");
@@ -196,7 +184,7 @@ class ExecErrorsTest {
 
   @Test
   void outOfBoundsInsideParfor() throws IOException {
-    Run r = exec("print(\"go\")\nR = matrix(0, rows=4, cols=1)\n"
+    CliRun r = exec("print(\"go\")\nR = matrix(0, rows=4, cols=1)\n"
         + "parfor (i in 1:4) { R[i, 1] = as.scalar(R[i + 1, 1]) }\n", "--threads", "2");
     assertError(r, 3, 41, "index out of bounds: [5:5, 1:1] of a 4x1 matrix");
     assertEquals("go\n", r.out());
@@ -207,7 +195,7 @@ class ExecErrorsTest {
   @Test
   void missingInputFile() throws IOException {
     Path missing = dir.resolve("nonexist.csv");
-    Run r = exec("print(\"before\")\nX = read(\"" + missing + "\", format=\"csv\")\n"
+    CliRun r = exec("print(\"before\")\nX = read(\"" + missing + "\", format=\"csv\")\n"
         + "print(sum(X))\n");
     assertError(r, 2, 5, "file not found: " + missing);
     assertEquals("before\n", r.out());
@@ -227,7 +215,7 @@ class ExecErrorsTest {
     Path mtd = dir.resolve("meta.csv");
     Files.writeString(mtd, "1,2\n");
     Files.writeString(dir.resolve("meta.csv.mtd"), "{ \"rows\": 2, \"cols\": oops");
-    Run r = exec("X = read(\"" + mtd + "\")\nprint(sum(X))\n");
+    CliRun r = exec("X = read(\"" + mtd + "\")\nprint(sum(X))\n");
     assertEquals(1, r.code());
     assertTrue(r.err().startsWith("planlab: " + script + ":1:5: I/O error: " + mtd
         + ".mtd, line 1: not valid JSON"), r.err());
@@ -255,7 +243,7 @@ class ExecErrorsTest {
 
   @Test
   void unboundedRecursion() throws IOException {
-    Run r = exec("f = function(Integer n) return (Integer r) { r = f(n + 1) }\n"
+    CliRun r = exec("f = function(Integer n) return (Integer r) { r = f(n + 1) }\n"
         + "print(\"start\")\nx = f(1)\n");
     assertError(r, 1, 50, "recursion too deep in f (more than 1000 nested calls)");
     assertEquals("start\n", r.out());
@@ -283,7 +271,7 @@ class ExecErrorsTest {
   @Test
   void unboundedGrowthStopsAtTheBlockLimit() throws IOException {
     // empty matrices double in rows for free until the row count leaves the int range
-    Run r = exec("print(\"grow\")\nX = matrix(0, rows=1, cols=1)\n"
+    CliRun r = exec("print(\"grow\")\nX = matrix(0, rows=1, cols=1)\n"
         + "while (TRUE) { X = rbind(X, X) }\n");
     assertError(r, 3, 20, "the result of rbind would be 2147483648x1, beyond the in-memory "
         + "block limit of 2^31-1 rows");
@@ -294,7 +282,7 @@ class ExecErrorsTest {
 
   @Test
   void stopAndAssert() throws IOException {
-    Run r = exec("print(\"one\")\nstop(\"custom failure\")\nprint(\"two\")\n");
+    CliRun r = exec("print(\"one\")\nstop(\"custom failure\")\nprint(\"two\")\n");
     assertError(r, 2, 1, "custom failure");
     assertEquals("one\n", r.out());
     assertError(exec("assert(1 > 2)\n"), 1, 1, "assertion failed");
@@ -306,7 +294,7 @@ class ExecErrorsTest {
   void errorsInSourcedFilesNameThatFile() throws IOException {
     Path lib = dir.resolve("lib.dml");
     Files.writeString(lib, "g = function(Double x) return (Double y) {\n  y = x + z\n}\n");
-    Run r = exec("source(\"lib.dml\") as l\nprint(l::g(1))\n");
+    CliRun r = exec("source(\"lib.dml\") as l\nprint(l::g(1))\n");
     assertEquals(1, r.code());
     assertTrue(r.err().startsWith("planlab: "), r.err());
     assertTrue(r.err().contains("lib.dml:2:11: undefined variable 'z'"), r.err());

@@ -1,37 +1,24 @@
 package org.planlab.cli;
 
+import static org.planlab.cli.CliRun.planlab;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planlab.experiment.report.ResultsFixture;
-import picocli.CommandLine;
 
 class ReportCommandTest {
   @TempDir
   Path dir;
 
-  /** Exit code, stdout and stderr of one {@code planlab} invocation. */
-  record Run(int code, String out, String err) {
-  }
 
-  private static Run planlab(String... args) {
-    CommandLine cl = PlanlabCommand.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cl.setOut(new PrintWriter(out));
-    cl.setErr(new PrintWriter(err));
-    int code = cl.execute(args);
-    return new Run(code, out.toString(), err.toString());
-  }
 
   private Path experiment() {
     ResultsFixture.standard().write(dir.resolve("exp/20240101T000000Z"), "exp", "Base");
@@ -41,7 +28,7 @@ class ReportCommandTest {
   @Test
   void defaultFormatsPrintTheTableThenTheFigures() {
     Path exp = experiment();
-    Run r = planlab("report", exp.toString());
+    CliRun r = planlab("report", exp.toString());
     assertEquals(0, r.code(), r.err());
     Path out = exp.resolve("report");
     assertEquals(List.of("table: " + out.resolve("report.md"),
@@ -54,7 +41,7 @@ class ReportCommandTest {
   void outOptionChoosesTheFolderAndCsvIsWritten() throws IOException {
     Path exp = experiment();
     Path out = dir.resolve("elsewhere");
-    Run r = planlab("report", exp.toString(), "--format", "csv,md", "--out", out.toString());
+    CliRun r = planlab("report", exp.toString(), "--format", "csv,md", "--out", out.toString());
     assertEquals(0, r.code(), r.err());
     assertEquals(List.of("summary: " + out.resolve("summary.csv"),
         "table: " + out.resolve("report.md")), r.out().lines().toList());
@@ -63,7 +50,7 @@ class ReportCommandTest {
 
   @Test
   void unknownFormatIsAUsageErrorListingTheFormats() {
-    Run r = planlab("report", experiment().toString(), "--format", "md,pdf");
+    CliRun r = planlab("report", experiment().toString(), "--format", "md,pdf");
     assertEquals(2, r.code());
     assertTrue(r.err().startsWith("--format: unknown format 'pdf'; valid formats: md, csv, png,"
         + " html\n"), r.err());
@@ -71,14 +58,14 @@ class ReportCommandTest {
 
   @Test
   void unknownMetricIsAUsageError() {
-    Run r = planlab("report", experiment().toString(), "--metric", "walls");
+    CliRun r = planlab("report", experiment().toString(), "--metric", "walls");
     assertEquals(2, r.code());
     assertTrue(r.err().startsWith("unknown metric 'walls'; metrics of "), r.err());
   }
 
   @Test
   void missingFolderIsAUsageError() {
-    Run r = planlab("report", dir.resolve("nope").toString());
+    CliRun r = planlab("report", dir.resolve("nope").toString());
     assertEquals(2, r.code());
     assertTrue(r.err().startsWith("results folder " + dir.resolve("nope")
         + " does not exist\n"), r.err());
@@ -87,7 +74,7 @@ class ReportCommandTest {
   @Test
   void folderWithoutResultsFailsWithoutStackTrace() throws IOException {
     Files.createDirectories(dir.resolve("empty"));
-    Run r = planlab("report", dir.resolve("empty").toString());
+    CliRun r = planlab("report", dir.resolve("empty").toString());
     assertEquals(1, r.code());
     assertEquals("planlab: no points.csv in " + dir.resolve("empty") + " nor in a run folder"
         + " below it (expected results/<name>/<run-id>/points.csv)\n", r.err());

@@ -4,8 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +22,6 @@ class RunCommandTest {
   @TempDir
   Path dir;
 
-  record Run(int code, String out, String err) {
-  }
 
   /** Points whose argument n is 2 fail; the others report wall 1.5 s and objective n. */
   private static final PointLauncher FAKE = request -> {
@@ -46,14 +42,8 @@ class RunCommandTest {
     }
   };
 
-  private Run planlab(String... args) {
-    CommandLine run = new CommandLine(new RunCommand(FAKE));
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    run.setOut(new PrintWriter(out));
-    run.setErr(new PrintWriter(err));
-    int code = run.execute(args);
-    return new Run(code, out.toString(), err.toString());
+  private CliRun planlab(String... args) {
+    return CliRun.of(new CommandLine(new RunCommand(FAKE)), args);
   }
 
   private Path descriptor(String yaml) throws IOException {
@@ -66,7 +56,7 @@ class RunCommandTest {
   @Test
   void aFailedPointGivesExitCodeOneAfterEveryPointRan() throws IOException {
     Path f = descriptor("name: s\nscript: s.dml\nparams: {n: [1, 2, 3]}\nrepeat: 2\n");
-    Run r = planlab(f.toString(), "--results-root", dir.resolve("results").toString(),
+    CliRun r = planlab(f.toString(), "--results-root", dir.resolve("results").toString(),
         "--quiet");
     assertEquals(1, r.code(), r.err());
     List<String> lines = r.out().lines().toList();
@@ -79,7 +69,7 @@ class RunCommandTest {
   @Test
   void eachFinishedPointPrintsOneSummaryLine() throws IOException {
     Path f = descriptor("name: s\nscript: s.dml\nparams: {n: [1, 2]}\nrepeat: 2\n");
-    Run r = planlab(f.toString(), "--results-root", dir.resolve("results").toString());
+    CliRun r = planlab(f.toString(), "--results-root", dir.resolve("results").toString());
     List<String> lines = r.out().lines().toList();
     assertEquals("[1/2] n-1  ok  wall 1.50 s (median of 2)  compile 0.25 s  objective 1",
         lines.get(1));
@@ -90,7 +80,7 @@ class RunCommandTest {
   void aResumedRunReportsTheSkippedPoints() throws IOException {
     Path f = descriptor("name: s\nscript: s.dml\nparams: {n: [1, 2, 3]}\nrepeat: 1\n");
     planlab(f.toString(), "--results-root", dir.resolve("results").toString(), "--quiet");
-    Run r = planlab(f.toString(), "--results-root", dir.resolve("results").toString(),
+    CliRun r = planlab(f.toString(), "--results-root", dir.resolve("results").toString(),
         "--quiet");
     assertTrue(r.out().lines().toList().get(0).startsWith("resuming "), r.out());
     assertEquals("skipped 2 finished points", r.out().lines().toList().get(1));
@@ -104,7 +94,7 @@ class RunCommandTest {
   @Test
   void aDescriptorErrorIsAUsageErrorWithoutStackTrace() throws IOException {
     Path f = descriptor("name: s\nscript: s.dml\nrepeat: 0\n");
-    Run r = planlab(f.toString(), "--results-root", dir.resolve("results").toString());
+    CliRun r = planlab(f.toString(), "--results-root", dir.resolve("results").toString());
     assertEquals(2, r.code());
     assertEquals(f + ":3:1: key 'repeat': must be >= 1, was 0", r.err().lines().findFirst()
         .orElse(""));
@@ -113,7 +103,7 @@ class RunCommandTest {
   @Test
   void anOnlyPatternMatchingNoPointIsAUsageError() throws IOException {
     Path f = descriptor("name: s\nscript: s.dml\nparams: {n: [1, 2]}\n");
-    Run r = planlab(f.toString(), "--results-root", dir.resolve("results").toString(),
+    CliRun r = planlab(f.toString(), "--results-root", dir.resolve("results").toString(),
         "--only", "x*");
     assertEquals(2, r.code());
     assertEquals("--only 'x*' matches no point; points: [n-1, n-2]",
