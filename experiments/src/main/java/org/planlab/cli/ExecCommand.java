@@ -7,6 +7,7 @@ import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Pipeline;
 import org.planlab.engine.api.RunResult;
+import org.planlab.engine.codegen.gen.OperatorCompiler;
 import org.planlab.engine.codegen.select.CostProfiles;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.lang.DmlException;
@@ -83,11 +84,13 @@ final class ExecCommand implements Callable<Integer> {
     try {
       Orderings.byName(ordering);
       FusionSelectors.byName(script.fusion);
+      OperatorCompiler.checkName(script.codegenCompiler);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, e.getMessage());
     }
     EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats)
-        .libraryRoots(script.libraryRoots()).fusion(script.fusion);
+        .libraryRoots(script.libraryRoots()).fusion(script.fusion)
+        .codegenCompiler(script.codegenCompiler).operatorCache(!script.noOperatorCache);
     if (script.costProfile != null) {
       try {
         b.costConstants(CostProfiles.read(script.costProfile));

@@ -11,7 +11,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * What {@code exec} and {@code explain} share: the script, its {@code -nvargs}, the library
- * folders, the operator ordering and the fusion plan selector.
+ * folders, the operator ordering, the fusion plan selector and how fused operators are compiled
+ * (compiler, operator cache).
  */
 final class ScriptOptions {
   @Parameters(index = "0", paramLabel = "SCRIPT", description = "the DML script")
@@ -28,6 +29,14 @@ final class ScriptOptions {
   @Option(names = "--fusion", paramLabel = "NAME", defaultValue = "mpskip",
       description = "fusion plan selector: none, fa, fnr, ... (default: ${DEFAULT-VALUE})")
   String fusion;
+
+  @Option(names = "--codegen-compiler", paramLabel = "NAME", defaultValue = "janino",
+      description = "compiler of fused operators: janino or javac (default: ${DEFAULT-VALUE})")
+  String codegenCompiler;
+
+  @Option(names = "--no-operator-cache", description = "compile every fused operator anew "
+      + "each time code generation meets it, instead of reusing equal operators' classes")
+  boolean noOperatorCache;
 
   @Option(names = "--cost-profile", paramLabel = "FILE",
       description = "cost-model constants measured by `planlab calibrate` (default: built-in)")

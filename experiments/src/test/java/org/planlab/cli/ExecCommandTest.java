@@ -162,6 +162,45 @@ class ExecCommandTest {
   }
 
   @Test
+  void execCompilesFusedOperatorsWithJavacAndWithoutTheCache() throws IOException {
+    Path f = script("""
+        X = rand(rows=100, cols=20, seed=1)
+        Y = rand(rows=100, cols=20, seed=2)
+        print(sum(X * Y * 2))
+        """);
+    Run janino = planlab("exec", f.toString());
+    assertEquals(0, janino.code(), janino.err());
+    for (String[] options : List.of(new String[] {"--codegen-compiler", "javac"},
+        new String[] {"--codegen-compiler", "javac", "--no-operator-cache"},
+        new String[] {"--no-operator-cache"})) {
+      List<String> args = new java.util.ArrayList<>(List.of("exec", f.toString(), "--stats"));
+      args.addAll(List.of(options));
+      Run r = planlab(args.toArray(String[]::new));
+      String what = String.join(" ", options);
+      assertEquals(0, r.code(), what + ": " + r.err());
+      assertEquals(janino.out().lines().findFirst(), r.out().lines().findFirst(), what);
+      assertTrue(r.out().contains("spoofCell"), what + ": " + r.out());
+      assertFalse(r.err().contains("did not compile"), what + ": " + r.err());
+      if (what.contains("--no-operator-cache")) {
+        // every CPlan built is compiled, none is a cache hit
+        assertTrue(r.out().matches("(?s).*Codegen \\(DAGs/CPlans/classes/cache hits/failures\\):"
+            + "\\t\\d+/(\\d+)/\\1/0/0\n.*"), what + ": " + r.out());
+      }
+    }
+  }
+
+  @Test
+  void anUnknownCodegenCompilerIsAUsageErrorListingTheKnownOnes() throws IOException {
+    Path f = script("print(1)\n");
+    for (String command : List.of("exec", "explain")) {
+      Run r = planlab(command, f.toString(), "--codegen-compiler", "ecj");
+      assertEquals(2, r.code(), command);
+      assertTrue(r.err().contains("unknown codegen compiler 'ecj' (known: janino, javac)"),
+          r.err());
+    }
+  }
+
+  @Test
   void calibrateWritesAProfileThatExecLoads() throws IOException {
     Path profile = dir.resolve("profile.json");
     CliRun r = planlab("calibrate", "--out", profile.toString(), "--mb", "16");

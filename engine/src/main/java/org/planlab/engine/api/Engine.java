@@ -7,6 +7,9 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.planlab.engine.codegen.Codegen;
 import org.planlab.engine.codegen.gen.OperatorCache;
+import org.planlab.engine.codegen.gen.OperatorCompiler;
+import org.planlab.engine.codegen.gen.OperatorSource;
+import org.planlab.engine.codegen.gen.SourceGenerator;
 import org.planlab.engine.compile.lower.DagFusion;
 import org.planlab.engine.compile.lower.Lowering;
 import org.planlab.engine.compile.lower.ProgramLowering;
@@ -43,12 +46,34 @@ import org.planlab.engine.stats.Statistics;
  */
 public final class Engine {
   /**
-   * The operator cache shared by every script of this JVM (fusion paper, sec. 2.1: equal CPlans
-   * compile once). It only grows with distinct operators, which are few per algorithm.
+   * The operator cache shared by every script of this JVM that compiles with Janino (fusion
+   * paper, sec. 2.1: equal CPlans compile once). It only grows with distinct operators, which
+   * are few per algorithm.
    */
   public static final OperatorCache OPERATORS = new OperatorCache();
 
   private Engine() {
+  }
+
+  /** The JVM-wide cache of javac-compiled operators, created when first used. */
+  private static final class JavacOperators {
+    static final OperatorCache CACHE = new OperatorCache(new SourceGenerator(),
+        OperatorCompiler.javac());
+  }
+
+  /**
+   * The JVM-wide operator cache of the named compiler: {@link #OPERATORS} for {@code janino},
+   * a second one for {@code javac} (classes of different compilers are never mixed, so each
+   * compiler's compile statistics stay its own).
+   *
+   * @throws IllegalArgumentException naming the known compilers for an unknown name
+   */
+  public static OperatorCache operators(String compiler) {
+    return switch (OperatorCompiler.checkName(compiler)) {
+      case OperatorCompiler.JANINO -> OPERATORS;
+      case OperatorCompiler.JAVAC -> JavacOperators.CACHE;
+      default -> throw new AssertionError(compiler);
+    };
   }
 
   /** Compiles {@code script} with {@code $name} arguments through {@link Pipeline#defaults()}. */
@@ -152,7 +177,9 @@ public final class Engine {
 
   /**
    * The code-generation step for {@code config.fusion()}: none, or exploration, the named
-   * selector, construction and compilation through the JVM-wide {@link #OPERATORS} cache.
+   * selector, construction and compilation with {@code config.codegenCompiler()} — through that
+   * compiler's JVM-wide cache ({@link #operators(String)}), or, with
+   * {@code config.operatorCache()} off, compiling every operator anew.
    *
    * @throws IllegalArgumentException naming the known selectors for an unknown name
    */
@@ -162,7 +189,12 @@ public final class Engine {
     if (selector instanceof NoFusion) {
       return DagFusion.NONE;
     }
-    Codegen codegen = new Codegen(selector, OPERATORS, stats, config.costConstants(),
+    OperatorCache shared = operators(config.codegenCompiler());
+    // without the cache, operators still compile with the shared compiler: javac's reused file
+    // managers are part of the compiler, not of the cache
+    OperatorSource operators = config.operatorCache() ? shared
+        : OperatorCache.uncached(new SourceGenerator(), shared.compiler());
+    Codegen codegen = new Codegen(selector, operators, stats, config.costConstants(),
         System.err::println);
     return d -> {
       Codegen.Result r = codegen.optimize(d.dag(), d.sizes());

@@ -3,6 +3,7 @@ package org.planlab.engine.config;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import org.planlab.engine.codegen.gen.OperatorCompiler;
 
 /**
  * The immutable configuration of one engine run: parallelism, operator ordering, statistics,
@@ -17,10 +18,19 @@ import java.util.Objects;
  * @param fusion name of the {@link org.planlab.engine.spi.FusionPlanSelector} ({@code none}
  *     disables code generation)
  * @param costConstants the fusion cost model's constants (defaults, or a calibrated profile)
+ * @param codegenCompiler the compiler of generated operator classes, one of
+ *     {@link OperatorCompiler#NAMES}: {@code janino} (default; fast, in memory) or {@code javac}
+ *     (the JDK's compiler, the fusion paper's slower baseline, sec. 5.3; needs a JDK, else each
+ *     operator falls back to the unfused plan with a warning)
+ * @param operatorCache whether compiled operators are reused (default): with it on, equal
+ *     CPlans compile once per JVM, through one JVM-wide cache per compiler; with it off, every
+ *     CPlan is generated and compiled anew each time code generation meets it (so the codegen
+ *     statistics count every compile and no cache hits) — the paper's Fig. 14 comparison
  */
 public record EngineConfig(int parallelism, String ordering, boolean statistics,
     int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory, String fusion,
-    org.planlab.engine.codegen.select.CostConstants costConstants) {
+    org.planlab.engine.codegen.select.CostConstants costConstants, String codegenCompiler,
+    boolean operatorCache) {
 
   public EngineConfig {
     if (parallelism < 1) {
@@ -35,12 +45,14 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     Objects.requireNonNull(workingDirectory, "workingDirectory is null");
     Objects.requireNonNull(fusion, "fusion is null");
     Objects.requireNonNull(costConstants, "costConstants is null");
+    OperatorCompiler.checkName(codegenCompiler);
   }
 
   /**
    * Defaults: all available processors, depth-first, no statistics, depth 1000, fusion
    * {@code mpskip} (the fusion paper's cost-based MPSkipEnum, sec. 4; it lives in the
-   * {@code optimizers} module, so a class path without it must choose {@code none}).
+   * {@code optimizers} module, so a class path without it must choose {@code none}), Janino
+   * with the operator cache.
    */
   public static EngineConfig defaults() {
     return builder().build();
@@ -53,7 +65,8 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
   public Builder toBuilder() {
     return new Builder().parallelism(parallelism).ordering(ordering).statistics(statistics)
         .maxRecursionDepth(maxRecursionDepth).libraryRoots(libraryRoots)
-        .workingDirectory(workingDirectory).fusion(fusion).costConstants(costConstants);
+        .workingDirectory(workingDirectory).fusion(fusion).costConstants(costConstants)
+        .codegenCompiler(codegenCompiler).operatorCache(operatorCache);
   }
 
   /** Mutable builder of an {@link EngineConfig}. */
@@ -67,6 +80,8 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     private String fusion = "mpskip";
     private org.planlab.engine.codegen.select.CostConstants costConstants =
         org.planlab.engine.codegen.select.CostConstants.DEFAULTS;
+    private String codegenCompiler = OperatorCompiler.JANINO;
+    private boolean operatorCache = true;
 
     public Builder parallelism(int p) {
       this.parallelism = p;
@@ -110,9 +125,27 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
       return this;
     }
 
+    /** The compiler of generated operators by name: janino or javac. */
+    public Builder codegenCompiler(String name) {
+      this.codegenCompiler = name;
+      return this;
+    }
+
+    /** Whether compiled operators are reused across DAGs and scripts of this JVM. */
+    public Builder operatorCache(boolean on) {
+      this.operatorCache = on;
+      return this;
+    }
+
+    /**
+     * The configuration.
+     *
+     * @throws IllegalArgumentException for an invalid value, e.g. an unknown codegen compiler
+     *     (the message lists the known ones)
+     */
     public EngineConfig build() {
       return new EngineConfig(parallelism, ordering, statistics, maxRecursionDepth, libraryRoots,
-          workingDirectory, fusion, costConstants);
+          workingDirectory, fusion, costConstants, codegenCompiler, operatorCache);
     }
   }
 }

@@ -9,9 +9,12 @@ public enum CodegenCounter {
   DAGS_OPTIMIZED,
   /** CPlans constructed (one per fused operator and optimization). */
   CPLANS_BUILT,
-  /** Classes compiled by Janino (operator-cache misses). */
+  /**
+   * Classes compiled by the configured compiler, Janino or javac (operator-cache misses; with
+   * the operator cache off, every CPlan met).
+   */
   CLASSES_COMPILED,
-  /** Operator-cache hits: CPlans whose class was compiled before. */
+  /** Operator-cache hits: CPlans whose class was compiled before (0 with the cache off). */
   CACHE_HITS,
   /** Operators left unfused because their source did not compile (fallback). */
   COMPILE_FAILURES,
@@ -21,7 +24,10 @@ public enum CodegenCounter {
   SELECT_NANOS,
   /** Operator planning and CPlan construction time. */
   CONSTRUCT_NANOS,
-  /** Source generation and class compilation time. */
+  /**
+   * Source generation and class compilation time, including cache lookups and waits for a
+   * compile another thread started.
+   */
   COMPILE_NANOS,
   /** Fused-operator executions. */
   FUSED_EXECUTIONS,

@@ -28,6 +28,24 @@ class ConfigAndStatisticsTest {
   }
 
   @Test
+  void codegenCompilerAndOperatorCacheDefaultToJaninoWithTheCacheAndRoundTrip() {
+    EngineConfig d = EngineConfig.defaults();
+    assertEquals("janino", d.codegenCompiler());
+    assertTrue(d.operatorCache());
+    EngineConfig c = d.toBuilder().codegenCompiler("javac").operatorCache(false).build();
+    assertEquals("javac", c.codegenCompiler());
+    assertFalse(c.operatorCache());
+    assertEquals(c, c.toBuilder().build());
+  }
+
+  @Test
+  void unknownCodegenCompilerNamesTheKnownOnes() {
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> EngineConfig.builder().codegenCompiler("ecj").build());
+    assertEquals("unknown codegen compiler 'ecj' (known: janino, javac)", e.getMessage());
+  }
+
+  @Test
   void unknownOrderingNamesTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Orderings.byName("sideways"));

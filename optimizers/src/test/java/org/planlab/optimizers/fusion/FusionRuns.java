@@ -103,8 +103,14 @@ final class FusionRuns {
 
   /** Compiles and runs {@code dml} under selector {@code fusion} with {@code threads}. */
   static Outcome run(Path dir, String dml, String fusion, int threads) {
+    return run(dir, dml, config(fusion, threads));
+  }
+
+  /** Compiles and runs {@code dml} under {@code config}. */
+  static Outcome run(Path dir, String dml, EngineConfig config) {
+    String fusion = config.fusion();
     List<Codegen.Result> results = new ArrayList<>();
-    CompiledScript script = Engine.compile(write(dir, dml), Map.of(), config(fusion, threads),
+    CompiledScript script = Engine.compile(write(dir, dml), Map.of(), config,
         Pipeline.defaults(), results::add);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     RunResult r;

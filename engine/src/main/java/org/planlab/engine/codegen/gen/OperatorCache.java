@@ -36,14 +36,33 @@ public final class OperatorCache implements OperatorSource {
   private final LongAdder failures = new LongAdder();
   private final LongAdder compileNanos = new LongAdder();
 
-  /** An empty cache with the default generator and compiler. */
+  /** An empty cache with the default generator and the Janino compiler. */
   public OperatorCache() {
-    this(new SourceGenerator(), new OperatorCompiler());
+    this(new SourceGenerator(), OperatorCompiler.janino());
   }
 
+  /** An empty cache that compiles with {@code compiler}. */
   public OperatorCache(SourceGenerator generator, OperatorCompiler compiler) {
     this.generator = Objects.requireNonNull(generator, "generator is null");
     this.compiler = Objects.requireNonNull(compiler, "compiler is null");
+  }
+
+  /**
+   * An operator source without a cache, the "no operator cache" baseline of the fusion paper's
+   * Fig. 14: every lookup generates and compiles a new class (named {@code TMP<n>} from the
+   * source's own counter), even for a plan it compiled before, and reports it as compiled.
+   */
+  public static OperatorSource uncached(SourceGenerator generator, OperatorCompiler compiler) {
+    Objects.requireNonNull(generator, "generator is null");
+    Objects.requireNonNull(compiler, "compiler is null");
+    AtomicLong counter = new AtomicLong();
+    return plan -> new Lookup(compile(generator, compiler, Objects.requireNonNull(plan,
+        "plan is null"), "TMP" + counter.incrementAndGet()), true);
+  }
+
+  /** The compiler this cache uses. */
+  public OperatorCompiler compiler() {
+    return compiler;
   }
 
   /**
@@ -80,13 +99,18 @@ public final class OperatorCache implements OperatorSource {
   }
 
   private CompiledOperator compile(CPlan plan) {
-    long start = System.nanoTime();
-    String className = "TMP" + classCounter.incrementAndGet();
-    String source = generator.generate(plan, className);
-    CompiledOperator op = new CompiledOperator(plan, className, source,
-        compiler.compile(className, source), System.nanoTime() - start);
+    CompiledOperator op = compile(generator, compiler, plan,
+        "TMP" + classCounter.incrementAndGet());
     compileNanos.add(op.compileNanos());
     return op;
+  }
+
+  private static CompiledOperator compile(SourceGenerator generator, OperatorCompiler compiler,
+      CPlan plan, String className) {
+    long start = System.nanoTime();
+    String source = generator.generate(plan, className);
+    return new CompiledOperator(plan, className, source, compiler.compile(className, source),
+        System.nanoTime() - start);
   }
 
   private CompiledOperator await(CPlan plan, Future<CompiledOperator> f) {

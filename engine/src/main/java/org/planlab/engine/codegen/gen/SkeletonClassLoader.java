@@ -2,7 +2,10 @@ package org.planlab.engine.codegen.gen;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import org.planlab.engine.codegen.runtime.CellType;
 import org.planlab.engine.codegen.runtime.OuterType;
 import org.planlab.engine.codegen.runtime.RowType;
@@ -25,6 +28,9 @@ import org.planlab.engine.codegen.runtime.VectorOps;
  * of them. With a skeleton copy per operator each copy's call site sees exactly one class, so
  * the body is inlined into the skeleton's loops as if the loop had been generated — while the
  * generated source still only contains the body (fusion paper, sec. 2.3).
+ *
+ * <p>Compilers that produce class files (javac) hand them over with {@link #addGenerated}; this
+ * loader then defines them itself, so they sit next to the operator's skeleton copies.
  */
 final class SkeletonClassLoader extends ClassLoader {
   private static final String PACKAGE = SpoofOperator.class.getPackageName() + ".";
@@ -39,8 +45,38 @@ final class SkeletonClassLoader extends ClassLoader {
     registerAsParallelCapable();
   }
 
+  /** Generated class files not yet defined, by binary name. */
+  private final Map<String, byte[]> generated = new ConcurrentHashMap<>();
+
   SkeletonClassLoader(ClassLoader engine) {
     super("planlab-operator", engine);
+  }
+
+  /**
+   * Makes this loader define the generated class {@code name} from {@code bytes} when it is
+   * first loaded (a nested class, too, is only loaded when used).
+   *
+   * @throws IllegalArgumentException if {@code name} is not in {@link SourceGenerator#PACKAGE}
+   */
+  void addGenerated(String name, byte[] bytes) {
+    Objects.requireNonNull(bytes, "bytes is null");
+    if (!name.startsWith(SourceGenerator.PACKAGE + ".")
+        || name.indexOf('.', SourceGenerator.PACKAGE.length() + 1) >= 0) {
+      throw new IllegalArgumentException("a generated class must be in " + SourceGenerator.PACKAGE
+          + ", was " + name);
+    }
+    generated.put(name, bytes);
+  }
+
+  /** Generated classes; reached after the engine's loader did not find the name. */
+  @Override
+  protected Class<?> findClass(String name) throws ClassNotFoundException {
+    // called under the name's class-loading lock, once: later loads find the defined class
+    byte[] bytes = generated.remove(name);
+    if (bytes == null) {
+      throw new ClassNotFoundException(name);
+    }
+    return defineClass(name, bytes, 0, bytes.length);
   }
 
   @Override

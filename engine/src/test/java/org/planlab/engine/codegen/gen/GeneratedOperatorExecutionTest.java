@@ -36,7 +36,8 @@ import org.planlab.engine.parallel.KernelPool;
 
 /**
  * Generated operators run in their skeletons against references from the unfused kernels or
- * naive loops, on dense and sparse main inputs, with 1 and 2 threads.
+ * naive loops, on dense and sparse main inputs, with 1 and 2 threads; every plan is also
+ * compiled with javac, whose operator must give exactly the Janino operator's result.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class GeneratedOperatorExecutionTest {
@@ -45,6 +46,8 @@ class GeneratedOperatorExecutionTest {
   private static final int[][] SHAPES = {{1, 1}, {1, 9}, {13, 1}, {37, 23}, {0, 4}};
 
   private final OperatorCache cache = new OperatorCache();
+  private final OperatorCache javac = new OperatorCache(new SourceGenerator(),
+      OperatorCompiler.javac());
   private final KernelPool seq = KernelPool.sequential();
   private final KernelPool two = new KernelPool(2);
 
@@ -63,7 +66,25 @@ class GeneratedOperatorExecutionTest {
     assertTrue(MatrixComparison.approxEquals(one.output(), par.output(), 0, 0),
         "1 vs 2 threads differ");
     assertEquals(one.work(), par.work());
+    SpoofResult byJavac = javac.getOrCompile(plan).operator().execute(inputs, scalars, rows,
+        cols, seq);
+    assertBitIdentical(one.output(), byJavac.output(), "janino vs javac");
+    assertEquals(one.work(), byJavac.work());
     return one;
+  }
+
+  /** Same shape, nnz and bits in every cell (signed zeros told apart, NaN equal to NaN). */
+  private static void assertBitIdentical(MatrixBlock a, MatrixBlock b, String what) {
+    assertEquals(a.shape(), b.shape(), what);
+    assertEquals(a.nnz(), b.nnz(), what);
+    for (int r = 0; r < a.rows(); r++) {
+      for (int c = 0; c < a.cols(); c++) {
+        if (Double.doubleToLongBits(a.get(r, c)) != Double.doubleToLongBits(b.get(r, c))) {
+          throw new AssertionError(what + ": cell (" + r + ", " + c + ") differs: " + a.get(r, c)
+              + " vs " + b.get(r, c));
+        }
+      }
+    }
   }
 
   private static MatrixBlock random(int rows, int cols, double sp, long seed, boolean sparse) {

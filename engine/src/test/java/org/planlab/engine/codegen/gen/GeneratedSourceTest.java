@@ -36,7 +36,7 @@ import org.planlab.engine.kernels.UnaryOp;
 
 class GeneratedSourceTest {
   private final SourceGenerator generator = new SourceGenerator();
-  private final OperatorCompiler compiler = new OperatorCompiler();
+  private final OperatorCompiler compiler = OperatorCompiler.janino();
 
   private SpoofOperator compile(CPlan plan) {
     return compiler.compile("Op", generator.generate(plan, "Op"));
@@ -48,6 +48,28 @@ class GeneratedSourceTest {
       n++;
     }
     return n;
+  }
+
+  @Test
+  void representativePlansOfAllTemplatesCompileToTheirSkeletonWithJavac() {
+    OperatorCompiler javac = OperatorCompiler.javac();
+    List<Class<?>> skeletons = List.of(SpoofCellwise.class, SpoofCellwise.class,
+        SpoofMultiAggregate.class, SpoofRowwise.class, SpoofRowwise.class, SpoofRowwise.class,
+        SpoofOuterProduct.class, SpoofOuterProduct.class);
+    List<CPlan> plans = Plans.representative();
+    assertEquals(skeletons.size(), plans.size());
+    for (int i = 0; i < plans.size(); i++) {
+      Plans.assertSkeleton(skeletons.get(i), javac.compile("Op", generator.generate(plans.get(i),
+          "Op")));
+    }
+  }
+
+  @Test
+  void everyNodeKindAndOperatorCompilesWithJavac() {
+    OperatorCompiler javac = OperatorCompiler.javac();
+    for (CPlan plan : coveragePlans()) {
+      javac.compile("Op", generator.generate(plan, "Op"));
+    }
   }
 
   @Test

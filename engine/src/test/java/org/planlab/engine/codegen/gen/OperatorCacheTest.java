@@ -108,6 +108,31 @@ class OperatorCacheTest {
   }
 
   @Test
+  void theUncachedSourceCompilesEveryLookupUnderANewName() {
+    OperatorSource uncached = OperatorCache.uncached(new SourceGenerator(),
+        OperatorCompiler.janino());
+    OperatorSource.Lookup first = uncached.lookup(Plans.sumXyz());
+    OperatorSource.Lookup second = uncached.lookup(Plans.sumXyz());
+    assertTrue(first.compiled() && second.compiled());
+    assertEquals("TMP1", first.operator().className());
+    assertEquals("TMP2", second.operator().className());
+    assertNotSame(first.operator().operator().getClass(),
+        second.operator().operator().getClass());
+    assertTrue(second.operator().compileNanos() > 0);
+  }
+
+  @Test
+  void aCacheCompilesWithItsCompiler() {
+    OperatorCache javac = new OperatorCache(new SourceGenerator(), OperatorCompiler.javac());
+    assertEquals("javac", javac.compiler().name());
+    assertEquals("janino", new OperatorCache().compiler().name());
+    CompiledOperator op = javac.getOrCompile(Plans.xyPlusZ());
+    assertSame(op, javac.getOrCompile(Plans.xyPlusZ()));
+    assertEquals(1, javac.misses());
+    assertEquals(1, javac.hits());
+  }
+
+  @Test
   void planRecordsAreTheirOwnStructuralKey() {
     CNode a = Plans.mult(Plans.X, Plans.side(0));
     CNode b = Plans.mult(Plans.X, Plans.side(0));

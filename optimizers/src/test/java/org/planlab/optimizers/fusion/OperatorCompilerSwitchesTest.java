@@ -1,0 +1,108 @@
+package org.planlab.optimizers.fusion;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.planlab.engine.api.Engine;
+import org.planlab.engine.codegen.gen.OperatorCache;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.stats.CodegenCounter;
+import org.planlab.optimizers.fusion.FusionRuns.Outcome;
+
+/**
+ * The codegen compiler and operator cache switches (fusion paper, sec. 5.3, Fig. 14) on a script
+ * whose loop body is recompiled, and so optimized again, in every iteration: with the cache,
+ * later iterations and later runs reuse the classes; without it, every CPlan is compiled each
+ * time. javac's operators give exactly Janino's results.
+ */
+class OperatorCompilerSwitchesTest {
+  /** One operator at compile time (r), and one per iteration at recompilation (s). */
+  private static final String LOOP = """
+      X = rand(rows=300, cols=20, sparsity=0.5, seed=5)
+      s = 0
+      for (i in 1:3) {
+        Y = removeEmpty(target=X, margin="rows")
+        Z = rand(rows=nrow(Y), cols=20, seed=6)
+        s = s + sum(Y * Z * i)
+      }
+      r = t(X) %*% (X %*% rand(rows=20, cols=1, seed=7))
+      """;
+  private static final long CPLANS = 4;
+
+  @TempDir
+  Path dir;
+
+  private Outcome run(String compiler, boolean cache) {
+    EngineConfig config = FusionRuns.config("fa", 1).toBuilder().codegenCompiler(compiler)
+        .operatorCache(cache).build();
+    Outcome o = FusionRuns.run(dir, LOOP, config);
+    assertEquals(CPLANS, o.counter(CodegenCounter.CPLANS_BUILT), compiler);
+    assertEquals(0, o.counter(CodegenCounter.COMPILE_FAILURES), compiler);
+    assertEquals(CPLANS, o.fusedExecutions(), compiler);
+    return o;
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"janino", "javac"})
+  void withTheCacheLaterIterationsAndRunsReuseTheClasses(String compiler) {
+    Outcome first = run(compiler, true);
+    assertEquals(CPLANS, first.counter(CodegenCounter.CLASSES_COMPILED)
+        + first.counter(CodegenCounter.CACHE_HITS));
+    // iterations 2 and 3 meet the plan iteration 1 compiled (or an earlier test did)
+    assertTrue(first.counter(CodegenCounter.CACHE_HITS) >= 2, first.result().statistics()
+        .codegen().toString());
+    Outcome second = run(compiler, true);
+    assertEquals(0, second.counter(CodegenCounter.CLASSES_COMPILED));
+    assertEquals(CPLANS, second.counter(CodegenCounter.CACHE_HITS));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"janino", "javac"})
+  void withoutTheCacheEveryPlanIsCompiledEveryTime(String compiler) {
+    OperatorCache shared = Engine.operators(compiler);
+    long sharedMisses = shared.misses();
+    long sharedHits = shared.hits();
+    for (int k = 0; k < 2; k++) {
+      Outcome o = run(compiler, false);
+      assertEquals(CPLANS, o.counter(CodegenCounter.CLASSES_COMPILED), "run " + k);
+      assertEquals(0, o.counter(CodegenCounter.CACHE_HITS), "run " + k);
+      assertTrue(o.counter(CodegenCounter.COMPILE_NANOS) > 0);
+    }
+    assertEquals(sharedMisses, shared.misses(), "the JVM-wide cache is not consulted");
+    assertEquals(sharedHits, shared.hits(), "the JVM-wide cache is not consulted");
+  }
+
+  @Test
+  void javacOperatorsGiveExactlyJaninosResults() {
+    Outcome janino = run("janino", false);
+    Outcome javac = run("javac", false);
+    assertEquals(Double.doubleToLongBits(janino.scalar("s")),
+        Double.doubleToLongBits(javac.scalar("s")));
+    MatrixBlock a = janino.matrix("r");
+    MatrixBlock b = javac.matrix("r");
+    assertEquals(a.shape(), b.shape());
+    for (int i = 0; i < a.rows(); i++) {
+      for (int j = 0; j < a.cols(); j++) {
+        assertEquals(Double.doubleToLongBits(a.get(i, j)), Double.doubleToLongBits(b.get(i, j)));
+      }
+    }
+  }
+
+  @Test
+  void theCachesOfTheCompilersAreSeparate() {
+    assertSame(Engine.OPERATORS, Engine.operators("janino"));
+    assertNotSame(Engine.OPERATORS, Engine.operators("javac"));
+    assertSame(Engine.operators("javac"), Engine.operators("javac"));
+    assertEquals("javac", Engine.operators("javac").compiler().name());
+    assertThrows(IllegalArgumentException.class, () -> Engine.operators("ecj"));
+  }
+}
