@@ -168,14 +168,14 @@ class ExecCommandTest {
         Y = rand(rows=100, cols=20, seed=2)
         print(sum(X * Y * 2))
         """);
-    Run janino = planlab("exec", f.toString());
+    CliRun janino = planlab("exec", f.toString());
     assertEquals(0, janino.code(), janino.err());
     for (String[] options : List.of(new String[] {"--codegen-compiler", "javac"},
         new String[] {"--codegen-compiler", "javac", "--no-operator-cache"},
         new String[] {"--no-operator-cache"})) {
       List<String> args = new java.util.ArrayList<>(List.of("exec", f.toString(), "--stats"));
       args.addAll(List.of(options));
-      Run r = planlab(args.toArray(String[]::new));
+      CliRun r = planlab(args.toArray(String[]::new));
       String what = String.join(" ", options);
       assertEquals(0, r.code(), what + ": " + r.err());
       assertEquals(janino.out().lines().findFirst(), r.out().lines().findFirst(), what);
@@ -193,7 +193,7 @@ class ExecCommandTest {
   void anUnknownCodegenCompilerIsAUsageErrorListingTheKnownOnes() throws IOException {
     Path f = script("print(1)\n");
     for (String command : List.of("exec", "explain")) {
-      Run r = planlab(command, f.toString(), "--codegen-compiler", "ecj");
+      CliRun r = planlab(command, f.toString(), "--codegen-compiler", "ecj");
       assertEquals(2, r.code(), command);
       assertTrue(r.err().contains("unknown codegen compiler 'ecj' (known: janino, javac)"),
           r.err());

@@ -33,6 +33,7 @@ import org.planlab.engine.codegen.select.CostProfiles;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.spi.FusionSelectors;
 import org.planlab.engine.spi.Orderings;
+import org.planlab.engine.codegen.gen.OperatorCompiler;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Backend;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.DataInput;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Jvm;
@@ -77,7 +78,9 @@ import org.planlab.workloads.WorkloadCatalog;
  *   <li>{@code variants} — name ({@code [A-Za-z0-9._-]+}): {fusion (default: the engine's
  *       default, {@code EngineConfig.defaults().fusion()}), ordering (default
  *       {@code depth-first}), threads (default: the experiment's), costProfile (a file relative
- *       to the descriptor's folder; default: the built-in constants)}. Order is kept; the first
+ *       to the descriptor's folder; default: the built-in constants), codegenCompiler
+ *       ({@code janino} or {@code javac}; default janino), operatorCache (true or false;
+ *       default true)}. Order is kept; the first
  *       is the baseline. Default: one variant {@code Default: {}}.
  *   <li>{@code repeat} — measured runs per point, default 3, >= 1.
  *   <li>{@code warmup} — unmeasured runs per point first, default 1, >= 0.
@@ -110,7 +113,8 @@ public final class DescriptorLoader {
       "script", "params", "data", "backend", "variants", "repeat", "warmup", "timeout",
       "threads", "jvm");
   private static final List<String> VARIANT_KEYS =
-      List.of("fusion", "ordering", "threads", "costProfile");
+      List.of("fusion", "ordering", "threads", "costProfile", "codegenCompiler",
+          "operatorCache");
   private static final List<String> JVM_KEYS = List.of("heap", "options");
   private static final List<String> BACKEND_KEYS = List.of("type");
 
@@ -578,7 +582,7 @@ public final class DescriptorLoader {
       EngineConfig defaults = EngineConfig.defaults();
       if (node == null || node.isNull()) {
         return List.of(new Variant(DEFAULT_VARIANT, defaults.fusion(), defaults.ordering(),
-            null, null));
+            null, null, defaults.codegenCompiler(), defaults.operatorCache()));
       }
       requireObject(node, key);
       if (node.isEmpty()) {
@@ -597,6 +601,8 @@ public final class DescriptorLoader {
         String ordering = defaults.ordering();
         Integer threads = null;
         Path profile = null;
+        String compiler = defaults.codegenCompiler();
+        boolean operatorCache = defaults.operatorCache();
         if (v != null && !v.isNull()) {
           requireObject(v, k);
           checkKeys(v, k, VARIANT_KEYS);
@@ -628,8 +634,26 @@ public final class DescriptorLoader {
               throw error(pk, ex.getMessage());
             }
           }
+          if (v.has("codegenCompiler")) {
+            Key ck = k.child("codegenCompiler");
+            compiler = text(v.get("codegenCompiler"), ck);
+            try {
+              OperatorCompiler.checkName(compiler);
+            } catch (IllegalArgumentException ex) {
+              throw error(ck, ex.getMessage());
+            }
+          }
+          if (v.has("operatorCache")) {
+            Key ok = k.child("operatorCache");
+            String b = text(v.get("operatorCache"), ok).toLowerCase(java.util.Locale.ROOT);
+            if (!b.equals("true") && !b.equals("false")) {
+              throw error(ok, "must be true or false, was '" + b + "'");
+            }
+            operatorCache = Boolean.parseBoolean(b);
+          }
         }
-        variants.add(new Variant(e.getKey(), fusion, ordering, threads, profile));
+        variants.add(new Variant(e.getKey(), fusion, ordering, threads, profile, compiler,
+            operatorCache));
       }
       return variants;
     }

@@ -118,14 +118,18 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
    * @param ordering the operator ordering
    * @param threads engine parallelism, or null for the experiment's {@code threads}
    * @param costProfile a cost-model profile (absolute), or null for the built-in constants
+   * @param codegenCompiler the Java compiler of generated operators ({@code janino} or
+   *     {@code javac})
+   * @param operatorCache whether compiled operators are reused within the point's JVM
    */
   public record Variant(String name, String fusion, String ordering, Integer threads,
-      Path costProfile) {
+      Path costProfile, String codegenCompiler, boolean operatorCache) {
     /** Checks the arguments. */
     public Variant {
       requireNonNull(name, "name is null");
       requireNonNull(fusion, "fusion is null");
       requireNonNull(ordering, "ordering is null");
+      requireNonNull(codegenCompiler, "codegenCompiler is null");
     }
   }
 
@@ -194,6 +198,8 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
       if (v.costProfile() != null) {
         vo.put("costProfile", v.costProfile().toString());
       }
+      vo.put("codegenCompiler", v.codegenCompiler());
+      vo.put("operatorCache", v.operatorCache());
     }
     o.put("repeat", repeat);
     o.put("warmup", warmup);

@@ -285,7 +285,8 @@ public final class ExperimentRunner {
         p.variant().fusion(), p.variant().ordering(),
         p.variant().threads() != null ? p.variant().threads() : d.threads(),
         p.variant().costProfile() == null ? null : p.variant().costProfile().toString(),
-        d.warmup(), repeat, runDir.toString());
+        p.variant().codegenCompiler(), p.variant().operatorCache(), d.warmup(), repeat,
+        runDir.toString());
     Path specFile = logs.resolve(p.id() + ".spec.json");
     spec.write(specFile);
     PointLauncher.Result launched = launcher.launch(new PointLauncher.Request(specFile,

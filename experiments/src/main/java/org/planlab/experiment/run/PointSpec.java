@@ -29,6 +29,8 @@ import org.planlab.experiment.results.AtomicFiles;
  * @param ordering the operator ordering
  * @param threads engine parallelism
  * @param costProfile a cost profile file, or null for the built-in constants
+ * @param codegenCompiler the compiler of generated operators
+ * @param operatorCache whether compiled operators are reused
  * @param warmup unmeasured runs
  * @param repeat measured runs
  * @param runDir the run folder (stats files go to its stats/)
@@ -36,7 +38,7 @@ import org.planlab.experiment.results.AtomicFiles;
 public record PointSpec(String point, String variant, String script, Map<String, String> args,
     Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
     String workingDirectory, String fusion, String ordering, int threads, String costProfile,
-    int warmup, int repeat, String runDir) {
+    String codegenCompiler, boolean operatorCache, int warmup, int repeat, String runDir) {
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT);
@@ -53,6 +55,7 @@ public record PointSpec(String point, String variant, String script, Map<String,
     requireNonNull(workingDirectory, "workingDirectory is null");
     requireNonNull(fusion, "fusion is null");
     requireNonNull(ordering, "ordering is null");
+    requireNonNull(codegenCompiler, "codegenCompiler is null");
     requireNonNull(runDir, "runDir is null");
   }
 

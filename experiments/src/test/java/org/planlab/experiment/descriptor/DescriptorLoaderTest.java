@@ -47,7 +47,8 @@ class DescriptorLoaderTest {
   @Test
   void unknownKeyInsideAVariantListsTheVariantKeys() throws IOException {
     assertEquals(at(5, 20) + "key 'variants.FA.fuson': unknown key; valid keys of "
-            + "'variants.FA': [fusion, ordering, threads, costProfile]",
+            + "'variants.FA': [fusion, ordering, threads, costProfile, codegenCompiler, "
+            + "operatorCache]",
         error("name: e\nworkload: l2svm\nvariants:\n  Base: {}\n  FA: {fusion: fa, fuson: fa}\n"));
   }
 
@@ -150,7 +151,7 @@ class DescriptorLoaderTest {
             "classes", List.of("2"), "seed", List.of("11")))), d.studies().get(0).data());
     // the engine's default selector, whatever EngineConfig makes it
     assertEquals(List.of(new Variant("Default", EngineConfig.defaults().fusion(), "depth-first",
-        null, null)), d.variants());
+        null, null, "janino", true)), d.variants());
     assertEquals("cp", d.backend().type());
     assertEquals(3, d.repeat());
     assertEquals(1, d.warmup());
@@ -200,6 +201,23 @@ class DescriptorLoaderTest {
         () -> DescriptorLoader.load(f));
     assertEquals(f + ":3:10: key 'params.epochs': no listed workload has a parameter 'epochs'; "
         + "they have [icpt, lambda, tol, maxiter, maxii, verbose, k]", e.getMessage());
+  }
+
+  @Test
+  void variantsChooseTheOperatorCompilerAndCache() throws IOException {
+    ExperimentDescriptor d = DescriptorLoader.load(file("name: e\nworkload: l2svm\nvariants:\n"
+        + "  J: {fusion: fa, codegenCompiler: javac, operatorCache: false}\n"));
+    assertEquals("javac", d.variants().get(0).codegenCompiler());
+    assertEquals(false, d.variants().get(0).operatorCache());
+  }
+
+  @Test
+  void anUnknownOperatorCompilerIsAnErrorListingTheKnownOnes() throws IOException {
+    Path f = file("name: e\nworkload: l2svm\nvariants:\n  J: {codegenCompiler: ecj}\n");
+    DescriptorException e = assertThrows(DescriptorException.class,
+        () -> DescriptorLoader.load(f));
+    assertEquals(f + ":4:7: key 'variants.J.codegenCompiler': unknown codegen compiler 'ecj' "
+        + "(known: janino, javac)", e.getMessage());
   }
 
   @Test
