@@ -2,8 +2,8 @@
 # Fusion paper Table 3 / Fig. 14: code generation overhead per workload — compiled DAGs, CPlans,
 # classes, operator-cache hits and code generation time (explore/select/construct/compile) —
 # with the Janino and javac compilers and with the operator cache on and off. Small data (the
-# compile work does not depend on it); the first repetition of a point compiles into a cold
-# operator cache, the later ones of the same JVM find it warm. About 5 minutes on 2 cores.
+# compile work does not depend on it); one run per point in a fresh JVM, so every class compile
+# is cold. About 2 minutes on 2 cores.
 #
 #   scripts/table-compile-overhead.sh
 set -euo pipefail

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planlab.engine.io.MatrixRows;
@@ -153,6 +154,12 @@ class DatagenCommandTest {
     assertTrue(list.out().contains("generators:\n  dense-uniform\n"), list.out());
     assertTrue(list.out().contains("formats:\n  binary\n  csv\n  mm\n  text\n"), list.out());
     assertTrue(list.out().contains("workloads:\n  l2svm\n"), list.out());
+    for (String selector : List.of("none", "fa", "fnr", "mpskip", "exhaustive")) {
+      assertTrue(list.out().contains("fusion plan selectors:\n")
+          && list.out().contains("  " + selector + "\n"), list.out());
+    }
+    assertTrue(list.out().contains("operator orderings:\n  depth-first\n"), list.out());
+    assertTrue(list.out().contains("codegen compilers:\n  janino\n  javac\n"), list.out());
   }
 
   @Test

@@ -3,6 +3,8 @@ package org.planlab.engine.api;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.planlab.engine.codegen.Codegen;
@@ -51,6 +53,15 @@ public final class Engine {
    * are few per algorithm.
    */
   public static final OperatorCache OPERATORS = new OperatorCache();
+
+  /**
+   * The fusion plan selectors by name, one instance per JVM like {@link #OPERATORS}: a
+   * cost-based selector's plan cache (fusion paper, sec. 4.3) then serves the recompilations of
+   * every run and script of this JVM, not only those of one run. Selectors are pure functions
+   * of their inputs; the cache only memoizes them.
+   */
+  private static final ConcurrentMap<String, FusionPlanSelector> SELECTORS =
+      new ConcurrentHashMap<>();
 
   private Engine() {
   }
@@ -185,7 +196,8 @@ public final class Engine {
    */
   public static DagFusion fusion(EngineConfig config, Statistics stats,
       Consumer<Codegen.Result> observer) {
-    FusionPlanSelector selector = FusionSelectors.byName(config.fusion());
+    FusionPlanSelector selector = SELECTORS.computeIfAbsent(config.fusion(),
+        FusionSelectors::byName);
     if (selector instanceof NoFusion) {
       return DagFusion.NONE;
     }

@@ -15,14 +15,21 @@ public final class Orderings {
    * @throws IllegalArgumentException naming the known orderings when none has that name
    */
   public static OperatorOrdering byName(String name) {
-    List<String> known = new ArrayList<>();
     for (OperatorOrdering o : ServiceLoader.load(OperatorOrdering.class)) {
       if (o.name().equals(name)) {
         return o;
       }
-      known.add(o.name());
     }
     throw new IllegalArgumentException("unknown operator ordering '" + name + "'; known: "
-        + known);
+        + names());
+  }
+
+  /** The names of all orderings on the class path. */
+  public static List<String> names() {
+    List<String> known = new ArrayList<>();
+    for (OperatorOrdering o : ServiceLoader.load(OperatorOrdering.class)) {
+      known.add(o.name());
+    }
+    return known;
   }
 }
