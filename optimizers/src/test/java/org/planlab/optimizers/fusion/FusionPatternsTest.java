@@ -40,7 +40,7 @@ import org.planlab.optimizers.fusion.FusionRuns.Outcome;
  * exploitation.
  */
 class FusionPatternsTest {
-  private static final List<String> FUSED = List.of("fa", "fnr");
+  private static final List<String> FUSED = List.of("fa", "fnr", "mpskip");
 
   @TempDir
   static Path dir;

@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiPredicate;
 import org.planlab.engine.codegen.construct.BuiltOperator;
 import org.planlab.engine.codegen.construct.CPlanBuilder;
 import org.planlab.engine.codegen.construct.OperatorPlanner;
@@ -68,10 +69,17 @@ public final class Eq3Costs implements PartitionCosts {
     this.costs = new OperatorCosts(memo, constants);
     members.addAll(partition.hops());
     List<Hop> order = new ArrayList<>();
+    // The template per HOP is not part of the search space (MPSkipEnum enumerates
+    // materialization points): where a sparsity-exploiting Outer entry is valid, only Outer
+    // entries take part, the rule the heuristics apply too (Selections.sparsityExploitingFirst).
+    // Otherwise a fused plan could take a Row operator over the dense outer product and look
+    // so expensive that materializing the product wins (ALS-CG's left products, sec. 5.4).
+    BiPredicate<Hop, MemoEntry> sparsityFirst = Selections.sparsityExploitingFirst(memo);
     for (Hop h : memo.hops()) {
       if (members.contains(h)) {
         order.add(h);
-        preferred.put(h, Selections.preferred(memo, h));
+        preferred.put(h, Selections.preferred(memo, h).stream()
+            .filter(e -> sparsityFirst.test(h, e)).toList());
       }
     }
     this.memberOrder = List.copyOf(order);
