@@ -34,9 +34,9 @@ import org.planlab.engine.stats.CodegenCounter;
 import org.planlab.optimizers.fusion.FusionRuns.Outcome;
 
 /**
- * The fusion paper's patterns (Fig. 1, 2, 9, 10; Eq. (1), (2)) under the heuristic selectors:
- * fused results equal unfused ones (and a plain-Java computation of the same data), and the
- * operators built are the ones the paper shows. Work counters, never times, show sparsity
+ * The fusion paper's patterns (Fig. 1, 2, 9, 10; Eq. (1), (2)) under the heuristic selectors and
+ * mpskip: fused results equal unfused ones (and a plain-Java computation of the same data), and
+ * the operators built are the ones the paper shows. Work counters, never times, show sparsity
  * exploitation.
  */
 class FusionPatternsTest {
