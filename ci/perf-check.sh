@@ -17,9 +17,8 @@ cd "$root"
 results="$root/results/ci-perf"
 baseline="$root/results/baselines/ci.json"
 
-./planlab --version > /dev/null   # builds when needed
-(mvn -B -o -q -DskipTests -pl experiments package 2>/dev/null || mvn -B -q -DskipTests -pl experiments package) >&2
-jar="$root/experiments/target/benchmarks.jar"
+source "$root/scripts/lib/benchmarks-jar.sh"
+ensure_benchmarks_jar
 
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 raw="$results/jmh-raw-$stamp"

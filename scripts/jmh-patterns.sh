@@ -22,7 +22,7 @@
 #              'FusedPatternBench.mmchain' for the matrix-vector chain only
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-jar="$root/experiments/target/benchmarks.jar"
+source "$root/scripts/lib/benchmarks-jar.sh"
 mode=quick
 case "${1:-}" in
   --quick) mode=quick; shift ;;
@@ -36,11 +36,7 @@ if [ $# -gt 1 ]; then
 fi
 filter="${1:-org.planlab.bench.FusedPatternBench}"
 
-if [ ! -f "$jar" ] || [ -n "$(find "$root" -path "$root/results" -prune -o \
-    \( -name pom.xml -o -path '*/src/main/*' \) -type f -newer "$jar" -print -quit)" ]; then
-  echo "building benchmarks.jar ..." >&2
-  (cd "$root" && mvn -B -o -q -DskipTests -pl experiments -am package) >&2
-fi
+ensure_benchmarks_jar
 
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 raw="$root/results/bench/jmh-patterns-$stamp"

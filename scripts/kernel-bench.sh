@@ -8,15 +8,11 @@
 #   extra arguments after the flag are passed to JMH (e.g. a benchmark regex)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-jar="$root/experiments/target/benchmarks.jar"
+source "$root/scripts/lib/benchmarks-jar.sh"
 quick=0
 if [ "${1:-}" = "--quick" ]; then quick=1; shift; fi
 
-if [ ! -f "$jar" ] || [ -n "$(find "$root" -path "$root/results" -prune -o \
-    \( -name pom.xml -o -path '*/src/main/*' \) -type f -newer "$jar" -print -quit)" ]; then
-  echo "building benchmarks.jar ..." >&2
-  (cd "$root" && mvn -B -q -DskipTests package) >&2
-fi
+ensure_benchmarks_jar
 
 out="$root/results/kernels/$(date -u +%Y%m%dT%H%M%SZ)"
 mkdir -p "$out"
