@@ -615,47 +615,43 @@ public final class DescriptorLoader {
             }
           }
           if (v.has("ordering")) {
-            ordering = text(v.get("ordering"), k.child("ordering"));
-            try {
-              Orderings.byName(ordering);
-            } catch (IllegalArgumentException ex) {
-              throw error(k.child("ordering"), ex.getMessage());
-            }
+            ordering = checked(v.get("ordering"), k.child("ordering"), Orderings::byName);
           }
           if (v.has("threads")) {
             threads = (int) integer(v.get("threads"), k.child("threads"), 1, 1 << 16);
           }
           if (v.has("costProfile")) {
-            Key pk = k.child("costProfile");
-            profile = folder.resolve(text(v.get("costProfile"), pk)).normalize();
-            try {
-              CostProfiles.read(profile);
-            } catch (IllegalArgumentException ex) {
-              throw error(pk, ex.getMessage());
-            }
+            profile = folder.resolve(checked(v.get("costProfile"), k.child("costProfile"),
+                f -> CostProfiles.read(folder.resolve(f).normalize()))).normalize();
           }
           if (v.has("codegenCompiler")) {
-            Key ck = k.child("codegenCompiler");
-            compiler = text(v.get("codegenCompiler"), ck);
-            try {
-              OperatorCompiler.checkName(compiler);
-            } catch (IllegalArgumentException ex) {
-              throw error(ck, ex.getMessage());
-            }
+            compiler = checked(v.get("codegenCompiler"), k.child("codegenCompiler"),
+                OperatorCompiler::checkName);
           }
           if (v.has("operatorCache")) {
             Key ok = k.child("operatorCache");
-            String b = text(v.get("operatorCache"), ok).toLowerCase(java.util.Locale.ROOT);
-            if (!b.equals("true") && !b.equals("false")) {
-              throw error(ok, "must be true or false, was '" + b + "'");
-            }
-            operatorCache = Boolean.parseBoolean(b);
+            operatorCache = Boolean.parseBoolean(
+                typed(ParameterType.BOOLEAN, text(v.get("operatorCache"), ok), ok));
           }
         }
         variants.add(new Variant(e.getKey(), fusion, ordering, threads, profile, compiler,
             operatorCache));
       }
       return variants;
+    }
+
+    /**
+     * The text at {@code k}, checked by {@code check}, whose IllegalArgumentException (naming
+     * the valid values) becomes the error at {@code k}.
+     */
+    private String checked(JsonNode node, Key k, java.util.function.Consumer<String> check) {
+      String value = text(node, k);
+      try {
+        check.accept(value);
+      } catch (IllegalArgumentException ex) {
+        throw error(k, ex.getMessage());
+      }
+      return value;
     }
 
     private Jvm jvm(JsonNode node) {
