@@ -1,7 +1,7 @@
 package org.planlab.experiment.results;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -62,19 +62,9 @@ public record RunEnvironment(String commit, boolean dirty, String javaVersion, S
         PLANLAB_VERSION);
   }
 
-  /** As the {@code environment} object of run.json. */
+  /** As the {@code environment} object of run.json (the components by name, in order). */
   public ObjectNode toJson() {
-    ObjectNode o = JsonNodeFactory.instance.objectNode();
-    o.put("commit", commit);
-    o.put("dirty", dirty);
-    o.put("javaVersion", javaVersion);
-    o.put("jvm", jvm);
-    o.put("os", os);
-    o.put("cores", cores);
-    o.put("maxHeapBytes", maxHeapBytes);
-    o.put("physicalMemoryBytes", physicalMemoryBytes);
-    o.put("planlabVersion", planlabVersion);
-    return o;
+    return new ObjectMapper().valueToTree(this);
   }
 
   /** Reads the {@code environment} object of run.json. */
