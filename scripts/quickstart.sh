@@ -8,23 +8,13 @@
 #
 #   scripts/quickstart.sh [--new]
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-args=()
+source "$(dirname "${BASH_SOURCE[0]}")/lib/experiment.sh"
 case "${1:-}" in
-  --new) args+=(--new) ;;
+  --new) run_args=(--new) ;;
   -h|--help) sed -n '2,9p' "$0"; exit 0 ;;
   "") ;;
   *) echo "quickstart: unknown option $1 (see --help)" >&2; exit 2 ;;
 esac
-
-status=0
-./planlab run descriptors/quickstart.yaml "${args[@]}" || status=$?
-if [ "$status" -eq 2 ]; then exit 2; fi
-./planlab report results/quickstart --format md,png,html > results/quickstart/report.log
-echo
-# the tables of the report, without the figure links
-grep -v '^!\[' results/quickstart/report/report.md
-echo
-grep -E '^(table|figure):' results/quickstart/report.log | sed 's/^/  /'
-exit "$status"
+run_and_report "$root/descriptors/quickstart.yaml"
+finish
+exit "$run_status"

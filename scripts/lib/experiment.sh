@@ -3,21 +3,30 @@
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 planlab="$root/planlab"
 script_start=$(date +%s)
+# extra options of every `planlab run` (e.g. --new), set by a script before it runs
+run_args=()
+# the exit status of the last `planlab run` (1 when a point failed)
+run_status=0
 
 # run_and_report DESCRIPTOR [report options...]: runs the descriptor (a failed point does not
-# stop the script: it shows as failed in the table), reports results/<name>/ and prints the
+# stop the script: it shows as failed in the table), reports the run folder and prints the
 # report's tables without the figure links, then the paths it wrote.
 run_and_report() {
   local descriptor="$1"; shift
-  local name
-  name="$(sed -n 's/^name:[[:space:]]*\([A-Za-z0-9._-]*\).*/\1/p' "$descriptor" | head -1)"
+  local log
+  log="$(mktemp)"
   local status=0
-  "$planlab" run "$descriptor" || status=$?
+  "$planlab" run "$descriptor" "${run_args[@]}" | tee "$log" || status=$?
   if [ "$status" -eq 2 ]; then
     echo "$(basename "$0"): $descriptor is not a valid descriptor" >&2
     exit 2
   fi
-  report "$root/results/$name" "$@"
+  # the run folder as the runner reports it (a resumed run keeps its folder)
+  local run
+  run="$(sed -n 's/^run folder: //p' "$log")"
+  rm -f "$log"
+  run_status=$status
+  report "$run" "$@"
   return 0
 }
 
