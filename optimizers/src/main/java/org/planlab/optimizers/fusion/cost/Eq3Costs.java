@@ -41,10 +41,12 @@ import org.planlab.optimizers.fusion.enumeration.PlanPartition;
  * (operator, cost vector) within one partition; costing stops once the partial cost exceeds the
  * bound (early abort).
  *
- * <p>Lower bound: every root is written, every input read, every HOP computed at least once
- * (at the smallest sparsity of the partition), and each forced materialization written:
- * {@code T_w(roots) + max(T_r(inputs), T_c,min) + T_w(materializations of q)} — a valid bound
- * because a sum of maxima is at least the max of the sums.
+ * <p>Lower bound: every root and every point some consumer reads materialized in every plan
+ * ({@link PlanPartition#alwaysMaterialized()}) is written, every input read, every HOP computed
+ * at least once (at the smallest sparsity of the partition), and each further materialization
+ * q forces written: {@code T_w(roots, always) + max(T_r(inputs), T_c,min) + T_w(other
+ * materializations of q)} — a valid bound because a sum of maxima is at least the max of the
+ * sums.
  */
 public final class Eq3Costs implements PartitionCosts {
   private final MemoTable memo;
@@ -88,9 +90,11 @@ public final class Eq3Costs implements PartitionCosts {
       InterestingPoint p = points.get(k);
       pointIndex.computeIfAbsent(p.consumer(), x -> new HashMap<>()).put(p.input(), k);
     }
+    // costing starts at the roots and at the materialization points read materialized in
+    // every plan: a consumer outside the partition triggers a costing of its own (sec. 4.2)
     List<Hop> r = new ArrayList<>();
     for (Hop h : partition.hops()) {
-      if (partition.roots().contains(h)) {
+      if (partition.roots().contains(h) || partition.alwaysMaterialized().contains(h)) {
         r.add(h);
       }
     }
@@ -115,7 +119,7 @@ public final class Eq3Costs implements PartitionCosts {
 
   private double computeStaticBound() {
     double writeRoots = 0;
-    for (Hop r : roots) {
+    for (Hop r : roots) { // the partition roots and the always materialized points
       writeRoots += costs.writeSeconds(costs.bytes(r));
     }
     double readInputs = 0;
@@ -145,7 +149,7 @@ public final class Eq3Costs implements PartitionCosts {
     double out = 0;
     for (int k = 0; k < q.length; k++) {
       Hop m = partition.points().get(k).target();
-      if (q[k] && written.add(m)) {
+      if (q[k] && !partition.alwaysMaterialized().contains(m) && written.add(m)) {
         out += costs.writeSeconds(costs.bytes(m));
       }
     }

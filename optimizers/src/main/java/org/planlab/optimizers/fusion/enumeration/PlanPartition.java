@@ -13,15 +13,19 @@ import org.planlab.engine.ir.Hop;
  * @param inputs HOPs outside the partition read by partition HOPs
  * @param materializationPoints partition HOPs, not roots, with several consumers of which at
  *     least one is in the partition
+ * @param alwaysMaterialized materialization points that some consumer reads materialized in
+ *     every plan: a consumer outside the partition, or one in it with no fusion reference to
+ *     the point (its write is part of every plan's cost, like a root's)
  * @param points the interesting points M' (the search space is 2^|points|), in a fixed order
  */
 public record PlanPartition(List<Hop> hops, Set<Hop> roots, Set<Hop> inputs,
-    Set<Hop> materializationPoints, List<InterestingPoint> points) {
+    Set<Hop> materializationPoints, Set<Hop> alwaysMaterialized, List<InterestingPoint> points) {
   public PlanPartition {
     hops = List.copyOf(hops);
     roots = java.util.Collections.unmodifiableSet(roots);
     inputs = java.util.Collections.unmodifiableSet(inputs);
     materializationPoints = java.util.Collections.unmodifiableSet(materializationPoints);
+    alwaysMaterialized = java.util.Collections.unmodifiableSet(alwaysMaterialized);
     points = List.copyOf(points);
   }
 }

@@ -61,6 +61,22 @@ public final class PlanPartitions {
     return out;
   }
 
+  /**
+   * Whether consumer {@code g} reads {@code h} materialized in every plan: it is outside the
+   * partition, or no entry of it references {@code h} at one of the positions it reads it.
+   */
+  private static boolean readsMaterialized(MemoTable memo, Set<Hop> members, Hop g, Hop h) {
+    if (!members.contains(g)) {
+      return true;
+    }
+    for (int i = 0; i < g.inputs().size(); i++) {
+      if (g.input(i) == h && !references(memo, g, i)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Whether some entry of {@code h} fuses its input {@code i} (a fusion reference). */
   static boolean references(MemoTable memo, Hop h, int i) {
     for (MemoEntry e : memo.entries(h)) {
@@ -93,6 +109,7 @@ public final class PlanPartitions {
       }
     }
     Set<Hop> matPoints = new LinkedHashSet<>();
+    Set<Hop> always = new LinkedHashSet<>();
     for (Hop h : hops) {
       if (roots.contains(h)) {
         continue;
@@ -100,6 +117,9 @@ public final class PlanPartitions {
       List<Hop> consumers = distinct(memo.consumers(h));
       if (consumers.size() > 1 && consumers.stream().anyMatch(members::contains)) {
         matPoints.add(h);
+        if (consumers.stream().anyMatch(g -> readsMaterialized(memo, members, g, h))) {
+          always.add(h);
+        }
       }
     }
     List<InterestingPoint> points = new ArrayList<>();
@@ -140,7 +160,7 @@ public final class PlanPartitions {
     points.sort(Comparator.<InterestingPoint>comparingInt(p -> topo.get(p.target()))
         .thenComparingInt(p -> topo.get(p.consumer()))
         .thenComparingInt(InterestingPoint::input));
-    return new PlanPartition(hops, roots, inputs, matPoints, points);
+    return new PlanPartition(hops, roots, inputs, matPoints, always, points);
   }
 
   private static void addPoint(List<InterestingPoint> points, Map<Hop, Set<Hop>> seen,

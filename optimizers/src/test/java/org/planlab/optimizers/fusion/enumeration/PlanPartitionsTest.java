@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.memo.OpNames;
 import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.OpCode;
 import org.planlab.optimizers.fusion.enumeration.InterestingPoint.Kind;
 
 /** Plan partitions, roots, inputs and interesting points (fusion paper, sec. 4.1, Fig. 7). */
@@ -89,6 +90,45 @@ class PlanPartitionsTest {
         onT.stream().map(ip -> OpNames.of(ip.consumer())).collect(Collectors.toSet()), d);
     onT.forEach(ip -> assertEquals(Kind.MATERIALIZATION_POINT_CONSUMER, ip.kind()));
     assertTrue(p.inputs().size() >= 2, d);
+  }
+
+  /**
+   * A CSE fused by one consumer and read by a matrix multiply that cannot fuse it (no Row
+   * entry over a dense right-hand side) is materialized in every plan; one whose consumers
+   * can all fuse it is not.
+   */
+  @Test
+  void materializationPointWithANonFusingConsumerIsAlwaysMaterialized() {
+    MemoTable memo = ExploredDags.exploreOne("""
+        X = rand(rows=500, cols=40, seed=1)
+        Y = rand(rows=500, cols=40, seed=2)
+        W = rand(rows=500, cols=30, seed=3)
+        T = X * Y
+        A = exp(T) + 1
+        B = t(W) %*% T
+        C = abs(T) - 1
+        print(sum(A) + sum(B) + sum(C) + sum(exp(X - Y)) + sum(abs(X - Y)))
+        """);
+    List<PlanPartition> parts = PlanPartitions.analyze(memo);
+    String d = describe(memo, parts);
+    Hop t = ExploredDags.named(memo, "b(*)").stream()
+        .filter(h -> h.input(0).op() != h.op()).findFirst().orElseThrow();
+    PlanPartition p = parts.stream().filter(x -> x.hops().contains(t)).findFirst().orElseThrow();
+    assertTrue(p.materializationPoints().contains(t), d);
+    boolean fusedByAll = memo.consumers(t).stream().allMatch(g -> p.hops().contains(g)
+        && PlanPartitions.references(memo, g, g.inputs().indexOf(t)));
+    assertEquals(!fusedByAll, p.alwaysMaterialized().contains(t), d);
+    assertTrue(!fusedByAll, "t(W) %*% T reads T materialized: " + d);
+    assertTrue(p.materializationPoints().containsAll(p.alwaysMaterialized()), d);
+    // X - Y, unnamed, is fused by both its consumers: materialized only where a plan says so
+    Hop minus = ExploredDags.named(memo, "b(-)").stream()
+        .filter(h -> memo.consumers(h).size() == 2
+            && memo.consumers(h).stream().allMatch(g -> g.op() == OpCode.UNARY))
+        .findFirst().orElseThrow();
+    PlanPartition q = parts.stream().filter(x -> x.hops().contains(minus)).findFirst()
+        .orElseThrow();
+    assertTrue(q.materializationPoints().contains(minus), d);
+    assertTrue(!q.alwaysMaterialized().contains(minus), d);
   }
 
   /** Y + X * (U %*% t(V)): the sparsity-exploiting Outer multiply is a template switch. */

@@ -84,6 +84,28 @@ class RandomDagPropertyTest {
         """);
   }
 
+  /**
+   * What cost-based pruning relies on (sec. 4.3): for every plan q, the static lower bound plus
+   * q's materialization costs is at most C(P|q), and materialization costs grow with q.
+   */
+  private static void assertLowerBound(PartitionCosts costs, int n, String dml) {
+    double lb = costs.staticLowerBound();
+    for (long j = 0; j < 1L << n; j++) {
+      boolean[] q = Assignments.of(n, j);
+      double bound = lb + costs.materializationCost(q);
+      double cost = costs.planCost(q, Double.POSITIVE_INFINITY);
+      assertTrue(bound <= cost * (1 + 1e-12),
+          "plan " + j + ": lower bound " + bound + " > cost " + cost + "\n" + dml);
+      for (int k = 0; k < n; k++) {
+        if (!q[k]) {
+          q[k] = true;
+          assertTrue(costs.materializationCost(q) >= bound - lb, "plan " + j + " + point " + k);
+          q[k] = false;
+        }
+      }
+    }
+  }
+
   private static void check(String dml) {
     for (MemoTable memo : ExploredDags.explore(dml)) {
       for (PlanPartition p : PlanPartitions.analyze(memo)) {
@@ -93,6 +115,7 @@ class RandomDagPropertyTest {
         if (n > MAX_POINTS) {
           continue;
         }
+        assertLowerBound(EQ3.costs(memo, p, CostConstants.DEFAULTS), n, dml);
         double exhaustive = ExhaustiveEnum.enumerate(EQ3.costs(memo, p, CostConstants.DEFAULTS), n, MAX_POINTS,
             new SelectionStats()).cost();
         SelectionStats stats = new SelectionStats();
