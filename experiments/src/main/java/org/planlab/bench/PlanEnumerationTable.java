@@ -12,6 +12,7 @@ import java.util.Map;
 import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Pipeline;
+import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.experiment.report.Charts;
 import org.planlab.experiment.results.AtomicFiles;
@@ -126,7 +127,7 @@ public final class PlanEnumerationTable {
     for (Row r : rows) {
       sb.append(String.format(Locale.ROOT, "| %s | %d | %d | %d | %s | %d | %d | %d: %d / %d | %.1f |%n",
           r.workload(), r.get("DAGS"), r.get("PARTITIONS"), r.get("INTERESTING_POINTS"),
-          r.get("PLANS_ALL") == Long.MAX_VALUE ? ">9.2e18" : Long.toString(r.get("PLANS_ALL")),
+          SelectionStats.formatCount(r.get("PLANS_ALL")),
           r.get("PLANS_PARTITIONED"), r.get("PLANS_EVALUATED"), r.get("LARGE_PARTITIONS"),
           r.get("PLANS_PARTITIONED_LARGE"), r.get("PLANS_EVALUATED_LARGE"),
           r.get("SELECT_NANOS") / 1e6));

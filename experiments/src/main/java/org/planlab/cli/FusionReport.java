@@ -15,6 +15,7 @@ import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.memo.OpNames;
 import org.planlab.engine.codegen.select.FusionPlan;
+import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.codegen.select.SelectionStats.Counter;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.stats.Statistics;
@@ -122,8 +123,7 @@ final class FusionReport {
             + "partitioned %d, evaluated %d (partially costed %d), cut sets %d, plan cache "
             + "hits %d, %.1f ms",
         get(c, Counter.INTERESTING_POINTS), get(c, Counter.PARTITIONS),
-        get(c, Counter.PLANS_ALL) == Long.MAX_VALUE ? ">9.2e18"
-            : Long.toString(get(c, Counter.PLANS_ALL)),
+        SelectionStats.formatCount(get(c, Counter.PLANS_ALL)),
         get(c, Counter.PLANS_PARTITIONED), get(c, Counter.PLANS_EVALUATED),
         get(c, Counter.PLANS_PARTIAL), get(c, Counter.CUT_SETS_USED),
         get(c, Counter.PLAN_CACHE_HITS), get(c, Counter.SELECT_NANOS) / 1e6);

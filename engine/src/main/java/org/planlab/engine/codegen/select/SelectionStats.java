@@ -75,6 +75,11 @@ public final class SelectionStats {
     return get(Counter.PLANS_EVALUATED);
   }
 
+  /** A plan count for reports: a saturated count (2^|M'| beyond a long) prints as ">9.2e18". */
+  public static String formatCount(long n) {
+    return n == Long.MAX_VALUE ? ">9.2e18" : Long.toString(n);
+  }
+
   /** An immutable copy of all counters. */
   public Map<Counter, Long> snapshot() {
     Map<Counter, Long> out = new EnumMap<>(Counter.class);
