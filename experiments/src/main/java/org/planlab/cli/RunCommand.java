@@ -20,7 +20,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code planlab run DESCRIPTOR.yaml [--only GLOB] [--repeat N] [--out DIR] [--results-root DIR]
+ * {@code planlab run DESCRIPTOR.yaml [--only GLOB] [--repeat N] [--warmup N] [--out DIR] [--results-root DIR]
  * [--new] [--quiet]}: runs every point of an experiment's grid, each in a fresh JVM, with a
  * progress bar on stderr and one summary line per finished point on stdout. Exit codes: 0 every
  * point ok; 1 some point failed or timed out (after running all); 2 usage or descriptor error.
@@ -53,6 +53,11 @@ final class RunCommand implements Callable<Integer> {
       description = "measured runs per point (default: the descriptor's repeat)")
   Integer repeat;
 
+  @Option(names = "--warmup", paramLabel = "N",
+      description = "unmeasured runs per point before the measured ones (default: the "
+          + "descriptor's warmup)")
+  Integer warmup;
+
   @Option(names = "--out", paramLabel = "DIR",
       description = "the run folder (default: RESULTS_ROOT/NAME/RUN_ID); a folder holding a run "
           + "of the same descriptor is continued")
@@ -82,6 +87,9 @@ final class RunCommand implements Callable<Integer> {
     CommandLine cl = spec.commandLine();
     if (repeat != null && repeat < 1) {
       throw new CommandLine.ParameterException(cl, "--repeat must be >= 1, was " + repeat);
+    }
+    if (warmup != null && warmup < 0) {
+      throw new CommandLine.ParameterException(cl, "--warmup must be >= 0, was " + warmup);
     }
     if (out != null && forceNew) {
       throw new CommandLine.ParameterException(cl, "--out and --new exclude each other");
@@ -131,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
     };
     ExperimentRunner.Summary s;
     try {
-      s = new ExperimentRunner(launcher).run(d, new ExperimentRunner.Options(only, repeat, out,
+      s = new ExperimentRunner(launcher).run(d, new ExperimentRunner.Options(only, repeat, warmup, out,
           resultsRoot, forceNew), listener);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, e.getMessage());

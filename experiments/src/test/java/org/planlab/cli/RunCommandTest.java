@@ -87,6 +87,23 @@ class RunCommandTest {
   }
 
   @Test
+  void repeatAndWarmupOptionsOverrideTheDescriptorInEveryPointSpec() throws IOException {
+    Path f = descriptor("name: s\nscript: s.dml\nparams: {n: [1, 3]}\nrepeat: 2\nwarmup: 1\n");
+    Path results = dir.resolve("results");
+    CliRun r = planlab(f.toString(), "--results-root", results.toString(), "--quiet",
+        "--repeat", "3", "--warmup", "0");
+    assertEquals(0, r.code(), r.err());
+    String folder = r.out().lines().filter(l -> l.startsWith("run folder: ")).findFirst()
+        .orElseThrow().substring("run folder: ".length());
+    PointSpec spec = PointSpec.read(Path.of(folder, "logs", "n-1.spec.json"));
+    assertEquals(3, spec.repeat());
+    assertEquals(0, spec.warmup());
+    CliRun bad = planlab(f.toString(), "--results-root", results.toString(), "--warmup", "-1");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("--warmup must be >= 0, was -1"), bad.err());
+  }
+
+  @Test
   void planlabHasTheRunSubcommand() {
     assertTrue(PlanlabCommand.commandLine().getSubcommands().containsKey("run"));
   }

@@ -71,18 +71,22 @@ public final class ExperimentRunner {
    *
    * @param only a glob over point ids selecting the points to run, or null for all
    * @param repeat measured runs per point instead of the descriptor's, or null
+   * @param warmup unmeasured runs per point instead of the descriptor's, or null
    * @param out the run folder to use (created, or resumed when it holds a run of the same
    *     descriptor), or null for a folder under the results root
    * @param resultsRoot the results root ({@code results} by default)
    * @param forceNew start a new run even when the newest one could be resumed
    */
-  public record Options(String only, Integer repeat, Path out, Path resultsRoot,
+  public record Options(String only, Integer repeat, Integer warmup, Path out, Path resultsRoot,
       boolean forceNew) {
     /** Checks the arguments. */
     public Options {
       requireNonNull(resultsRoot, "resultsRoot is null");
       if (repeat != null && repeat < 1) {
         throw new IllegalArgumentException("--repeat must be >= 1, was " + repeat);
+      }
+      if (warmup != null && warmup < 0) {
+        throw new IllegalArgumentException("--warmup must be >= 0, was " + warmup);
       }
     }
   }
@@ -150,6 +154,7 @@ public final class ExperimentRunner {
     List<GridPoint> grid = Grid.expand(d);
     List<GridPoint> selected = select(grid, o.only());
     int repeat = o.repeat() != null ? o.repeat() : d.repeat();
+    int warmup = o.warmup() != null ? o.warmup() : d.warmup();
     Path resultsRoot = o.resultsRoot().toAbsolutePath();
 
     Optional<Path> resumable = o.out() != null ? resumableOut(o.out(), d)
@@ -192,7 +197,7 @@ public final class ExperimentRunner {
     int failed = 0;
     for (int i = 0; i < toRun.size(); i++) {
       GridPoint p = toRun.get(i);
-      List<Row> result = runPoint(d, p, repeat, runDir, cache);
+      List<Row> result = runPoint(d, p, warmup, repeat, runDir, cache);
       rows.put(p.id(), result);
       PointsCsv.write(runDir.resolve(POINTS_CSV), rows.values().stream()
           .flatMap(List::stream).toList());
@@ -250,8 +255,8 @@ public final class ExperimentRunner {
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 
-  private List<Row> runPoint(ExperimentDescriptor d, GridPoint p, int repeat, Path runDir,
-      DataCache cache) {
+  private List<Row> runPoint(ExperimentDescriptor d, GridPoint p, int warmup, int repeat,
+      Path runDir, DataCache cache) {
     Study study = p.study();
     Path script = study.workload() != null
         ? WorkloadCatalog.standard().driverScript(WorkloadCatalog.standard().byName(study.workload()))
@@ -285,7 +290,7 @@ public final class ExperimentRunner {
         p.variant().fusion(), p.variant().ordering(),
         p.variant().threads() != null ? p.variant().threads() : d.threads(),
         p.variant().costProfile() == null ? null : p.variant().costProfile().toString(),
-        p.variant().codegenCompiler(), p.variant().operatorCache(), d.warmup(), repeat,
+        p.variant().codegenCompiler(), p.variant().operatorCache(), warmup, repeat,
         runDir.toString());
     Path specFile = logs.resolve(p.id() + ".spec.json");
     spec.write(specFile);

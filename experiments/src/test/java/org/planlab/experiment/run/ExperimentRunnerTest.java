@@ -46,7 +46,7 @@ class ExperimentRunnerTest {
 
   private ExperimentRunner.Summary run(ExperimentDescriptor d, PointLauncher launcher) {
     return new ExperimentRunner(launcher).run(d,
-        new ExperimentRunner.Options(null, null, null, dir.resolve("results"), false),
+        new ExperimentRunner.Options(null, null, null, null, dir.resolve("results"), false),
         new ExperimentRunner.Listener() { });
   }
 
