@@ -57,7 +57,7 @@ final class CalibrateCommand implements Callable<Integer> {
     double flops = flopsPerCore();
     CostConstants c = new CostConstants(read, write, flops, t,
         CostConstants.DEFAULTS.distributedReadBandwidth(),
-        CostConstants.DEFAULTS.defaultSparsity());
+        CostConstants.DEFAULTS.defaultSparsity(), CostConstants.DEFAULTS.localMemoryFraction());
     CostProfiles.write(c, out);
     cl.getOut().printf(Locale.ROOT, "read bandwidth   %.1f GB/s (%d threads)%n", read / 1e9, t);
     cl.getOut().printf(Locale.ROOT, "write bandwidth  %.1f GB/s%n", write / 1e9);

@@ -16,7 +16,7 @@ class CostProfilesTest {
 
   @Test
   void aProfileRoundTripsThroughItsFile() {
-    CostConstants c = new CostConstants(31e9, 22e9, 9.5e9, 4, 2e9, 0.5);
+    CostConstants c = new CostConstants(31e9, 22e9, 9.5e9, 4, 2e9, 0.5, 0.6);
     Path f = dir.resolve("sub/profile.json");
     CostProfiles.write(c, f);
     assertEquals(c, CostProfiles.read(f));
@@ -40,7 +40,7 @@ class CostProfilesTest {
     Path negative = dir.resolve("negative.json");
     Files.writeString(negative, "{\"readBandwidth\": -1, \"writeBandwidth\": 1e9, "
         + "\"flopsPerCore\": 1e9, \"parallelism\": 2, \"distributedReadBandwidth\": 1e9, "
-        + "\"defaultSparsity\": 1}");
+        + "\"defaultSparsity\": 1, \"localMemoryFraction\": 0.7}");
     IllegalArgumentException value = assertThrows(IllegalArgumentException.class,
         () -> CostProfiles.read(negative));
     assertTrue(value.getMessage().contains("read=-1.0"), value.getMessage());
@@ -50,5 +50,13 @@ class CostProfilesTest {
     IllegalArgumentException field = assertThrows(IllegalArgumentException.class,
         () -> CostProfiles.read(partial));
     assertTrue(field.getMessage().contains("partial.json"), field.getMessage());
+
+    Path fraction = dir.resolve("fraction.json");
+    Files.writeString(fraction, "{\"readBandwidth\": 1e9, \"writeBandwidth\": 1e9, "
+        + "\"flopsPerCore\": 1e9, \"parallelism\": 2, \"distributedReadBandwidth\": 1e9, "
+        + "\"defaultSparsity\": 1, \"localMemoryFraction\": 1.5}");
+    IllegalArgumentException over = assertThrows(IllegalArgumentException.class,
+        () -> CostProfiles.read(fraction));
+    assertTrue(over.getMessage().contains("memoryFraction=1.5"), over.getMessage());
   }
 }

@@ -41,6 +41,10 @@ import org.planlab.optimizers.fusion.enumeration.PlanPartition;
  * (operator, cost vector) within one partition; costing stops once the partial cost exceeds the
  * bound (early abort).
  *
+ * <p>Constraints (sec. 4.2): memo entries whose materialized inputs alone exceed the local
+ * memory budget ({@link CostConstants#localMemoryBudget()}) are filtered out before the search;
+ * a fused operator whose materialized inputs and output exceed it costs infinity.
+ *
  * <p>Lower bound: every root and every point some consumer reads materialized in every plan
  * ({@link PlanPartition#alwaysMaterialized()}) is written, every input read, every HOP computed
  * at least once (at the smallest sparsity of the partition), and each further materialization
@@ -63,6 +67,8 @@ public final class Eq3Costs implements PartitionCosts {
   private final List<Hop> roots;
   private final double staticBound;
   private boolean partial;
+  /** The local memory budget of a fused operator's materialized inputs and output, bytes. */
+  private final double memoryBudget;
 
   /** The cost model of {@code partition} of {@code memo} with {@code constants}. */
   public Eq3Costs(MemoTable memo, PlanPartition partition, CostConstants constants) {
@@ -77,11 +83,12 @@ public final class Eq3Costs implements PartitionCosts {
     // Otherwise a fused plan could take a Row operator over the dense outer product and look
     // so expensive that materializing the product wins (ALS-CG's left products, sec. 5.4).
     BiPredicate<Hop, MemoEntry> sparsityFirst = Selections.sparsityExploitingFirst(memo);
+    this.memoryBudget = constants.localMemoryBudget();
     for (Hop h : memo.hops()) {
       if (members.contains(h)) {
         order.add(h);
         preferred.put(h, Selections.preferred(memo, h).stream()
-            .filter(e -> sparsityFirst.test(h, e)).toList());
+            .filter(e -> sparsityFirst.test(h, e) && !exceedsBudget(h, e)).toList());
       }
     }
     this.memberOrder = List.copyOf(order);
@@ -101,6 +108,22 @@ public final class Eq3Costs implements PartitionCosts {
     this.roots = List.copyOf(r);
     markRelevant(roots, new java.util.HashSet<>());
     this.staticBound = computeStaticBound();
+  }
+
+  /**
+   * The pre-filter of constraint violations (fusion paper, sec. 4.2): an entry whose
+   * materialized inputs at {@code h} alone exceed the memory budget makes every operator using
+   * it violate the budget, so it takes no part in the search.
+   */
+  private boolean exceedsBudget(Hop h, MemoEntry e) {
+    double bytes = 0;
+    Set<Hop> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (int i = 0; i < h.inputs().size(); i++) {
+      if (!e.isRef(i) && distinct.add(h.input(i))) {
+        bytes += costs.bytes(h.input(i));
+      }
+    }
+    return bytes > memoryBudget;
   }
 
   /** Marks the HOPs below {@code hops} from which a member is reachable; true if any is. */
@@ -230,8 +253,15 @@ public final class Eq3Costs implements PartitionCosts {
     try {
       BuiltOperator b = CPlanBuilder.build(op, memo);
       double read = 0;
+      double memory = costs.bytes(op.root());
       for (Hop in : b.inputs()) {
         read += costs.readSeconds(costs.bytes(in));
+        memory += costs.bytes(in);
+      }
+      if (memory > memoryBudget) {
+        // a remaining constraint violation: the plan is infeasible
+        operatorCosts.put(key, Double.POSITIVE_INFINITY);
+        return Double.POSITIVE_INFINITY;
       }
       boolean sparse = exploitsSparsity(b.plan());
       double flops = 0;
