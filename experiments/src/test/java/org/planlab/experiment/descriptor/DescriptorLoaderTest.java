@@ -98,7 +98,7 @@ class DescriptorLoaderTest {
   @Test
   void unknownFusionStrategyListsTheStrategiesSorted() throws IOException {
     assertEquals(at(4, 8) + "key 'variants.FA.fusion': unknown fusion strategy 'fx'; known: "
-            + "[exhaustive, fa, fnr, mpskip, none]",
+            + "[exhaustive, fa, fnr, mpskip, mpskip-exact, none]",
         error("name: e\nworkload: l2svm\nvariants:\n  FA: {fusion: fx}\n"));
   }
 

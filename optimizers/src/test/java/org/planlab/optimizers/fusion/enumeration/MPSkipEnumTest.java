@@ -68,4 +68,19 @@ class MPSkipEnumTest {
     assertEquals(ExhaustiveEnum.enumerate(small, 14, 14, new SelectionStats()).cost(),
         exact.cost());
   }
+
+  @Test
+  void theExactSelectorEnumeratesLargePartitionsWithoutApproximation() {
+    assertEquals(MPSkipExactSelector.NAME,
+        org.planlab.engine.spi.FusionSelectors.byName("mpskip-exact").name());
+    for (long seed = 0; seed < 3; seed++) {
+      SyntheticPartition p = new SyntheticPartition(17, seed);
+      SelectionStats stats = new SelectionStats();
+      MPSkipEnum.Result r = new MPSkipEnum(MPSkipExactSelector.OPTIONS)
+          .enumerate(p, 17, p.graph(), null, stats);
+      assertTrue(!r.approximated(), "17 points, exact");
+      assertEquals(0, stats.get(Counter.APPROXIMATED));
+      assertEquals(ExhaustiveEnum.enumerate(p, 17, 17, new SelectionStats()).cost(), r.cost());
+    }
+  }
 }
