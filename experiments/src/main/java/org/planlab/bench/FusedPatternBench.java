@@ -15,6 +15,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
+import org.openjdk.jmh.infra.BenchmarkParams;
 import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.cplan.CNode.Access;
 import org.planlab.engine.codegen.cplan.CNode.VecLen;
@@ -51,8 +52,8 @@ import org.planlab.engine.parallel.KernelPool;
  * sweep: the element-wise patterns {@code rows x cols} (sparse X at {@code sparsity}), the
  * matrix-vector chains {@code chainRows x chainCols} (sparse X at {@code chainSparsity}), the
  * outer product {@code outerN x outerN} (sparse X at {@code outerSparsity}, or dense) with
- * factors of rank {@code rank}. Every state checks once at set-up that gen, unfused and hand (and
- * the kernel) agree within a relative 1e-9.
+ * factors of rank {@code rank}. Every trial checks once at set-up that gen, unfused and hand (and
+ * the kernel) of the measured pattern and format agree within a relative 1e-9.
  *
  * <p>Threads: gen, unfused, kernel and hand all run on the state's {@link KernelPool} of
  * {@code threads} threads (2 by default); the hand loops split their rows into one contiguous
@@ -159,8 +160,27 @@ public class FusedPatternBench {
     SpoofOperator sumXyz;
     SpoofOperator sumXyXz;
 
-    @Setup(Level.Trial)
+    /** Data and operators, and the check of every pattern and format (for tests). */
     public void setup() {
+      prepare();
+      for (String format : List.of(FusedPatternMethods.DENSE, FusedPatternMethods.SPARSE)) {
+        check(FusedPatternMethods.SUM_XYZ, format);
+        check(FusedPatternMethods.MAGG, format);
+      }
+    }
+
+    /**
+     * Data and operators, and the check of the measured method's pattern and format only: the
+     * other patterns' runs would train the JIT on code the measurement does not use.
+     */
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params) {
+      prepare();
+      FusedPatternMethods.Method m = FusedPatternMethods.of(params.getBenchmark());
+      check(m.pattern(), m.format());
+    }
+
+    private void prepare() {
       pool = new KernelPool(threads);
       x = BenchData.dense(rows, cols, 21);
       xSparse = BenchData.sparse(rows, cols, sparsity, 22);
@@ -171,18 +191,23 @@ public class FusedPatternBench {
       sparse = List.of(xSparse, y, z);
       sumXyz = compile(sumXyzPlan());
       sumXyXz = compile(sumXyXzPlan());
-      double genDense = runCellGen(this, dense);
-      check("sum(X*Y*Z) dense", genDense, runCellUnfused(this, x));
-      check("sum(X*Y*Z) dense hand", genDense, runCellHand(this));
-      double genSparse = runCellGen(this, sparse);
-      check("sum(X*Y*Z) sparse", genSparse, runCellUnfused(this, xSparse));
-      check("sum(X*Y*Z) sparse hand", genSparse, runCellSparseHand(this));
-      MatrixBlock maggDense = runMaggGen(this, dense);
-      check("sum(X*Y), sum(X*Z) dense", maggDense, runMaggUnfused(this, x));
-      check("sum(X*Y), sum(X*Z) dense hand", maggDense, row(runMaggHand(this)));
-      MatrixBlock maggSparse = runMaggGen(this, sparse);
-      check("sum(X*Y), sum(X*Z) sparse", maggSparse, runMaggUnfused(this, xSparse));
-      check("sum(X*Y), sum(X*Z) sparse hand", maggSparse, row(runMaggSparseHand(this)));
+    }
+
+    /** Checks that gen, unfused and hand agree on {@code pattern} over {@code format} X. */
+    private void check(String pattern, String format) {
+      boolean isSparse = format.equals(FusedPatternMethods.SPARSE);
+      MatrixBlock in = isSparse ? xSparse : x;
+      if (pattern.equals(FusedPatternMethods.SUM_XYZ)) {
+        double gen = runCellGen(this, isSparse ? sparse : dense);
+        FusedPatternBench.check("sum(X*Y*Z) " + format, gen, runCellUnfused(this, in));
+        FusedPatternBench.check("sum(X*Y*Z) " + format + " hand", gen,
+            isSparse ? runCellSparseHand(this) : runCellHand(this));
+      } else {
+        MatrixBlock gen = runMaggGen(this, isSparse ? sparse : dense);
+        FusedPatternBench.check("sum(X*Y), sum(X*Z) " + format, gen, runMaggUnfused(this, in));
+        FusedPatternBench.check("sum(X*Y), sum(X*Z) " + format + " hand", gen,
+            row(isSparse ? runMaggSparseHand(this) : runMaggHand(this)));
+      }
     }
 
     @TearDown(Level.Trial)
@@ -332,8 +357,24 @@ public class FusedPatternBench {
     SpoofOperator mmchain;
     SpoofOperator mmchainMatrix;
 
-    @Setup(Level.Trial)
+    /** Data and operators, and the check of every pattern and format (for tests). */
     public void setup() {
+      prepare();
+      for (String format : List.of(FusedPatternMethods.DENSE, FusedPatternMethods.SPARSE)) {
+        check(FusedPatternMethods.MMCHAIN, format);
+        check(FusedPatternMethods.MMCHAIN_P2, format);
+      }
+    }
+
+    /** Data and operators, and the check of the measured method's pattern and format only. */
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params) {
+      prepare();
+      FusedPatternMethods.Method m = FusedPatternMethods.of(params.getBenchmark());
+      check(m.pattern(), m.format());
+    }
+
+    private void prepare() {
       pool = new KernelPool(threads);
       x = BenchData.dense(chainRows, chainCols, 31);
       xSparse = BenchData.sparse(chainRows, chainCols, chainSparsity, 36);
@@ -344,18 +385,27 @@ public class FusedPatternBench {
       wm = BenchData.dense(chainRows, p, 35);
       mmchain = compile(mmchainPlan());
       mmchainMatrix = compile(mmchainMatrixPlan());
-      for (MatrixBlock in : List.of(x, xSparse)) {
-        String f = in.isSparse() ? " sparse" : " dense";
+    }
+
+    /** Checks that gen, unfused, hand (and the kernel) agree on {@code pattern} over X. */
+    private void check(String pattern, String format) {
+      MatrixBlock in = format.equals(FusedPatternMethods.SPARSE) ? xSparse : x;
+      String f = " " + format;
+      if (pattern.equals(FusedPatternMethods.MMCHAIN)) {
         MatrixBlock gen = runChainGen(this, in);
-        check("t(X)%*%(w*(X%*%v))" + f, gen, runChainUnfused(this, in, v, w));
-        check("t(X)%*%(w*(X%*%v)) mmchain kernel" + f, gen, MMChainKernels.mmchain(in, v, w, pool));
+        FusedPatternBench.check("t(X)%*%(w*(X%*%v))" + f, gen, runChainUnfused(this, in, v, w));
+        FusedPatternBench.check("t(X)%*%(w*(X%*%v)) mmchain kernel" + f, gen,
+            MMChainKernels.mmchain(in, v, w, pool));
         double[] hand = in.isSparse() ? runChainSparseHand(this) : runChainHand(this);
-        check("t(X)%*%(w*(X%*%v)) hand" + f, gen, asBlock(hand, chainCols, 1));
-        MatrixBlock genMatrix = runChainMatrixGen(this, in);
-        check("t(X)%*%(W*(X%*%V))" + f, genMatrix, runChainUnfused(this, in, vm, wm));
-        double[] handMatrix = in.isSparse() ? runChainMatrixSparseHand(this)
+        FusedPatternBench.check("t(X)%*%(w*(X%*%v)) hand" + f, gen,
+            asBlock(hand, chainCols, 1));
+      } else {
+        MatrixBlock gen = runChainMatrixGen(this, in);
+        FusedPatternBench.check("t(X)%*%(W*(X%*%V))" + f, gen,
+            runChainUnfused(this, in, vm, wm));
+        double[] hand = in.isSparse() ? runChainMatrixSparseHand(this)
             : runChainMatrixHand(this);
-        check("t(X)%*%(W*(X%*%V)) hand" + f, genMatrix, asBlock(handMatrix, chainCols, p));
+        FusedPatternBench.check("t(X)%*%(W*(X%*%V)) hand" + f, gen, asBlock(hand, chainCols, p));
       }
     }
 
