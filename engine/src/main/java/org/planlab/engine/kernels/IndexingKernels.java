@@ -1,9 +1,11 @@
 package org.planlab.engine.kernels;
 
 import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
 import org.planlab.engine.matrix.SparseBlockCSR;
+import org.planlab.engine.parallel.KernelPool;
 
 /**
  * Right indexing ({@code X[a:b, c:d]}) and left indexing ({@code X[a:b, c:d] = Y}) of one block.
@@ -26,6 +28,16 @@ public final class IndexingKernels {
    * @throws IndexOutOfBoundsException when the range exceeds X or is reversed
    */
   public static MatrixBlock slice(MatrixBlock x, int rowFrom, int rowTo, int colFrom, int colTo) {
+    return slice(x, rowFrom, rowTo, colFrom, colTo, KernelPool.sequential());
+  }
+
+  /**
+   * {@link #slice(MatrixBlock, int, int, int, int)} with a dense input's rows copied in
+   * parallel on {@code pool}: whole rows as one block copy, a single column (e.g. {@code
+   * P[, 1:K]} of a two-column P) as a strided gather.
+   */
+  public static MatrixBlock slice(MatrixBlock x, int rowFrom, int rowTo, int colFrom, int colTo,
+      KernelPool pool) {
     checkRange(x, rowFrom, rowTo, colFrom, colTo);
     int rows = rowTo - rowFrom;
     int cols = colTo - colFrom;
@@ -37,17 +49,34 @@ public final class IndexingKernels {
       double[] a = x.denseValues();
       double[] c = out.denseValues();
       int n = x.cols();
-      long nnz = 0;
-      for (int i = 0; i < rows; i++) {
-        int soff = (rowFrom + i) * n + colFrom;
-        int doff = i * cols;
-        for (int j = 0; j < cols; j++) {
-          double v = a[soff + j];
-          c[doff + j] = v;
-          nnz += v != 0 ? 1 : 0;
+      AtomicLong nnz = new AtomicLong();
+      pool.parallelFor(rows, (long) rows * cols, (i0, i1) -> {
+        long count = 0;
+        if (cols == n) {
+          System.arraycopy(a, (rowFrom + i0) * n, c, i0 * n, (i1 - i0) * n);
+          for (int k = i0 * n; k < i1 * n; k++) {
+            count += c[k] != 0 ? 1 : 0;
+          }
+        } else if (cols == 1) {
+          for (int i = i0, s = (rowFrom + i0) * n + colFrom; i < i1; i++, s += n) {
+            double v = a[s];
+            c[i] = v;
+            count += v != 0 ? 1 : 0;
+          }
+        } else {
+          for (int i = i0; i < i1; i++) {
+            int soff = (rowFrom + i) * n + colFrom;
+            int doff = i * cols;
+            for (int j = 0; j < cols; j++) {
+              double v = a[soff + j];
+              c[doff + j] = v;
+              count += v != 0 ? 1 : 0;
+            }
+          }
         }
-      }
-      out.setNonZeros(nnz);
+        nnz.addAndGet(count);
+      });
+      out.setNonZeros(nnz.get());
       return out.examSparsity();
     }
     SparseBlock sb = x.sparseRows();

@@ -10,6 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.TestMatrices;
+import org.planlab.engine.parallel.KernelPool;
 
 class IndexingKernelsTest {
 
@@ -43,6 +44,24 @@ class IndexingKernelsTest {
       }
       in.assertUnchanged("slice " + c);
     }
+  }
+
+  /** Large dense inputs on two threads: whole rows, one column, a column range. */
+  @Test
+  void parallelDenseSliceMatchesReference() {
+    MatrixBlock x = TestMatrices.random(70_000, 3, 0.6, 11, false);
+    ReorgTestSupport.Snapshot in = ReorgTestSupport.Snapshot.of(x);
+    try (KernelPool pool = new KernelPool(2)) {
+      for (int[] g : List.of(new int[] {5, 69_990, 0, 3}, new int[] {0, 70_000, 1, 2},
+          new int[] {17, 60_017, 1, 3})) {
+        String what = "slice [" + g[0] + "," + g[1] + ")x[" + g[2] + "," + g[3] + ")";
+        MatrixBlock out = IndexingKernels.slice(x, g[0], g[1], g[2], g[3], pool);
+        assertResult(ReorgTestSupport.slice(in.values(), g[0], g[1], g[2], g[3]), g[1] - g[0],
+            g[3] - g[2], out, what);
+        assertEquals(IndexingKernels.slice(x, g[0], g[1], g[2], g[3]).nnz(), out.nnz(), what);
+      }
+    }
+    in.assertUnchanged("parallel slice");
   }
 
   @Test

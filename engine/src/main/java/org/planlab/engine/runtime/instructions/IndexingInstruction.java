@@ -34,7 +34,7 @@ public final class IndexingInstruction extends Instruction {
           + ":" + cu + "] of a " + x.shape() + " matrix");
     }
     if (o == 0) {
-      return wrap(IndexingKernels.slice(x, rl - 1, ru, cl - 1, cu));
+      return wrap(IndexingKernels.slice(x, rl - 1, ru, cl - 1, cu, ctx.pool()));
     }
     if (!isMatrix(in[1])) {
       double v = Operands.dbl(in[1], "left indexing");
