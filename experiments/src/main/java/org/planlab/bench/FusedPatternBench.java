@@ -131,11 +131,46 @@ public class FusedPatternBench {
     check(what, MatrixBlock.of(new double[][] {{gen}}), MatrixBlock.of(new double[][] {{unfused}}));
   }
 
+  /**
+   * A state holding several patterns, each over a dense and a sparse X, that checks at set-up
+   * that gen, unfused and hand (and the kernel) agree.
+   */
+  interface CheckedState {
+    /** Generates the data and compiles the operators. */
+    void prepare();
+
+    /** Checks the variants of {@code pattern} over the {@code format} X against each other. */
+    void check(String pattern, String format);
+
+    /** The patterns this state measures ({@link FusedPatternMethods} names). */
+    List<String> patterns();
+
+    /** Prepares and checks every pattern and format (for tests). */
+    default void setupAll() {
+      prepare();
+      for (String format : List.of(FusedPatternMethods.DENSE, FusedPatternMethods.SPARSE)) {
+        for (String pattern : patterns()) {
+          check(pattern, format);
+        }
+      }
+    }
+
+    /**
+     * Prepares and checks only the measured method's pattern and format: the other patterns'
+     * runs would train the JIT on code the measurement does not use.
+     */
+    default void setupFor(BenchmarkParams params) {
+      prepare();
+      FusedPatternMethods.Method m = FusedPatternMethods.of(params.getBenchmark());
+      check(m.pattern(), m.format());
+    }
+  }
+
   // ------------------------------------------------------------------ Cell and MAgg
 
   /** Dense X, Y, Z of rows x cols, and X at {@code sparsity} in sparse (CSR) format. */
   @State(Scope.Benchmark)
-  public static class Cells {
+  public static class Cells implements CheckedState {
     @Param({"100000", "1000000"})
     public int rows;
 
@@ -162,25 +197,21 @@ public class FusedPatternBench {
 
     /** Data and operators, and the check of every pattern and format (for tests). */
     public void setup() {
-      prepare();
-      for (String format : List.of(FusedPatternMethods.DENSE, FusedPatternMethods.SPARSE)) {
-        check(FusedPatternMethods.SUM_XYZ, format);
-        check(FusedPatternMethods.MAGG, format);
-      }
+      setupAll();
     }
 
-    /**
-     * Data and operators, and the check of the measured method's pattern and format only: the
-     * other patterns' runs would train the JIT on code the measurement does not use.
-     */
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) {
-      prepare();
-      FusedPatternMethods.Method m = FusedPatternMethods.of(params.getBenchmark());
-      check(m.pattern(), m.format());
+      setupFor(params);
     }
 
-    private void prepare() {
+    @Override
+    public List<String> patterns() {
+      return List.of(FusedPatternMethods.SUM_XYZ, FusedPatternMethods.MAGG);
+    }
+
+    @Override
+    public void prepare() {
       pool = new KernelPool(threads);
       x = BenchData.dense(rows, cols, 21);
       xSparse = BenchData.sparse(rows, cols, sparsity, 22);
@@ -193,8 +224,8 @@ public class FusedPatternBench {
       sumXyXz = compile(sumXyXzPlan());
     }
 
-    /** Checks that gen, unfused and hand agree on {@code pattern} over {@code format} X. */
-    private void check(String pattern, String format) {
+    @Override
+    public void check(String pattern, String format) {
       boolean isSparse = format.equals(FusedPatternMethods.SPARSE);
       MatrixBlock in = isSparse ? xSparse : x;
       if (pattern.equals(FusedPatternMethods.SUM_XYZ)) {
@@ -328,7 +359,7 @@ public class FusedPatternBench {
    * vectors, V and W with {@code p} columns.
    */
   @State(Scope.Benchmark)
-  public static class Chains {
+  public static class Chains implements CheckedState {
     @Param("100000")
     public int chainRows;
 
@@ -359,22 +390,21 @@ public class FusedPatternBench {
 
     /** Data and operators, and the check of every pattern and format (for tests). */
     public void setup() {
-      prepare();
-      for (String format : List.of(FusedPatternMethods.DENSE, FusedPatternMethods.SPARSE)) {
-        check(FusedPatternMethods.MMCHAIN, format);
-        check(FusedPatternMethods.MMCHAIN_P2, format);
-      }
+      setupAll();
     }
 
-    /** Data and operators, and the check of the measured method's pattern and format only. */
     @Setup(Level.Trial)
     public void setup(BenchmarkParams params) {
-      prepare();
-      FusedPatternMethods.Method m = FusedPatternMethods.of(params.getBenchmark());
-      check(m.pattern(), m.format());
+      setupFor(params);
     }
 
-    private void prepare() {
+    @Override
+    public List<String> patterns() {
+      return List.of(FusedPatternMethods.MMCHAIN, FusedPatternMethods.MMCHAIN_P2);
+    }
+
+    @Override
+    public void prepare() {
       pool = new KernelPool(threads);
       x = BenchData.dense(chainRows, chainCols, 31);
       xSparse = BenchData.sparse(chainRows, chainCols, chainSparsity, 36);
@@ -387,8 +417,8 @@ public class FusedPatternBench {
       mmchainMatrix = compile(mmchainMatrixPlan());
     }
 
-    /** Checks that gen, unfused, hand (and the kernel) agree on {@code pattern} over X. */
-    private void check(String pattern, String format) {
+    @Override
+    public void check(String pattern, String format) {
       MatrixBlock in = format.equals(FusedPatternMethods.SPARSE) ? xSparse : x;
       String f = " " + format;
       if (pattern.equals(FusedPatternMethods.MMCHAIN)) {
