@@ -133,20 +133,20 @@ public class FusedPatternBench {
 
   /**
    * A state holding several patterns, each over a dense and a sparse X, that checks at set-up
-   * that gen, unfused and hand (and the kernel) agree.
+   * that gen, unfused and hand (and the kernel) agree. JMH runs the inherited trial set-up.
    */
-  interface CheckedState {
+  public abstract static class CheckedState {
     /** Generates the data and compiles the operators. */
-    void prepare();
+    abstract void prepare();
 
     /** Checks the variants of {@code pattern} over the {@code format} X against each other. */
-    void check(String pattern, String format);
+    abstract void check(String pattern, String format);
 
     /** The patterns this state measures ({@link FusedPatternMethods} names). */
-    List<String> patterns();
+    abstract List<String> patterns();
 
     /** Prepares and checks every pattern and format (for tests). */
-    default void setupAll() {
+    public void setup() {
       prepare();
       for (String format : List.of(FusedPatternMethods.DENSE, FusedPatternMethods.SPARSE)) {
         for (String pattern : patterns()) {
@@ -159,7 +159,8 @@ public class FusedPatternBench {
      * Prepares and checks only the measured method's pattern and format: the other patterns'
      * runs would train the JIT on code the measurement does not use.
      */
-    default void setupFor(BenchmarkParams params) {
+    @Setup(Level.Trial)
+    public void setup(BenchmarkParams params) {
       prepare();
       FusedPatternMethods.Method m = FusedPatternMethods.of(params.getBenchmark());
       check(m.pattern(), m.format());
@@ -170,7 +171,7 @@ public class FusedPatternBench {
 
   /** Dense X, Y, Z of rows x cols, and X at {@code sparsity} in sparse (CSR) format. */
   @State(Scope.Benchmark)
-  public static class Cells implements CheckedState {
+  public static class Cells extends CheckedState {
     @Param({"100000", "1000000"})
     public int rows;
 
@@ -195,23 +196,13 @@ public class FusedPatternBench {
     SpoofOperator sumXyz;
     SpoofOperator sumXyXz;
 
-    /** Data and operators, and the check of every pattern and format (for tests). */
-    public void setup() {
-      setupAll();
-    }
-
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams params) {
-      setupFor(params);
-    }
-
     @Override
-    public List<String> patterns() {
+    List<String> patterns() {
       return List.of(FusedPatternMethods.SUM_XYZ, FusedPatternMethods.MAGG);
     }
 
     @Override
-    public void prepare() {
+    void prepare() {
       pool = new KernelPool(threads);
       x = BenchData.dense(rows, cols, 21);
       xSparse = BenchData.sparse(rows, cols, sparsity, 22);
@@ -225,7 +216,7 @@ public class FusedPatternBench {
     }
 
     @Override
-    public void check(String pattern, String format) {
+    void check(String pattern, String format) {
       boolean isSparse = format.equals(FusedPatternMethods.SPARSE);
       MatrixBlock in = isSparse ? xSparse : x;
       if (pattern.equals(FusedPatternMethods.SUM_XYZ)) {
@@ -359,7 +350,7 @@ public class FusedPatternBench {
    * vectors, V and W with {@code p} columns.
    */
   @State(Scope.Benchmark)
-  public static class Chains implements CheckedState {
+  public static class Chains extends CheckedState {
     @Param("100000")
     public int chainRows;
 
@@ -388,23 +379,13 @@ public class FusedPatternBench {
     SpoofOperator mmchain;
     SpoofOperator mmchainMatrix;
 
-    /** Data and operators, and the check of every pattern and format (for tests). */
-    public void setup() {
-      setupAll();
-    }
-
-    @Setup(Level.Trial)
-    public void setup(BenchmarkParams params) {
-      setupFor(params);
-    }
-
     @Override
-    public List<String> patterns() {
+    List<String> patterns() {
       return List.of(FusedPatternMethods.MMCHAIN, FusedPatternMethods.MMCHAIN_P2);
     }
 
     @Override
-    public void prepare() {
+    void prepare() {
       pool = new KernelPool(threads);
       x = BenchData.dense(chainRows, chainCols, 31);
       xSparse = BenchData.sparse(chainRows, chainCols, chainSparsity, 36);
@@ -418,7 +399,7 @@ public class FusedPatternBench {
     }
 
     @Override
-    public void check(String pattern, String format) {
+    void check(String pattern, String format) {
       MatrixBlock in = format.equals(FusedPatternMethods.SPARSE) ? xSparse : x;
       String f = " " + format;
       if (pattern.equals(FusedPatternMethods.MMCHAIN)) {

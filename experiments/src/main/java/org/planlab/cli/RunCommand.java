@@ -20,8 +20,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code planlab run DESCRIPTOR.yaml [--only GLOB] [--repeat N] [--warmup N] [--out DIR] [--results-root DIR]
- * [--new] [--quiet]}: runs every point of an experiment's grid, each in a fresh JVM, with a
+ * {@code planlab run DESCRIPTOR.yaml [--only GLOB] [--repeat N] [--warmup N] [--out DIR]
+ * [--results-root DIR] [--new] [--quiet]}: runs every point of an experiment's grid, each in a fresh JVM, with a
  * progress bar on stderr and one summary line per finished point on stdout. Exit codes: 0 every
  * point ok; 1 some point failed or timed out (after running all); 2 usage or descriptor error.
  */
@@ -85,12 +85,6 @@ final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     CommandLine cl = spec.commandLine();
-    if (repeat != null && repeat < 1) {
-      throw new CommandLine.ParameterException(cl, "--repeat must be >= 1, was " + repeat);
-    }
-    if (warmup != null && warmup < 0) {
-      throw new CommandLine.ParameterException(cl, "--warmup must be >= 0, was " + warmup);
-    }
     if (out != null && forceNew) {
       throw new CommandLine.ParameterException(cl, "--out and --new exclude each other");
     }

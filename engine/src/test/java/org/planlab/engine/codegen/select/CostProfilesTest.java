@@ -14,6 +14,13 @@ class CostProfilesTest {
   @TempDir
   Path dir;
 
+  /** A complete profile with the given read bandwidth and memory fraction. */
+  private static String profileJson(String readBandwidth, String memoryFraction) {
+    return "{\"readBandwidth\": " + readBandwidth + ", \"writeBandwidth\": 1e9, "
+        + "\"flopsPerCore\": 1e9, \"parallelism\": 2, \"distributedReadBandwidth\": 1e9, "
+        + "\"defaultSparsity\": 1, \"localMemoryFraction\": " + memoryFraction + "}";
+  }
+
   @Test
   void aProfileRoundTripsThroughItsFile() {
     CostConstants c = new CostConstants(31e9, 22e9, 9.5e9, 4, 2e9, 0.5, 0.6);
@@ -38,9 +45,7 @@ class CostProfilesTest {
         json.getMessage());
 
     Path negative = dir.resolve("negative.json");
-    Files.writeString(negative, "{\"readBandwidth\": -1, \"writeBandwidth\": 1e9, "
-        + "\"flopsPerCore\": 1e9, \"parallelism\": 2, \"distributedReadBandwidth\": 1e9, "
-        + "\"defaultSparsity\": 1, \"localMemoryFraction\": 0.7}");
+    Files.writeString(negative, profileJson("-1", "0.7"));
     IllegalArgumentException value = assertThrows(IllegalArgumentException.class,
         () -> CostProfiles.read(negative));
     assertTrue(value.getMessage().contains("read=-1.0"), value.getMessage());
@@ -52,9 +57,7 @@ class CostProfilesTest {
     assertTrue(field.getMessage().contains("partial.json"), field.getMessage());
 
     Path fraction = dir.resolve("fraction.json");
-    Files.writeString(fraction, "{\"readBandwidth\": 1e9, \"writeBandwidth\": 1e9, "
-        + "\"flopsPerCore\": 1e9, \"parallelism\": 2, \"distributedReadBandwidth\": 1e9, "
-        + "\"defaultSparsity\": 1, \"localMemoryFraction\": 1.5}");
+    Files.writeString(fraction, profileJson("1e9", "1.5"));
     IllegalArgumentException over = assertThrows(IllegalArgumentException.class,
         () -> CostProfiles.read(fraction));
     assertTrue(over.getMessage().contains("memoryFraction=1.5"), over.getMessage());

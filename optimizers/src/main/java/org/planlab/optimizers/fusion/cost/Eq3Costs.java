@@ -64,7 +64,8 @@ public final class Eq3Costs implements PartitionCosts {
   private final Map<Hop, List<MemoEntry>> preferred = new IdentityHashMap<>();
   private final Map<Hop, Map<Integer, Integer>> pointIndex = new IdentityHashMap<>();
   private final Map<OperatorKey, Double> operatorCosts = new HashMap<>();
-  private final List<Hop> roots;
+  /** Where costing starts: the partition roots and the always materialized points. */
+  private final List<Hop> costingRoots;
   private final double staticBound;
   private boolean partial;
   /** The local memory budget of a fused operator's materialized inputs and output, bytes. */
@@ -105,8 +106,8 @@ public final class Eq3Costs implements PartitionCosts {
         r.add(h);
       }
     }
-    this.roots = List.copyOf(r);
-    markRelevant(roots, new java.util.HashSet<>());
+    this.costingRoots = List.copyOf(r);
+    markRelevant(costingRoots, new java.util.HashSet<>());
     this.staticBound = computeStaticBound();
   }
 
@@ -142,7 +143,7 @@ public final class Eq3Costs implements PartitionCosts {
 
   private double computeStaticBound() {
     double writeRoots = 0;
-    for (Hop r : roots) { // the partition roots and the always materialized points
+    for (Hop r : costingRoots) {
       writeRoots += costs.writeSeconds(costs.bytes(r));
     }
     double readInputs = 0;
@@ -204,7 +205,7 @@ public final class Eq3Costs implements PartitionCosts {
     double[] total = {0};
     // operators are planned and costed one at a time, so costing stops (and planning with it)
     // as soon as the partial cost exceeds the bound
-    OperatorPlanner.visit(plan, roots, Set.of(), relevant::contains, (h, op) -> {
+    OperatorPlanner.visit(plan, costingRoots, Set.of(), relevant::contains, (h, op) -> {
       Step step;
       if (op != null && op.operations() >= 2) {
         total[0] += operatorCost(op);
@@ -255,8 +256,9 @@ public final class Eq3Costs implements PartitionCosts {
       double read = 0;
       double memory = costs.bytes(op.root());
       for (Hop in : b.inputs()) {
-        read += costs.readSeconds(costs.bytes(in));
-        memory += costs.bytes(in);
+        double bytes = costs.bytes(in);
+        read += costs.readSeconds(bytes);
+        memory += bytes;
       }
       if (memory > memoryBudget) {
         // a remaining constraint violation: the plan is infeasible
