@@ -85,12 +85,10 @@ public final class Eq3Costs implements PartitionCosts {
     // so expensive that materializing the product wins (ALS-CG's left products, sec. 5.4).
     BiPredicate<Hop, MemoEntry> sparsityFirst = Selections.sparsityExploitingFirst(memo);
     this.memoryBudget = constants.localMemoryBudget();
-    for (Hop h : memo.hops()) {
-      if (members.contains(h)) {
-        order.add(h);
-        preferred.put(h, Selections.preferred(memo, h).stream()
-            .filter(e -> sparsityFirst.test(h, e) && !exceedsBudget(h, e)).toList());
-      }
+    for (Hop h : partition.hops()) { // in the memo table's topological order
+      order.add(h);
+      preferred.put(h, Selections.preferred(memo, h).stream()
+          .filter(e -> sparsityFirst.test(h, e) && !exceedsBudget(h, e)).toList());
     }
     this.memberOrder = List.copyOf(order);
     List<InterestingPoint> points = partition.points();

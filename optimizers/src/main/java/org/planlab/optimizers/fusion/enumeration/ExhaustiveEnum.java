@@ -23,15 +23,22 @@ public final class ExhaustiveEnum {
     boolean[] best = null;
     double bestCost = Double.POSITIVE_INFINITY;
     long total = 1L << n;
+    double[] ends = new double[2]; // j = 0 materializes nothing, j = total - 1 everything
     for (long j = 0; j < total; j++) {
       boolean[] q = Assignments.of(n, j);
       double c = costs.planCost(q, Double.POSITIVE_INFINITY);
       stats.addPlansEvaluated(1);
+      if (j == 0) {
+        ends[0] = c;
+      }
+      if (j == total - 1) {
+        ends[1] = c;
+      }
       if (best == null || c < bestCost) {
         best = q;
         bestCost = c;
       }
     }
-    return new MPSkipEnum.Result(best, bestCost, false, false);
+    return new MPSkipEnum.Result(best, bestCost, ends[0], ends[1], false, false);
   }
 }

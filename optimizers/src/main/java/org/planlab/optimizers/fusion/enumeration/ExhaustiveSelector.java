@@ -48,6 +48,6 @@ public final class ExhaustiveSelector implements FusionPlanSelector {
   @Override
   public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
     return PartitionedSelection.select(memo, ctx, model, (m, p, costs, stats) ->
-        ExhaustiveEnum.enumerate(costs, p.points().size(), maxPoints, stats).assignment());
+        ExhaustiveEnum.enumerate(costs, p.points().size(), maxPoints, stats));
   }
 }

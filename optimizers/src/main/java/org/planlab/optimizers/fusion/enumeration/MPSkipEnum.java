@@ -1,10 +1,12 @@
 package org.planlab.optimizers.fusion.enumeration;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.codegen.select.SelectionStats.Counter;
 
@@ -119,10 +121,13 @@ public final class MPSkipEnum {
    *
    * @param assignment per interesting point (partition order), true: materialized
    * @param cost its cost C(P|q)
+   * @param fuseAllCost the cost of materializing no interesting point (FA-like end)
+   * @param materializeAllCost the cost of materializing every one (FNR-like end)
    * @param approximated the search stopped before the whole space was covered
    * @param cached answered from the plan cache
    */
-  public record Result(boolean[] assignment, double cost, boolean approximated, boolean cached) {
+  public record Result(boolean[] assignment, double cost, double fuseAllCost,
+      double materializeAllCost, boolean approximated, boolean cached) {
     public Result {
       assignment = assignment.clone();
     }
@@ -155,21 +160,40 @@ public final class MPSkipEnum {
   /**
    * The best assignment of {@code n} points under {@code costs}.
    *
-   * @param rg the points' reachability graph (null: no structural pruning)
+   * <p>The plan cache is consulted first. The paper's signature includes the initial costs of
+   * the opening plans (sec. 4.3); ours ({@link PlanSignature}) covers what those costs depend
+   * on — structure, sizes, memo entries, interesting points and the caller's cost constants —
+   * and is keyed with the static lower bound, which needs no plan costing. A hit thus costs no
+   * plan at all, which is what makes recompilation in loops cheap: no DAG traversal per
+   * partition, and less of the optimizer turning hot for the JIT.
+   *
+   * @param graph the points' reachability graph, built only if the search runs (null, or a
+   *     supplier of null: no structural pruning)
    * @param signature the partition signature for the plan cache (null: no caching)
    */
-  public Result enumerate(PartitionCosts costs, int n, ReachabilityGraph rg, String signature,
-      SelectionStats stats) {
+  public Result enumerate(PartitionCosts costs, int n, Supplier<ReachabilityGraph> graph,
+      PlanSignature signature, SelectionStats stats) {
     Objects.requireNonNull(costs, "costs is null");
     Objects.requireNonNull(stats, "stats is null");
     if (n < 0) {
       throw new IllegalArgumentException("number of points must be >= 0, was " + n);
     }
+    PlanCache.Key key = null;
+    if (options.planCache() && signature != null) {
+      key = new PlanCache.Key(signature, Double.doubleToLongBits(costs.staticLowerBound()));
+      Result hit = cache.get(key);
+      if (hit != null && hit.assignment().length == n) {
+        stats.add(Counter.PLAN_CACHE_HITS, 1);
+        return new Result(hit.assignment(), hit.cost(), hit.fuseAllCost(),
+            hit.materializeAllCost(), false, true);
+      }
+    }
+    ReachabilityGraph rg = options.structuralPruning() && graph != null ? graph.get() : null;
     if (rg != null && rg.size() != n) {
       throw new IllegalArgumentException(
           "reachability graph has " + rg.size() + " points, expected " + n);
     }
-    Run run = new Run(costs, n, options.structuralPruning() ? rg : null, stats);
+    Run run = new Run(costs, n, rg, stats);
     int m = Math.min(n, Assignments.MAX_POINTS); // points beyond stay false (fuse-all-like)
     int[] free = new int[m];
     for (int k = 0; k < m; k++) {
@@ -184,25 +208,25 @@ public final class MPSkipEnum {
       }
       last = run.cost(q, run.bound(first));
     }
-    String key = null;
-    if (options.planCache() && signature != null) {
-      key = signature + "#ub=" + Double.doubleToLongBits(Math.min(first, last));
-      PlanCache.Entry hit = cache.get(key);
-      if (hit != null && hit.assignment().length == n) {
-        stats.add(Counter.PLAN_CACHE_HITS, 1);
-        return new Result(hit.assignment(), hit.cost(), false, true);
-      }
-    }
+    boolean lastPartial = costs.lastCostPartial();
     Best best = run.solve(new boolean[n], free, first, last, run.graph != null);
     boolean approximated = run.stopped || m < n;
     if (approximated) {
       stats.add(Counter.APPROXIMATED, 1);
     }
-    boolean[] assignment = run.toPartitionOrder(best.q());
-    if (key != null) {
-      cache.put(key, new PlanCache.Entry(assignment, best.cost()));
+    // the materialize-all end in full (costing it may have stopped early, or m < n)
+    double all = last;
+    if (lastPartial || m < n) {
+      boolean[] every = new boolean[n];
+      Arrays.fill(every, true);
+      all = costs.planCost(every, INF);
     }
-    return new Result(assignment, best.cost(), approximated, false);
+    Result result = new Result(run.toPartitionOrder(best.q()), best.cost(), first, all,
+        approximated, false);
+    if (key != null) {
+      cache.put(key, result);
+    }
+    return result;
   }
 
   /** A plan in search order and its (fully computed) cost. */

@@ -46,10 +46,11 @@ public final class MPSkipEnumSelector implements FusionPlanSelector {
 
   @Override
   public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
-    MPSkipEnum.Options o = enumerator.options();
+    boolean cache = enumerator.options().planCache();
+    // the constants belong to the key: one selector serves every configuration of the JVM
+    long constants = ctx.costs().hashCode();
     return PartitionedSelection.select(memo, ctx, model, (m, p, costs, stats) ->
-        enumerator.enumerate(costs, p.points().size(),
-            o.structuralPruning() ? ReachabilityGraph.of(m, p) : null,
-            o.planCache() ? PlanSignature.of(m, p) : null, stats).assignment());
+        enumerator.enumerate(costs, p.points().size(), () -> ReachabilityGraph.of(m, p),
+            cache ? PlanSignature.of(m, p).with(constants) : null, stats));
   }
 }

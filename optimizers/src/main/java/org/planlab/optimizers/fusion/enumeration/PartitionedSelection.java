@@ -23,10 +23,11 @@ import org.planlab.engine.ir.Hop;
  */
 final class PartitionedSelection {
 
-  /** Chooses one partition's assignment. */
+  /** Chooses one partition's assignment; the result carries the costs explain shows. */
   @FunctionalInterface
   interface Enumerator {
-    boolean[] best(MemoTable memo, PlanPartition p, PartitionCosts costs, SelectionStats stats);
+    MPSkipEnum.Result best(MemoTable memo, PlanPartition p, PartitionCosts costs,
+        SelectionStats stats);
   }
 
   /** Interesting points from which a partition counts as large (Fig. 15's pruning check). */
@@ -57,7 +58,8 @@ final class PartitionedSelection {
       PartitionCosts costs = model.costs(memo, p, ctx.costs());
       int n = p.points().size();
       long evaluatedBefore = stats.get(Counter.PLANS_EVALUATED);
-      boolean[] q = enumerator.best(memo, p, costs, stats);
+      MPSkipEnum.Result best = enumerator.best(memo, p, costs, stats);
+      boolean[] q = best.assignment();
       if (n >= LARGE) {
         stats.add(Counter.LARGE_PARTITIONS, 1);
         stats.add(Counter.PLANS_PARTITIONED_LARGE, Assignments.pow2Saturating(n));
@@ -65,11 +67,9 @@ final class PartitionedSelection {
             stats.get(Counter.PLANS_EVALUATED) - evaluatedBefore);
       }
       // estimates for explain: the chosen plan against the two extremes (FA- and FNR-like)
-      chosen += costs.planCost(q, Double.POSITIVE_INFINITY);
-      allFused += costs.planCost(new boolean[n], Double.POSITIVE_INFINITY);
-      boolean[] all = new boolean[n];
-      java.util.Arrays.fill(all, true);
-      allMaterialized += costs.planCost(all, Double.POSITIVE_INFINITY);
+      chosen += best.cost();
+      allFused += best.fuseAllCost();
+      allMaterialized += best.materializeAllCost();
       costs.selection(q).forEach((h, es) ->
           selected.computeIfAbsent(h, x -> new ArrayList<>()).addAll(es));
     }

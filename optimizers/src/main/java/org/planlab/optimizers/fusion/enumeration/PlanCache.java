@@ -5,26 +5,17 @@ import java.util.Map;
 
 /**
  * The plan cache of cost-based selection (fusion paper, sec. 4.3, "Graceful Approximation"):
- * best assignments by an inexpensive partition signature that includes the initial upper
- * bound, so repeated optimizations — recompilation in mini-batch loops — skip enumeration.
+ * the enumeration results by partition signature ({@link PlanSignature} and the static lower
+ * bound), so repeated optimizations — recompilation in mini-batch loops — skip enumeration.
  * Owned by one enumerator (never static); least recently used entries are evicted beyond the
  * capacity. Thread-safe.
  */
 public final class PlanCache {
 
-  /** A cached best plan: the assignment in partition point order and its cost. */
-  public record Entry(boolean[] assignment, double cost) {
-    public Entry {
-      assignment = assignment.clone();
-    }
+  /** A partition's signature and the bits of its static lower bound. */
+  public record Key(PlanSignature signature, long lowerBoundBits) { }
 
-    @Override
-    public boolean[] assignment() {
-      return assignment.clone();
-    }
-  }
-
-  private final Map<String, Entry> entries;
+  private final Map<Key, MPSkipEnum.Result> entries;
   private long hits;
 
   /** An empty cache holding at most {@code capacity} plans. */
@@ -34,23 +25,23 @@ public final class PlanCache {
     }
     this.entries = new LinkedHashMap<>(16, 0.75f, true) {
       @Override
-      protected boolean removeEldestEntry(Map.Entry<String, Entry> eldest) {
+      protected boolean removeEldestEntry(Map.Entry<Key, MPSkipEnum.Result> eldest) {
         return size() > capacity;
       }
     };
   }
 
   /** The cached plan of {@code signature}, or null (counts a hit). */
-  public synchronized Entry get(String signature) {
-    Entry e = entries.get(signature);
+  public synchronized MPSkipEnum.Result get(Key key) {
+    MPSkipEnum.Result e = entries.get(key);
     if (e != null) {
       hits++;
     }
     return e;
   }
 
-  public synchronized void put(String signature, Entry e) {
-    entries.put(signature, e);
+  public synchronized void put(Key key, MPSkipEnum.Result e) {
+    entries.put(key, e);
   }
 
   public synchronized int size() {

@@ -3,59 +3,83 @@ package org.planlab.optimizers.fusion.enumeration;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
-import org.planlab.engine.codegen.memo.OpNames;
+import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 
 /**
- * The plan-cache key of a partition (fusion paper, sec. 4.3): its structure — operators with
- * their parameters, output sizes and memo entries, the wiring in partition-local numbers, the
- * inputs with their sizes, and the interesting points. Equal partitions of a recompiled DAG
- * (new HOP objects, same shapes) get equal signatures; MPSkipEnum appends the initial upper
- * bound.
+ * The plan-cache signature of a partition (fusion paper, sec. 4.3: "an inexpensive, approximate
+ * plan signature"): a 64-bit hash of its structure — operators with their parameters, output
+ * sizes and memo entries, the wiring in partition-local numbers, the roots and the points read
+ * materialized in every plan, the inputs with their sizes, and the interesting points — and of
+ * the cost constants the selector mixes in ({@link #with}). Equal partitions of a recompiled
+ * DAG (new HOP objects, same shapes) get equal signatures. The paper adds the initial plan
+ * costs to its signature; this one covers everything those costs depend on, so a lookup needs
+ * no plan costing, and {@link MPSkipEnum} keys the cache by it together with the static lower
+ * bound. Two different partitions collide with probability about 2^-64; a collision could only
+ * cost optimality (a cached assignment of the same length is a valid plan), never correctness.
+ * Plain arithmetic instead of a string keeps the lookup cheap — recompilation in loops
+ * computes it for every partition of every recompiled DAG.
  */
-public final class PlanSignature {
-  private PlanSignature() {
-  }
+public record PlanSignature(long hash) {
 
   /** The signature of {@code p} over {@code memo}. */
-  public static String of(MemoTable memo, PlanPartition p) {
-    Map<Hop, String> local = new IdentityHashMap<>();
+  public static PlanSignature of(MemoTable memo, PlanPartition p) {
+    Map<Hop, Integer> local = new IdentityHashMap<>();
     List<Hop> hops = p.hops();
     for (int k = 0; k < hops.size(); k++) {
-      local.put(hops.get(k), "h" + k);
+      local.put(hops.get(k), k);
     }
     int k = 0;
     for (Hop in : p.inputs()) {
-      local.put(in, "i" + k++);
+      local.put(in, -1 - k++);
     }
-    StringBuilder sb = new StringBuilder();
+    long h = mix(hops.size(), p.inputs().size());
     for (Hop in : p.inputs()) {
-      sb.append(local.get(in)).append('=').append(in.op()).append(param(in)).append(':')
-          .append(memo.size(in)).append(';');
+      h = mix(h, in.op().ordinal());
+      h = mix(h, Objects.hashCode(in.param()));
+      h = mix(h, memo.size(in));
     }
-    for (Hop h : hops) {
-      sb.append(local.get(h)).append('=').append(OpNames.of(h)).append(param(h)).append(':')
-          .append(memo.size(h)).append('(');
-      for (Hop in : h.inputs()) {
-        sb.append(local.getOrDefault(in, "?")).append(',');
+    for (Hop g : hops) {
+      h = mix(h, g.op().ordinal());
+      h = mix(h, Objects.hashCode(g.param()));
+      h = mix(h, memo.size(g));
+      h = mix(h, g.inputs().size());
+      for (Hop in : g.inputs()) {
+        h = mix(h, local.getOrDefault(in, Integer.MIN_VALUE));
       }
-      sb.append(')');
-      for (MemoEntry e : memo.entries(h)) {
-        sb.append(e.type().letter()).append(Long.toHexString(e.refs())).append('/')
-            .append(e.closed().ordinal());
+      for (MemoEntry e : memo.entries(g)) {
+        h = mix(h, e.type().ordinal());
+        h = mix(h, e.refs());
+        h = mix(h, e.closed().ordinal());
       }
-      sb.append(p.roots().contains(h) ? "R;" : ";");
+      h = mix(h, (p.roots().contains(g) ? 1 : 0) | (p.alwaysMaterialized().contains(g) ? 2 : 0));
     }
     for (InterestingPoint ip : p.points()) {
-      sb.append(local.get(ip.consumer())).append('.').append(ip.input()).append("<-")
-          .append(local.get(ip.target())).append(ip.kind().ordinal()).append(';');
+      h = mix(h, local.get(ip.consumer()));
+      h = mix(h, ip.input());
+      h = mix(h, local.get(ip.target()));
+      h = mix(h, ip.kind().ordinal());
     }
-    return sb.toString();
+    return new PlanSignature(h);
   }
 
-  private static String param(Hop h) {
-    return "[" + h.param() + "]";
+  /** This signature with {@code value} (e.g. the cost constants' hash) mixed in. */
+  public PlanSignature with(long value) {
+    return new PlanSignature(mix(hash, value));
+  }
+
+  private static long mix(long h, DataCharacteristics size) {
+    return mix(mix(mix(h, size.rows()), size.cols()), size.nnz());
+  }
+
+  /** One step of a 64-bit hash: the running value and {@code v}, avalanched (SplitMix64). */
+  private static long mix(long h, long v) {
+    long z = h * 0x9E3779B97F4A7C15L + v;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
   }
 }

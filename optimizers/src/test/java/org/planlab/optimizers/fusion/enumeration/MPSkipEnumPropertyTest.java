@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
@@ -16,10 +17,11 @@ import org.planlab.engine.codegen.select.SelectionStats.Counter;
  * without changing the chosen cost, and the counters stay within the search space.
  */
 class MPSkipEnumPropertyTest {
+  private static final PlanSignature SYNTHETIC = new PlanSignature(42);
 
   private static MPSkipEnum.Result mpskip(MPSkipEnum.Options options, SyntheticPartition p,
       SelectionStats stats) {
-    return new MPSkipEnum(options).enumerate(p, p.n, p.graph(), null, stats);
+    return new MPSkipEnum(options).enumerate(p, p.n, p::graph, null, stats);
   }
 
   private static double exhaustive(SyntheticPartition p) {
@@ -35,6 +37,10 @@ class MPSkipEnumPropertyTest {
     assertEquals(exhaustive(p), r.cost());
     assertEquals(r.cost(), p.planCost(r.assignment(), Double.POSITIVE_INFINITY),
         "the reported cost is the assignment's");
+    boolean[] every = new boolean[n];
+    Arrays.fill(every, true);
+    assertEquals(p.planCost(new boolean[n], Double.POSITIVE_INFINITY), r.fuseAllCost());
+    assertEquals(p.planCost(every, Double.POSITIVE_INFINITY), r.materializeAllCost());
     assertFalse(r.approximated());
     assertTrue(stats.plansEvaluated() <= 1L << n, "evaluated " + stats.plansEvaluated());
     assertTrue(stats.plansEvaluated() >= Math.min(2, 1L << n), "both ends are costed");
@@ -56,16 +62,22 @@ class MPSkipEnumPropertyTest {
     // the plan cache: a second enumeration of the same signature is a hit with the same cost
     MPSkipEnum cached = new MPSkipEnum(all);
     SelectionStats stats = new SelectionStats();
-    MPSkipEnum.Result first = cached.enumerate(p, n, p.graph(), "synthetic", stats);
-    MPSkipEnum.Result second = cached.enumerate(p, n, p.graph(), "synthetic", stats);
+    MPSkipEnum.Result first = cached.enumerate(p, n, p::graph, SYNTHETIC, stats);
+    long evaluated = stats.plansEvaluated();
+    MPSkipEnum.Result second = cached.enumerate(p, n, () -> {
+      throw new AssertionError("a hit needs no reachability graph");
+    }, SYNTHETIC, stats);
     assertFalse(first.cached());
     assertTrue(second.cached());
     assertEquals(cost, second.cost());
+    assertEquals(first.fuseAllCost(), second.fuseAllCost());
+    assertEquals(first.materializeAllCost(), second.materializeAllCost());
+    assertEquals(evaluated, stats.plansEvaluated(), "a hit costs no plan");
     assertEquals(1, stats.get(Counter.PLAN_CACHE_HITS));
     SelectionStats off = new SelectionStats();
     MPSkipEnum uncached = new MPSkipEnum(all.withPlanCache(false));
-    uncached.enumerate(p, n, p.graph(), "synthetic", off);
-    assertEquals(cost, uncached.enumerate(p, n, p.graph(), "synthetic", off).cost());
+    uncached.enumerate(p, n, p::graph, SYNTHETIC, off);
+    assertEquals(cost, uncached.enumerate(p, n, p::graph, SYNTHETIC, off).cost());
     assertEquals(0, off.get(Counter.PLAN_CACHE_HITS));
   }
 

@@ -38,7 +38,7 @@ class MPSkipEnumTest {
     for (long seed = 0; seed < 200; seed++) {
       SyntheticPartition p = new SyntheticPartition(14, seed, 8);
       MPSkipEnum.Result r = new MPSkipEnum(MPSkipEnum.Options.DEFAULTS)
-          .enumerate(p, 14, p.graph(), null, stats);
+          .enumerate(p, 14, p::graph, null, stats);
       assertEquals(ExhaustiveEnum.enumerate(p, 14, 14, new SelectionStats()).cost(), r.cost());
       space += 1L << 14;
     }
@@ -57,13 +57,13 @@ class MPSkipEnumTest {
     // accept anything: the opening plans are within (1 + eps) of the static lower bound
     MPSkipEnum.Options o = MPSkipEnum.Options.DEFAULTS.withApproximation(15, 1e9);
     SelectionStats stats = new SelectionStats();
-    MPSkipEnum.Result r = new MPSkipEnum(o).enumerate(p, 16, p.graph(), null, stats);
+    MPSkipEnum.Result r = new MPSkipEnum(o).enumerate(p, 16, p::graph, null, stats);
     assertTrue(r.approximated());
     assertEquals(2, stats.plansEvaluated(), "only the opening heuristic's plans");
     assertEquals(1, stats.get(Counter.APPROXIMATED));
     // below the threshold the same options enumerate exactly
     SyntheticPartition small = new SyntheticPartition(14, 7);
-    MPSkipEnum.Result exact = new MPSkipEnum(o).enumerate(small, 14, small.graph(), null,
+    MPSkipEnum.Result exact = new MPSkipEnum(o).enumerate(small, 14, small::graph, null,
         new SelectionStats());
     assertEquals(ExhaustiveEnum.enumerate(small, 14, 14, new SelectionStats()).cost(),
         exact.cost());
@@ -77,7 +77,7 @@ class MPSkipEnumTest {
       SyntheticPartition p = new SyntheticPartition(17, seed);
       SelectionStats stats = new SelectionStats();
       MPSkipEnum.Result r = new MPSkipEnum(MPSkipExactSelector.OPTIONS)
-          .enumerate(p, 17, p.graph(), null, stats);
+          .enumerate(p, 17, p::graph, null, stats);
       assertTrue(!r.approximated(), "17 points, exact");
       assertEquals(0, stats.get(Counter.APPROXIMATED));
       assertEquals(ExhaustiveEnum.enumerate(p, 17, 17, new SelectionStats()).cost(), r.cost());
