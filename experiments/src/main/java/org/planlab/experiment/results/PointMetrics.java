@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.stats.CodegenCounter;
 import org.planlab.engine.stats.CompilePhase;
@@ -68,11 +69,15 @@ public final class PointMetrics {
           Long.toString(cg.getOrDefault(CodegenCounter.CLASSES_COMPILED, 0L)));
       m.put("operator_cache_hits", Long.toString(cg.getOrDefault(CodegenCounter.CACHE_HITS, 0L)));
       Map<String, Long> sel = s.selection();
-      put(m, "plans_all", sel.get(SelectionStats.Counter.PLANS_ALL.name()));
-      put(m, "plans_partitioned", sel.get(SelectionStats.Counter.PLANS_PARTITIONED.name()));
-      put(m, "plans_evaluated", sel.get(SelectionStats.Counter.PLANS_EVALUATED.name()));
-      put(m, "partitions", sel.get(SelectionStats.Counter.PARTITIONS.name()));
-      put(m, "interesting_points", sel.get(SelectionStats.Counter.INTERESTING_POINTS.name()));
+      // a counter a selector never touched is 0 once some selector ran (every plan a plan-cache
+      // hit evaluates none), and unknown (blank) when no selector reported at all
+      Function<SelectionStats.Counter, Long> count = c -> sel.isEmpty() ? null
+          : sel.getOrDefault(c.name(), 0L);
+      put(m, "plans_all", count.apply(SelectionStats.Counter.PLANS_ALL));
+      put(m, "plans_partitioned", count.apply(SelectionStats.Counter.PLANS_PARTITIONED));
+      put(m, "plans_evaluated", count.apply(SelectionStats.Counter.PLANS_EVALUATED));
+      put(m, "partitions", count.apply(SelectionStats.Counter.PARTITIONS));
+      put(m, "interesting_points", count.apply(SelectionStats.Counter.INTERESTING_POINTS));
     }
     m.put("dags", Long.toString(s.dags()));
     m.put("recompilations", Long.toString(s.recompilations()));

@@ -12,13 +12,17 @@ import org.planlab.engine.stats.StatisticsSnapshot.HeavyHitter;
 
 class PointMetricsTest {
   private static StatisticsSnapshot snapshot(Map<CodegenCounter, Long> codegen) {
+    return snapshot(codegen, Map.of("PLANS_ALL", 64L, "PLANS_PARTITIONED", 16L,
+        "PLANS_EVALUATED", 9L, "PARTITIONS", 2L, "INTERESTING_POINTS", 6L));
+  }
+
+  private static StatisticsSnapshot snapshot(Map<CodegenCounter, Long> codegen,
+      Map<String, Long> selection) {
     return new StatisticsSnapshot(
         Map.of(CompilePhase.PARSE, 100_000_000L, CompilePhase.LOWERING, 400_000_000L), 12, 2,
         List.of(new HeavyHitter("spoofCell", 5, 10), new HeavyHitter("spoofRow", 3, 10),
             new HeavyHitter("ba+*", 9, 10)),
-        4096, 2_000_000_000L, codegen,
-        Map.of("PLANS_ALL", 64L, "PLANS_PARTITIONED", 16L, "PLANS_EVALUATED", 9L,
-            "PARTITIONS", 2L, "INTERESTING_POINTS", 6L));
+        4096, 2_000_000_000L, codegen, selection);
   }
 
   @Test
@@ -62,5 +66,15 @@ class PointMetricsTest {
     assertEquals("", m.get("cplans"));
     assertEquals("", m.get("plans_evaluated"));
     assertEquals("", m.get("objective"));
+  }
+
+  @Test
+  void aSelectionAnsweredFromThePlanCacheEvaluatedZeroPlans() {
+    // every partition a plan-cache hit: the selector reported, but never counted a plan
+    Map<String, String> m = PointMetrics.of(snapshot(Map.of(CodegenCounter.DAGS_OPTIMIZED, 4L),
+        Map.of("DAGS", 4L, "PARTITIONS", 5L, "PLAN_CACHE_HITS", 5L)), 1, Double.NaN);
+    assertEquals("0", m.get("plans_evaluated"));
+    assertEquals("5", m.get("partitions"));
+    assertEquals("0", m.get("interesting_points"));
   }
 }
