@@ -20,8 +20,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code planlab run DESCRIPTOR.yaml [--only GLOB] [--repeat N] [--warmup N] [--out DIR]
- * [--results-root DIR] [--new] [--quiet]}: runs every point of an experiment's grid, each in a fresh JVM, with a
+ * {@code planlab run DESCRIPTOR.yaml [--only GLOB] [--repeat N] [--warmup N] [--rounds N]
+ * [--out DIR] [--results-root DIR] [--new] [--quiet]}: runs every point of an experiment's grid, each in a fresh JVM, with a
  * progress bar on stderr and one summary line per finished point on stdout. Exit codes: 0 every
  * point ok; 1 some point failed or timed out (after running all); 2 usage or descriptor error.
  */
@@ -57,6 +57,12 @@ final class RunCommand implements Callable<Integer> {
       description = "unmeasured runs per point before the measured ones (default: the "
           + "descriptor's warmup)")
   Integer warmup;
+
+  @Option(names = "--rounds", paramLabel = "N",
+      description = "run the points N times round-robin, each time in a fresh JVM with the "
+          + "warm-up and repeats, and pool their measured runs (default: 1); a slow spell of a "
+          + "noisy machine then hits every variant alike")
+  Integer rounds;
 
   @Option(names = "--out", paramLabel = "DIR",
       description = "the run folder (default: RESULTS_ROOT/NAME/RUN_ID); a folder holding a run "
@@ -133,8 +139,8 @@ final class RunCommand implements Callable<Integer> {
     };
     ExperimentRunner.Summary s;
     try {
-      s = new ExperimentRunner(launcher).run(d, new ExperimentRunner.Options(only, repeat, warmup, out,
-          resultsRoot, forceNew), listener);
+      s = new ExperimentRunner(launcher).run(d, new ExperimentRunner.Options(only, repeat, warmup,
+          out, resultsRoot, forceNew, rounds), listener);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, e.getMessage());
     } catch (UncheckedIOException e) {

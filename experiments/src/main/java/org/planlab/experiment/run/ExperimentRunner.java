@@ -13,11 +13,13 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.planlab.experiment.descriptor.ExperimentDescriptor;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Study;
@@ -76,9 +78,13 @@ public final class ExperimentRunner {
    *     descriptor), or null for a folder under the results root
    * @param resultsRoot the results root ({@code results} by default)
    * @param forceNew start a new run even when the newest one could be resumed
+   * @param rounds how often the selected points run, round-robin, each time in a fresh JVM
+   *     with the warm-up and the measured runs (a point's runs of all rounds are pooled, their
+   *     numbers continue): on a noisy machine a slow spell then hits every variant alike, not
+   *     the points that happen to run during it; null for one round
    */
   public record Options(String only, Integer repeat, Integer warmup, Path out, Path resultsRoot,
-      boolean forceNew) {
+      boolean forceNew, Integer rounds) {
     /** Checks the arguments. */
     public Options {
       requireNonNull(resultsRoot, "resultsRoot is null");
@@ -88,6 +94,15 @@ public final class ExperimentRunner {
       if (warmup != null && warmup < 0) {
         throw new IllegalArgumentException("--warmup must be >= 0, was " + warmup);
       }
+      if (rounds != null && rounds < 1) {
+        throw new IllegalArgumentException("--rounds must be >= 1, was " + rounds);
+      }
+    }
+
+    /** The options of one round (the common case). */
+    public Options(String only, Integer repeat, Integer warmup, Path out, Path resultsRoot,
+        boolean forceNew) {
+      this(only, repeat, warmup, out, resultsRoot, forceNew, null);
     }
   }
 
@@ -155,6 +170,7 @@ public final class ExperimentRunner {
     List<GridPoint> selected = select(grid, o.only());
     int repeat = o.repeat() != null ? o.repeat() : d.repeat();
     int warmup = o.warmup() != null ? o.warmup() : d.warmup();
+    int rounds = o.rounds() != null ? o.rounds() : 1;
     Path resultsRoot = o.resultsRoot().toAbsolutePath();
 
     Optional<Path> resumable = o.out() != null ? resumableOut(o.out(), d)
@@ -185,7 +201,7 @@ public final class ExperimentRunner {
     List<GridPoint> toRun = new ArrayList<>();
     for (GridPoint p : selected) {
       List<Row> done = rows.get(p.id());
-      if (done.isEmpty() || !done.stream().allMatch(Row::ok)) {
+      if (done.size() < rounds * repeat || !done.stream().allMatch(Row::ok)) {
         toRun.add(p);
       }
     }
@@ -194,18 +210,25 @@ public final class ExperimentRunner {
 
     DataCache cache = new DataCache(resultsRoot.resolve(DATA_CACHE),
         Runtime.getRuntime().availableProcessors());
-    int failed = 0;
-    for (int i = 0; i < toRun.size(); i++) {
-      GridPoint p = toRun.get(i);
-      List<Row> result = runPoint(d, p, warmup, repeat, runDir, cache);
-      rows.put(p.id(), result);
-      PointsCsv.write(runDir.resolve(POINTS_CSV), rows.values().stream()
-          .flatMap(List::stream).toList());
-      PointOutcome outcome = new PointOutcome(i + 1, toRun.size(), p, result);
-      if (!outcome.ok()) {
-        failed++;
+    Set<String> failed = new HashSet<>();
+    int n = toRun.size();
+    for (int round = 0; round < rounds; round++) {
+      for (int i = 0; i < n; i++) {
+        GridPoint p = toRun.get(i);
+        List<Row> result = runPoint(d, p, warmup, repeat, round, runDir, cache);
+        if (round == 0) {
+          rows.put(p.id(), new ArrayList<>(result));
+        } else {
+          rows.get(p.id()).addAll(result);
+        }
+        PointsCsv.write(runDir.resolve(POINTS_CSV), rows.values().stream()
+            .flatMap(List::stream).toList());
+        PointOutcome outcome = new PointOutcome(round * n + i + 1, rounds * n, p, result);
+        if (!outcome.ok()) {
+          failed.add(p.id());
+        }
+        listener.pointFinished(outcome);
       }
-      listener.pointFinished(outcome);
     }
     if (toRun.isEmpty()) {
       // a run with nothing left to do still gets its points.csv (e.g. resumed after a crash
@@ -219,8 +242,8 @@ public final class ExperimentRunner {
     });
     manifest.finish(complete ? RunManifest.COMPLETE : RunManifest.RUNNING, clock.instant())
         .write(runDir);
-    return new Summary(runDir, runDir.resolve(POINTS_CSV), toRun.size(), skipped, failed,
-        complete);
+    return new Summary(runDir, runDir.resolve(POINTS_CSV), toRun.size(), skipped,
+        failed.size(), complete);
   }
 
   /**
@@ -255,8 +278,10 @@ public final class ExperimentRunner {
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 
+  /** Runs {@code p} in a fresh JVM; round r (from 0) numbers its runs from r * repeat + 1. */
   private List<Row> runPoint(ExperimentDescriptor d, GridPoint p, int warmup, int repeat,
-      Path runDir, DataCache cache) {
+      int round, Path runDir, DataCache cache) {
+    int firstRep = round * repeat + 1;
     Study study = p.study();
     Path script = study.workload() != null
         ? WorkloadCatalog.standard().driverScript(WorkloadCatalog.standard().byName(study.workload()))
@@ -265,7 +290,7 @@ public final class ExperimentRunner {
     Path logs = runDir.resolve(LOGS);
     try {
       // a point run again must not show repetitions of its earlier attempt
-      for (int rep = 1; Files.exists(StatsFile.path(runDir, p.id(), rep)); rep++) {
+      for (int rep = firstRep; Files.exists(StatsFile.path(runDir, p.id(), rep)); rep++) {
         Files.delete(StatsFile.path(runDir, p.id(), rep));
       }
     } catch (IOException e) {
@@ -276,7 +301,8 @@ public final class ExperimentRunner {
     try {
       inputs = cache.prepare(p);
     } catch (IllegalArgumentException | UncheckedIOException e) {
-      return failedRows(runDir, p, repeat, workloadColumn, Map.of(), PointsCsv.FAILED,
+      return failedRows(runDir, p, firstRep, repeat, workloadColumn, Map.of(),
+          PointsCsv.FAILED,
           "cannot generate the data: " + e.getMessage());
     }
     Map<String, String> inputTexts = new LinkedHashMap<>();
@@ -290,16 +316,17 @@ public final class ExperimentRunner {
         p.variant().fusion(), p.variant().ordering(),
         p.variant().threads() != null ? p.variant().threads() : d.threads(),
         p.variant().costProfile() == null ? null : p.variant().costProfile().toString(),
-        p.variant().codegenCompiler(), p.variant().operatorCache(), warmup, repeat,
+        p.variant().codegenCompiler(), p.variant().operatorCache(), warmup, repeat, firstRep,
         runDir.toString());
-    Path specFile = logs.resolve(p.id() + ".spec.json");
+    String log = round == 0 ? p.id() : p.id() + ".round" + (round + 1);
+    Path specFile = logs.resolve(log + ".spec.json");
     spec.write(specFile);
     PointLauncher.Result launched = launcher.launch(new PointLauncher.Request(specFile,
         d.jvm().heap(), d.jvm().options(), d.timeout(), folder,
-        logs.resolve(p.id() + ".out"), logs.resolve(p.id() + ".err")));
+        logs.resolve(log + ".out"), logs.resolve(log + ".err")));
 
     List<Row> result = new ArrayList<>();
-    for (int rep = 1; rep <= repeat; rep++) {
+    for (int rep = firstRep; rep < firstRep + repeat; rep++) {
       Path stats = StatsFile.path(runDir, p.id(), rep);
       if (Files.isRegularFile(stats)) {
         result.add(new Row(p.id(), workloadColumn, p.variant().name(), rep, PointsCsv.OK, "",
@@ -315,10 +342,10 @@ public final class ExperimentRunner {
     return result;
   }
 
-  private static List<Row> failedRows(Path runDir, GridPoint p, int repeat,
+  private static List<Row> failedRows(Path runDir, GridPoint p, int firstRep, int repeat,
       String workloadColumn, Map<String, String> inputs, String status, String error) {
     List<Row> rows = new ArrayList<>();
-    for (int rep = 1; rep <= repeat; rep++) {
+    for (int rep = firstRep; rep < firstRep + repeat; rep++) {
       rows.add(failedRow(runDir, p, rep, workloadColumn, inputs, status, error));
     }
     return rows;

@@ -49,7 +49,7 @@ public final class PointMain {
       for (int i = 1; i <= spec.warmup(); i++) {
         once(spec, config, "warmup " + i);
       }
-      for (int rep = 1; rep <= spec.repeat(); rep++) {
+      for (int rep = spec.firstRep(); rep < spec.firstRep() + spec.repeat(); rep++) {
         long t0 = System.nanoTime();
         Outcome o = once(spec, config, "rep " + rep);
         long wall = System.nanoTime() - t0;

@@ -33,12 +33,15 @@ import org.planlab.experiment.results.AtomicFiles;
  * @param operatorCache whether compiled operators are reused
  * @param warmup unmeasured runs
  * @param repeat measured runs
+ * @param firstRep the number of the first measured run (later rounds of a point continue the
+ *     numbering of the earlier ones)
  * @param runDir the run folder (stats files go to its stats/)
  */
 public record PointSpec(String point, String variant, String script, Map<String, String> args,
     Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
     String workingDirectory, String fusion, String ordering, int threads, String costProfile,
-    String codegenCompiler, boolean operatorCache, int warmup, int repeat, String runDir) {
+    String codegenCompiler, boolean operatorCache, int warmup, int repeat, int firstRep,
+    String runDir) {
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT);

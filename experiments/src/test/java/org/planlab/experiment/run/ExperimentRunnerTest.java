@@ -163,4 +163,50 @@ class ExperimentRunnerTest {
     assertEquals("timed out after 8s", rows.get(0).error());
     assertEquals(1, s.failed());
   }
+
+  @Test
+  void roundsRunThePointsRoundRobinAndPoolTheirNumberedRuns() throws IOException {
+    ExperimentDescriptor d = nScript("[1, 3]", "1m", false);
+    List<String> launched = new ArrayList<>();
+    PointLauncher recording = request -> {
+      launched.add(request.stdout().getFileName().toString());
+      return new ForkedJvmLauncher().launch(request);
+    };
+    ExperimentRunner.Options twoRounds = new ExperimentRunner.Options(null, 2, null, null,
+        dir.resolve("results"), false, 2);
+    List<String> finished = new ArrayList<>();
+    ExperimentRunner.Summary s = new ExperimentRunner(recording).run(d, twoRounds,
+        new ExperimentRunner.Listener() {
+          @Override
+          public void pointFinished(ExperimentRunner.PointOutcome o) {
+            finished.add(o.index() + "/" + o.total() + " " + o.point().id() + " "
+                + o.rows().stream().map(r -> Integer.toString(r.rep())).toList());
+          }
+        });
+    assertTrue(s.complete());
+    assertEquals(List.of("n-1.out", "n-3.out", "n-1.round2.out", "n-3.round2.out"), launched);
+    assertEquals(List.of("1/4 n-1 [1, 2]", "2/4 n-3 [1, 2]", "3/4 n-1 [3, 4]",
+        "4/4 n-3 [3, 4]"), finished);
+    List<Row> rows = PointsCsv.read(s.pointsCsv());
+    assertEquals(List.of("n-1:1", "n-1:2", "n-1:3", "n-1:4", "n-3:1", "n-3:2", "n-3:3",
+        "n-3:4"), rows.stream().map(r -> r.point() + ":" + r.rep()).toList());
+    assertTrue(rows.stream().allMatch(Row::ok));
+    assertEquals(4, StatsFile.read(StatsFile.path(s.runDir(), "n-3", 4)).get("rep").asInt());
+
+    // the run folder continued with the same rounds and repeats: nothing is left to do
+    CountingLauncher counting = new CountingLauncher();
+    ExperimentRunner.Summary again = new ExperimentRunner(counting).run(d,
+        new ExperimentRunner.Options(null, 2, null, s.runDir(), dir.resolve("results"), false,
+            2), new ExperimentRunner.Listener() { });
+    assertEquals(0, counting.launches.get());
+    assertEquals(2, again.skipped());
+  }
+
+  @Test
+  void roundsMustBePositive() {
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> new ExperimentRunner.Options(null, null, null,
+            null, dir, false, 0));
+    assertEquals("--rounds must be >= 1, was 0", e.getMessage());
+  }
 }
