@@ -57,8 +57,12 @@ public final class Eq3Costs implements PartitionCosts {
   private final PlanPartition partition;
   private final OperatorCosts costs;
   private final Set<Hop> members = Collections.newSetFromMap(new IdentityHashMap<>());
-  /** Members and the HOPs on paths from the roots down to members: what planning visits. */
+  /**
+   * Members and the HOPs on paths from the roots down to members: what planning visits. Marked
+   * by the first plan costing — a plan-cache hit needs only the bound and the selection.
+   */
   private final Set<Hop> relevant = Collections.newSetFromMap(new IdentityHashMap<>());
+  private boolean relevantMarked;
   /** The members in topological order and their entries by preference, sorted once. */
   private final List<Hop> memberOrder;
   private final Map<Hop, List<MemoEntry>> preferred = new IdentityHashMap<>();
@@ -105,7 +109,6 @@ public final class Eq3Costs implements PartitionCosts {
       }
     }
     this.costingRoots = List.copyOf(r);
-    markRelevant(costingRoots, new java.util.HashSet<>());
     this.staticBound = computeStaticBound();
   }
 
@@ -198,6 +201,10 @@ public final class Eq3Costs implements PartitionCosts {
 
   @Override
   public double planCost(boolean[] q, double bound) {
+    if (!relevantMarked) {
+      markRelevant(costingRoots, new java.util.HashSet<>());
+      relevantMarked = true;
+    }
     partial = false;
     FusionPlan plan = new FusionPlan(selection(q), List.of());
     double[] total = {0};

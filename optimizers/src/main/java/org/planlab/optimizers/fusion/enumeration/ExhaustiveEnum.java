@@ -23,22 +23,23 @@ public final class ExhaustiveEnum {
     boolean[] best = null;
     double bestCost = Double.POSITIVE_INFINITY;
     long total = 1L << n;
-    double[] ends = new double[2]; // j = 0 materializes nothing, j = total - 1 everything
+    double fuseAll = 0; // j = 0 materializes nothing, j = total - 1 everything
+    double materializeAll = 0;
     for (long j = 0; j < total; j++) {
       boolean[] q = Assignments.of(n, j);
       double c = costs.planCost(q, Double.POSITIVE_INFINITY);
       stats.addPlansEvaluated(1);
       if (j == 0) {
-        ends[0] = c;
+        fuseAll = c;
       }
       if (j == total - 1) {
-        ends[1] = c;
+        materializeAll = c;
       }
       if (best == null || c < bestCost) {
         best = q;
         bestCost = c;
       }
     }
-    return new MPSkipEnum.Result(best, bestCost, ends[0], ends[1], false, false);
+    return new MPSkipEnum.Result(best, bestCost, fuseAll, materializeAll, false, false);
   }
 }

@@ -181,11 +181,10 @@ public final class MPSkipEnum {
     PlanCache.Key key = null;
     if (options.planCache() && signature != null) {
       key = new PlanCache.Key(signature, Double.doubleToLongBits(costs.staticLowerBound()));
-      Result hit = cache.get(key);
-      if (hit != null && hit.assignment().length == n) {
+      Result hit = cache.get(key); // stored as a hit: the cached flag set
+      if (hit != null && hit.assignment.length == n) {
         stats.add(Counter.PLAN_CACHE_HITS, 1);
-        return new Result(hit.assignment(), hit.cost(), hit.fuseAllCost(),
-            hit.materializeAllCost(), false, true);
+        return hit;
       }
     }
     ReachabilityGraph rg = options.structuralPruning() && graph != null ? graph.get() : null;
@@ -224,7 +223,7 @@ public final class MPSkipEnum {
     Result result = new Result(run.toPartitionOrder(best.q()), best.cost(), first, all,
         approximated, false);
     if (key != null) {
-      cache.put(key, result);
+      cache.put(key, new Result(result.assignment, result.cost, first, all, false, true));
     }
     return result;
   }
