@@ -66,6 +66,11 @@ public final class SelectionStats {
     return counters.get(c).get();
   }
 
+  /** Adds every counter of {@code other} to this one's. */
+  public void addAll(SelectionStats other) {
+    other.counters.forEach((c, v) -> add(c, v.get()));
+  }
+
   /** Adds {@code n} costed plans. */
   public void addPlansEvaluated(long n) {
     add(Counter.PLANS_EVALUATED, n);

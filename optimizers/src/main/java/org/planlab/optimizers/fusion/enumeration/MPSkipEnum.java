@@ -141,11 +141,11 @@ public final class MPSkipEnum {
   private static final double INF = Double.POSITIVE_INFINITY;
 
   private final Options options;
-  private final PlanCache cache;
+  private final PlanCache<PlanCache.Key, Result> cache;
 
   public MPSkipEnum(Options options) {
     this.options = Objects.requireNonNull(options, "options is null");
-    this.cache = new PlanCache(options.planCacheCapacity());
+    this.cache = new PlanCache<>(options.planCacheCapacity());
   }
 
   public Options options() {
@@ -153,7 +153,7 @@ public final class MPSkipEnum {
   }
 
   /** This enumerator's plan cache. */
-  public PlanCache cache() {
+  public PlanCache<PlanCache.Key, Result> cache() {
     return cache;
   }
 

@@ -11,7 +11,7 @@ import org.planlab.engine.ir.Hop;
 
 /**
  * The plan-cache signature of a partition (fusion paper, sec. 4.3: "an inexpensive, approximate
- * plan signature"): a 64-bit hash of its structure — operators with their parameters, output
+ * plan signature"), or of a whole memo table ({@link #of(MemoTable, List)}): a 64-bit hash of its structure — operators with their parameters, output
  * sizes and memo entries, the wiring in partition-local numbers, the roots and the points read
  * materialized in every plan, the inputs with their sizes, and the interesting points — and of
  * the cost constants the selector mixes in ({@link #with}). Equal partitions of a recompiled
@@ -43,18 +43,7 @@ public record PlanSignature(long hash) {
       h = mix(h, memo.size(in));
     }
     for (Hop g : hops) {
-      h = mix(h, g.op().ordinal());
-      h = mix(h, Objects.hashCode(g.param()));
-      h = mix(h, memo.size(g));
-      h = mix(h, g.inputs().size());
-      for (Hop in : g.inputs()) {
-        h = mix(h, local.getOrDefault(in, Integer.MIN_VALUE));
-      }
-      for (MemoEntry e : memo.entries(g)) {
-        h = mix(h, e.type().ordinal());
-        h = mix(h, e.refs());
-        h = mix(h, e.closed().ordinal());
-      }
+      h = mixHop(h, memo, g, local);
       h = mix(h, (p.roots().contains(g) ? 1 : 0) | (p.alwaysMaterialized().contains(g) ? 2 : 0));
     }
     for (InterestingPoint ip : p.points()) {
@@ -64,6 +53,44 @@ public record PlanSignature(long hash) {
       h = mix(h, ip.kind().ordinal());
     }
     return new PlanSignature(h);
+  }
+
+  /**
+   * The signature of the whole memo table, for the selection cache in front of the partitions
+   * ({@link MPSkipEnumSelector}): every HOP of {@code order} (the DAG's topological order) with
+   * its operator, parameter, types, size, wiring and memo entries, and the DAG's roots. The
+   * partitions, their consumers outside, always-materialized points and interesting points are
+   * functions of these, so equal tables pose equal selection problems.
+   */
+  public static PlanSignature of(MemoTable memo, List<Hop> order) {
+    Map<Hop, Integer> index = new IdentityHashMap<>(2 * order.size());
+    long h = order.size();
+    for (Hop g : order) {
+      index.put(g, index.size()); // inputs precede their consumers
+      h = mixHop(h, memo, g, index);
+    }
+    for (Hop r : memo.dag().roots()) {
+      h = mix(h, index.get(r));
+    }
+    return new PlanSignature(h);
+  }
+
+  /** Mixes one HOP in: its operator and types, size, inputs by {@code number}, memo entries. */
+  private static long mixHop(long h, MemoTable memo, Hop g, Map<Hop, Integer> number) {
+    h = mix(h, g.op().ordinal());
+    h = mix(h, Objects.hashCode(g.param()));
+    h = mix(h, g.dataType().ordinal() * 64L + g.valueType().ordinal());
+    h = mix(h, memo.size(g));
+    h = mix(h, g.inputs().size());
+    for (Hop in : g.inputs()) {
+      h = mix(h, number.getOrDefault(in, Integer.MIN_VALUE));
+    }
+    for (MemoEntry e : memo.entries(g)) {
+      h = mix(h, e.type().ordinal());
+      h = mix(h, e.refs());
+      h = mix(h, e.closed().ordinal());
+    }
+    return h;
   }
 
   /** This signature with {@code value} (e.g. the cost constants' hash) mixed in. */
