@@ -8,11 +8,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
+import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.memo.OpNames;
 import org.planlab.engine.codegen.template.OfmcExplorer;
+import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
@@ -51,6 +54,19 @@ final class ExploredDags {
     for (Hop h : dag.topologicalOrder()) {
       if (OfmcExplorer.isCandidate(h) && OpNames.of(h).equals(name)) {
         out.add(h);
+      }
+    }
+    return out;
+  }
+
+  /** The kept entries by topological number and name (HOP objects differ between compiles). */
+  static Map<String, List<MemoEntry>> kept(MemoTable memo, FusionPlan plan) {
+    Map<String, List<MemoEntry>> out = new TreeMap<>();
+    List<Hop> order = memo.dag().topologicalOrder();
+    for (int k = 0; k < order.size(); k++) {
+      List<MemoEntry> es = plan.selected().get(order.get(k));
+      if (es != null) {
+        out.put(k + ":" + OpNames.of(order.get(k)), es);
       }
     }
     return out;

@@ -5,16 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.planlab.optimizers.fusion.enumeration.ExploredDags.kept;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
-import org.planlab.engine.codegen.memo.OpNames;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.codegen.select.SelectionStats;
@@ -54,19 +53,6 @@ class SelectionCacheTest {
     return selector.select(memo, memo.dag(), new SelectionContext(stats));
   }
 
-  /** The kept entries by topological number and name (HOP objects differ between compiles). */
-  private static Map<String, List<MemoEntry>> byPosition(MemoTable memo, FusionPlan plan) {
-    Map<String, List<MemoEntry>> out = new TreeMap<>();
-    List<Hop> order = memo.dag().topologicalOrder();
-    for (int k = 0; k < order.size(); k++) {
-      List<MemoEntry> es = plan.selected().get(order.get(k));
-      if (es != null) {
-        out.put(k + ":" + OpNames.of(order.get(k)), es);
-      }
-    }
-    return out;
-  }
-
   private static List<List<Integer>> groups(MemoTable memo, FusionPlan plan) {
     List<Hop> order = memo.dag().topologicalOrder();
     List<List<Integer>> out = new ArrayList<>();
@@ -93,7 +79,7 @@ class SelectionCacheTest {
     assertEquals(1, selector.selections().hits());
     assertEquals(partitionHits, selector.enumerator().cache().hits(),
         "no partition was looked up");
-    assertEquals(byPosition(memo, plan), byPosition(again, cached));
+    assertEquals(kept(memo, plan), kept(again, cached));
     assertEquals(groups(memo, plan), groups(again, cached));
     assertEquals(plan.estimate(), cached.estimate());
     assertEquals(0, second.plansEvaluated());
@@ -126,9 +112,9 @@ class SelectionCacheTest {
     long hits = selector.enumerator().cache().hits() - partitionHits;
     assertEquals(hits, stats.get(Counter.PLAN_CACHE_HITS));
     assertTrue(hits >= partitions, "every partition of the first DAG is a hit: " + hits);
-    Map<String, List<MemoEntry>> shared = byPosition(bigger, other);
-    shared.keySet().retainAll(byPosition(memo, plan).keySet());
-    assertEquals(byPosition(memo, plan), shared);
+    Map<String, List<MemoEntry>> shared = kept(bigger, other);
+    shared.keySet().retainAll(kept(memo, plan).keySet());
+    assertEquals(kept(memo, plan), shared);
   }
 
   @Test
@@ -179,7 +165,7 @@ class SelectionCacheTest {
     assertEquals(0, selector.enumerator().cache().size());
     assertEquals(0, stats.get(Counter.PLAN_CACHE_HITS));
     assertTrue(stats.plansEvaluated() > 0);
-    assertEquals(byPosition(memo, plan), byPosition(again, fresh));
+    assertEquals(kept(memo, plan), kept(again, fresh));
   }
 
   @Test
@@ -196,6 +182,6 @@ class SelectionCacheTest {
     assertNull(stored.replay(small, small.dag().topologicalOrder(), replayed));
     assertEquals(new SelectionStats().snapshot(), replayed.snapshot(), "nothing reported");
     FusionPlan same = stored.replay(memo, memo.dag().topologicalOrder(), replayed);
-    assertEquals(byPosition(memo, plan), byPosition(memo, same));
+    assertEquals(kept(memo, plan), kept(memo, same));
   }
 }
