@@ -21,9 +21,10 @@ import picocli.CommandLine.Parameters;
 
 /**
  * {@code planlab run DESCRIPTOR.yaml [--only GLOB] [--repeat N] [--warmup N] [--rounds N]
- * [--out DIR] [--results-root DIR] [--new] [--quiet]}: runs every point of an experiment's grid, each in a fresh JVM, with a
- * progress bar on stderr and one summary line per finished point on stdout. Exit codes: 0 every
- * point ok; 1 some point failed or timed out (after running all); 2 usage or descriptor error.
+ * [--out DIR] [--results-root DIR] [--new] [--quiet]}: runs every point of an experiment's
+ * grid, each in a fresh JVM, with a progress bar on stderr and one summary line per finished
+ * point on stdout. Exit codes: 0 every point ok; 1 some point failed or timed out (after
+ * running all); 2 usage or descriptor error.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Run an experiment: every point of its grid, each in a fresh JVM.",

@@ -302,8 +302,7 @@ public final class ExperimentRunner {
       inputs = cache.prepare(p);
     } catch (IllegalArgumentException | UncheckedIOException e) {
       return failedRows(runDir, p, firstRep, repeat, workloadColumn, Map.of(),
-          PointsCsv.FAILED,
-          "cannot generate the data: " + e.getMessage());
+          PointsCsv.FAILED, "cannot generate the data: " + e.getMessage());
     }
     Map<String, String> inputTexts = new LinkedHashMap<>();
     inputs.forEach((k, v) -> inputTexts.put(k, v.toString()));

@@ -23,8 +23,9 @@ import org.planlab.engine.spi.FusionPlanSelector;
  * only known at run time — costs one hash over its HOPs and a lookup, not the partition
  * analysis, cost model setup and per-partition signatures. That path ran on every
  * recompilation (158 DAGs per MLogreg run, 492 partitions per AutoEncoder run), and on two
- * cores the JIT compiling it late took measurable time from the kernels. Behind it, {@link MPSkipEnum} keeps partitions by their own
- * signature, for partitions shared by different DAGs.
+ * cores the JIT compiling it late took measurable time from the kernels. Behind it,
+ * {@link MPSkipEnum} keeps partitions by their own signature, for partitions shared by
+ * different DAGs.
  */
 public final class MPSkipEnumSelector implements FusionPlanSelector {
   public static final String NAME = "mpskip";
@@ -85,7 +86,7 @@ public final class MPSkipEnumSelector implements FusionPlanSelector {
     plan = partitioned(memo, new SelectionContext(local, ctx.costs()), constants);
     local.add(Counter.SELECT_NANOS, lookup);
     ctx.stats().addAll(local);
-    selections.put(key, StoredSelection.of(plan, order, local));
+    selections.put(key, StoredSelection.of(plan, memo, local));
     return plan;
   }
 

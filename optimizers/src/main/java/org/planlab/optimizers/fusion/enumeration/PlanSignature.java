@@ -4,6 +4,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.ToIntFunction;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.ir.DataCharacteristics;
@@ -11,10 +12,11 @@ import org.planlab.engine.ir.Hop;
 
 /**
  * The plan-cache signature of a partition (fusion paper, sec. 4.3: "an inexpensive, approximate
- * plan signature"), or of a whole memo table ({@link #of(MemoTable, List)}): a 64-bit hash of its structure — operators with their parameters, output
- * sizes and memo entries, the wiring in partition-local numbers, the roots and the points read
- * materialized in every plan, the inputs with their sizes, and the interesting points — and of
- * the cost constants the selector mixes in ({@link #with}). Equal partitions of a recompiled
+ * plan signature"), or of a whole memo table ({@link #of(MemoTable, List)}): a 64-bit hash of
+ * its structure — operators with their parameters, output sizes and memo entries, the wiring
+ * in partition-local numbers, the roots and the points read materialized in every plan, the
+ * inputs with their sizes, and the interesting points — and of the cost constants the
+ * selector mixes in ({@link #with}). Equal partitions of a recompiled
  * DAG (new HOP objects, same shapes) get equal signatures. The paper adds the initial plan
  * costs to its signature; this one covers everything those costs depend on, so a lookup needs
  * no plan costing, and {@link MPSkipEnum} keys the cache by it together with the static lower
@@ -43,7 +45,7 @@ public record PlanSignature(long hash) {
       h = mix(h, memo.size(in));
     }
     for (Hop g : hops) {
-      h = mixHop(h, memo, g, local);
+      h = mixHop(h, memo, g, in -> local.getOrDefault(in, Integer.MIN_VALUE));
       h = mix(h, (p.roots().contains(g) ? 1 : 0) | (p.alwaysMaterialized().contains(g) ? 2 : 0));
     }
     for (InterestingPoint ip : p.points()) {
@@ -58,32 +60,31 @@ public record PlanSignature(long hash) {
   /**
    * The signature of the whole memo table, for the selection cache in front of the partitions
    * ({@link MPSkipEnumSelector}): every HOP of {@code order} (the DAG's topological order) with
-   * its operator, parameter, types, size, wiring and memo entries, and the DAG's roots. The
-   * partitions, their consumers outside, always-materialized points and interesting points are
-   * functions of these, so equal tables pose equal selection problems.
+   * its operator, parameter, types, size, wiring (by the table's topological ids) and memo
+   * entries, and the DAG's roots. The partitions, their consumers outside, always-materialized
+   * points and interesting points are functions of these, so equal tables pose equal selection
+   * problems.
    */
   public static PlanSignature of(MemoTable memo, List<Hop> order) {
-    Map<Hop, Integer> index = new IdentityHashMap<>(2 * order.size());
     long h = order.size();
     for (Hop g : order) {
-      index.put(g, index.size()); // inputs precede their consumers
-      h = mixHop(h, memo, g, index);
+      h = mixHop(h, memo, g, memo::id);
     }
     for (Hop r : memo.dag().roots()) {
-      h = mix(h, index.get(r));
+      h = mix(h, memo.id(r));
     }
     return new PlanSignature(h);
   }
 
   /** Mixes one HOP in: its operator and types, size, inputs by {@code number}, memo entries. */
-  private static long mixHop(long h, MemoTable memo, Hop g, Map<Hop, Integer> number) {
+  private static long mixHop(long h, MemoTable memo, Hop g, ToIntFunction<Hop> number) {
     h = mix(h, g.op().ordinal());
     h = mix(h, Objects.hashCode(g.param()));
     h = mix(h, g.dataType().ordinal() * 64L + g.valueType().ordinal());
     h = mix(h, memo.size(g));
     h = mix(h, g.inputs().size());
     for (Hop in : g.inputs()) {
-      h = mix(h, number.getOrDefault(in, Integer.MIN_VALUE));
+      h = mix(h, number.applyAsInt(in));
     }
     for (MemoEntry e : memo.entries(g)) {
       h = mix(h, e.type().ordinal());

@@ -42,8 +42,8 @@ class MemoryConstraintTest {
 
   private static MPSkipEnum.Result best(MemoTable memo, PlanPartition p, CostConstants c) {
     return new MPSkipEnum(MPSkipEnum.Options.DEFAULTS).enumerate(
-        CostModel.EQ3.costs(memo, p, c), p.points().size(), () -> ReachabilityGraph.of(memo, p), null,
-        new SelectionStats());
+        CostModel.EQ3.costs(memo, p, c), p.points().size(), () -> ReachabilityGraph.of(memo, p),
+        null, new SelectionStats());
   }
 
   @Test

@@ -120,7 +120,8 @@ class RandomDagPropertyTest {
             new SelectionStats()).cost();
         SelectionStats stats = new SelectionStats();
         MPSkipEnum.Result r = new MPSkipEnum(MPSkipEnum.Options.DEFAULTS).enumerate(
-            EQ3.costs(memo, p, CostConstants.DEFAULTS), n, () -> ReachabilityGraph.of(memo, p), null, stats);
+            EQ3.costs(memo, p, CostConstants.DEFAULTS), n, () -> ReachabilityGraph.of(memo, p),
+            null, stats);
         assertEquals(exhaustive, r.cost(), 1e-12 * Math.abs(exhaustive), dml + memo.format());
         assertTrue(stats.plansEvaluated() <= 1L << n);
       }

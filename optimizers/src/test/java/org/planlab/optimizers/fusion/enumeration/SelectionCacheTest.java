@@ -173,7 +173,7 @@ class SelectionCacheTest {
     MemoTable memo = explore(1000, "");
     SelectionStats stats = new SelectionStats();
     FusionPlan plan = select(new MPSkipEnumSelector(), memo, stats);
-    StoredSelection stored = StoredSelection.of(plan, memo.dag().topologicalOrder(), stats);
+    StoredSelection stored = StoredSelection.of(plan, memo, stats);
     MemoTable small = ExploredDags.exploreOne("""
         A = rand(rows=10, cols=10, seed=1)
         print(sum(A * 2))
