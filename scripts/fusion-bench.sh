@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks of generated fused operators (issue 4; fusion paper sec. 5.2 and 5.3):
+# Benchmarks of generated fused operators (fusion paper sec. 5.2 and 5.3):
 #  1. FusedPatternBench (JMH): sum(X*Y*Z), the multi-aggregate sum(X*Y), sum(X*Z),
 #     t(X)%*%(w*(X%*%v)), t(X)%*%(W*(X%*%V)) and sum(X*log(U%*%t(V)+1e-15)), each over dense and
 #     sparse X, as a generated operator beside the unfused kernels and a hand-written loop (and

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Issue 5's end-to-end table: every workload under none (Base) / fa / fnr / mpskip (Gen), at the
-# sizes the issue names — L2SVM and MLogreg on dense 1e6 x 10 and 1e7 x 10, ALS-CG (1e4 x 1e4,
+# The end-to-end table of fusion plan selection: every workload under none (Base) / fa / fnr /
+# mpskip (Gen) at the fusion paper's sec. 5 workloads, scaled to this machine — L2SVM and MLogreg on dense 1e6 x 10 and 1e7 x 10, ALS-CG (1e4 x 1e4,
 # 0.01, rank 20), PNMF (1e4 x 1e4, 0.01, rank 10), AutoEncoder (1e4 x 1e3, 500/2, 2 epochs).
 # Each descriptor runs in two rounds (`planlab run --rounds 2`): every point once per round, in
 # a fresh JVM with one warm-up and three measured runs (two at 1e7 rows), the rounds pooled.

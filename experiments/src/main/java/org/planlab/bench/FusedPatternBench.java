@@ -26,16 +26,16 @@ import org.planlab.engine.codegen.runtime.OuterType;
 import org.planlab.engine.codegen.runtime.RowType;
 import org.planlab.engine.codegen.runtime.SpoofOperator;
 import org.planlab.engine.kernels.AggregateKernels;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.kernels.ElementwiseKernels;
 import org.planlab.engine.kernels.MMChainKernels;
 import org.planlab.engine.kernels.MatMultKernels;
 import org.planlab.engine.kernels.ReorgKernels;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
 import org.planlab.engine.matrix.SparseBlockCSR;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

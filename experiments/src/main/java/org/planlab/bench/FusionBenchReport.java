@@ -33,8 +33,8 @@ import org.planlab.bench.KernelBenchReport.Row;
  * lines) into markdown: per fused pattern, format (dense X or sparse X) and size the times of
  * gen, unfused and the hand-written loop (and, for the matrix-vector chain, the mmchain kernel in
  * a row of its own) measured side by side in one run, bandwidths of the dense memory-bound
- * patterns, the ratios issue 4's acceptance asks for, and the code generator's compile times with
- * a cold and a warm operator cache. Benchmark methods are looked up in
+ * patterns, the ratios against the fusion paper's Fig. 9/10 targets, and the code generator's
+ * compile times with a cold and a warm operator cache. Benchmark methods are looked up in
  * {@link FusedPatternMethods}.
  *
  * <p>Usage: {@code FusionBenchReport JMH_RESULT.json CODEGEN.jsonl [REPORT.md]} (either input
@@ -47,7 +47,7 @@ public final class FusionBenchReport {
   /**
    * One table row group: a pattern and format of {@link FusedPatternMethods}, its title, the
    * variant it is compared with besides unfused ({@code hand} or {@code kernel}; null: none),
-   * the parameters shown, and the acceptance thresholds of issue 4 (NaN: none).
+   * the parameters shown, and the target ratios (NaN: none).
    */
   record Pattern(String name, String pattern, String format, String reference,
       List<String> shown, double minGenOverReference, double minSpeedup) {
@@ -195,7 +195,7 @@ public final class FusionBenchReport {
         }
       }
     }
-    sb.append("\nAcceptance (issue 4):\n\n");
+    sb.append("\nTargets:\n\n");
     verdicts.forEach(sb::append);
     sb.append('\n');
     return sb.toString();

@@ -13,8 +13,8 @@ import java.util.Map;
 
 /**
  * Turns a JMH JSON result of the kernel benchmarks into a table of GFLOP/s and GB/s, with the
- * ratios the foundation's acceptance asks for, measured side by side in one run: kernel vs
- * hand-written loop bandwidth, and mmchain vs the two separate products.
+ * ratios that tell how close the kernels come to the machine, measured side by side in one run:
+ * kernel vs hand-written loop bandwidth, and mmchain vs the two separate products.
  *
  * <p>Usage: {@code KernelBenchReport JMH_RESULT.json [REPORT.md]}.
  */

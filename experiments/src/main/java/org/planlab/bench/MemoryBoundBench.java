@@ -15,12 +15,12 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.planlab.engine.kernels.AggregateKernels;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.kernels.ElementwiseKernels;
 import org.planlab.engine.kernels.MMChainKernels;
 import org.planlab.engine.kernels.MatMultKernels;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

@@ -7,7 +7,7 @@ import java.util.concurrent.Callable;
 import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Pipeline;
-import org.planlab.engine.codegen.Codegen;
+import org.planlab.engine.compile.fusion.Codegen;
 import org.planlab.engine.compile.size.MemoryEstimates;
 import org.planlab.engine.ir.HopPrinter;
 import org.planlab.engine.lang.DmlException;

@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.planlab.engine.codegen.Codegen;
 import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.codegen.construct.BuiltOperator;
 import org.planlab.engine.codegen.cplan.CPlanPrinter;
@@ -17,6 +16,7 @@ import org.planlab.engine.codegen.memo.OpNames;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.codegen.select.SelectionStats.Counter;
+import org.planlab.engine.compile.fusion.Codegen;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.stats.Statistics;
 

@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
 import org.planlab.engine.compile.build.HopBuilder;
+import org.planlab.engine.compile.dynamic.DynamicRecompiler;
 import org.planlab.engine.compile.dynamic.ProgramRewriter;
 import org.planlab.engine.compile.rewrite.StaticRewriter;
 import org.planlab.engine.compile.size.InterProceduralAnalysis;
@@ -16,6 +17,7 @@ import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
+import org.planlab.engine.ir.SizedDag;
 import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.lang.validate.DmlValidator;
 import org.planlab.engine.lang.validate.ValidatedProgram;
@@ -111,7 +113,7 @@ public record Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis 
   /**
    * Size analysis by the sizes helper's entry points: inter-procedural analysis, the dynamic
    * rewrites it enables at compile time ({@link ProgramRewriter}), analysis again for the
-   * rewritten DAGs, and {@link org.planlab.engine.compile.dynamic.Recompiler} for the DAGs
+   * rewritten DAGs, and {@link DynamicRecompiler} for the DAGs
    * whose sizes stay unknown.
    */
   public static SizeAnalysis sizeAnalysis() {
@@ -124,9 +126,8 @@ public record Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis 
         all.putAll(t.asMap());
       }
       return new SizeResult(rewritten, all, sizes.recompilationCandidates(), (dag, live) -> {
-        org.planlab.engine.compile.dynamic.Recompiler.Recompiled r =
-            org.planlab.engine.compile.dynamic.Recompiler.recompile(dag, live);
-        return new org.planlab.engine.ir.SizedDag(r.dag(), r.sizes().asMap());
+        DynamicRecompiler.Recompiled r = DynamicRecompiler.recompile(dag, live);
+        return new SizedDag(r.dag(), r.sizes().asMap());
       });
     };
   }

@@ -3,12 +3,12 @@ package org.planlab.engine.ir;
 import java.util.List;
 import java.util.Objects;
 import org.planlab.engine.data.ScalarValue;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.Direction;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.types.ValueType;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
+import org.planlab.engine.ops.UnaryOp;
 
 /**
  * The operator-specific part of a {@link Hop}, one record per opcode family. Equal params and

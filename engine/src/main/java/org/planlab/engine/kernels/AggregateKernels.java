@@ -10,6 +10,8 @@ import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
 import org.planlab.engine.matrix.SparseBlockCSR;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.Direction;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

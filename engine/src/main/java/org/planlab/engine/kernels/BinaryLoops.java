@@ -1,5 +1,7 @@
 package org.planlab.engine.kernels;
 
+import org.planlab.engine.ops.BinaryOp;
+
 /**
  * The dense inner loops of the binary operators: one plain loop per operator, chosen by a switch
  * outside the loop, so no cell pays for a dispatch and the JIT can vectorize the arithmetic

@@ -5,6 +5,7 @@ import java.util.List;
 import org.planlab.engine.kernels.SegmentAggregates.Pass;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
+import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

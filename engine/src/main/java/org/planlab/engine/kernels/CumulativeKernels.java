@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.LongAdder;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
+import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

@@ -3,6 +3,8 @@ package org.planlab.engine.kernels;
 import java.util.Objects;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

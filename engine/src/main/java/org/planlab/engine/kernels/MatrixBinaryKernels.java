@@ -12,6 +12,7 @@ import static org.planlab.engine.kernels.ElementwiseSupport.vectorValues;
 import org.planlab.engine.kernels.ElementwiseSupport.DenseRows;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
+import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

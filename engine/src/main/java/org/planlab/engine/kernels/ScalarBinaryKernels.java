@@ -13,6 +13,7 @@ import static org.planlab.engine.kernels.ElementwiseSupport.vectorValues;
 import java.util.Arrays;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
+import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

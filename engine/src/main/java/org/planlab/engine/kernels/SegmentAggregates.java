@@ -1,5 +1,7 @@
 package org.planlab.engine.kernels;
 
+import org.planlab.engine.ops.AggregateOp;
+
 /**
  * How an {@link AggregateOp} is computed from passes over a list of stored values plus a number
  * of implicit zeros, shared by full aggregates (all cells, reduced in parallel chunks) and row

@@ -12,6 +12,7 @@ import static org.planlab.engine.kernels.ElementwiseSupport.sumChunks;
 import java.util.Arrays;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
+import org.planlab.engine.ops.UnaryOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

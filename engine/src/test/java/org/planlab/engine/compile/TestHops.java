@@ -7,14 +7,14 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.Direction;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.lang.types.DataType;
 import org.planlab.engine.lang.types.ValueType;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
+import org.planlab.engine.ops.UnaryOp;
 
 /** Hand-built HOP DAGs for compiler tests (until the HOP builder lands), following OpCode. */
 public final class TestHops {

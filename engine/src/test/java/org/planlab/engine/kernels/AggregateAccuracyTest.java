@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
 import org.planlab.engine.matrix.TestMatrices;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.Direction;
 import org.planlab.engine.parallel.KernelPool;
 
 /** Numerics on large inputs and bit-identical results for 1 and 2 threads where 2 really fork. */

@@ -3,6 +3,8 @@ package org.planlab.engine.kernels;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.Direction;
 
 /**
  * Independent reference for the aggregate tests: cells gathered from {@link MatrixBlock#toArray()}

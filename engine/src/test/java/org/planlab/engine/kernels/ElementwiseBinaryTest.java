@@ -16,6 +16,7 @@ import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.TestMatrices;
 import org.planlab.engine.matrix.TestMatrices.Case;
+import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.parallel.KernelPool;
 
 class ElementwiseBinaryTest {

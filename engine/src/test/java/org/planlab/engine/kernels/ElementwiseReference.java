@@ -10,6 +10,8 @@ import java.util.function.Function;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
 import org.planlab.engine.matrix.SparseBlock;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**
@@ -17,7 +19,7 @@ import org.planlab.engine.parallel.KernelPool;
  * plain Java operators over {@code double[][]} (not {@link BinaryOp#apply}), and the checks every
  * result must pass.
  */
-final class ElementwiseReference {
+public final class ElementwiseReference {
   private ElementwiseReference() {
   }
 
@@ -45,7 +47,7 @@ final class ElementwiseReference {
     }
   }
 
-  static double unary(UnaryOp op, double x) {
+  public static double unary(UnaryOp op, double x) {
     switch (op) {
       case ABS: return x < 0 ? -x : x;
       case EXP: return Math.exp(x);

@@ -12,6 +12,8 @@ import org.junit.jupiter.api.Test;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.TestMatrices;
 import org.planlab.engine.matrix.TestMatrices.Case;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 import org.planlab.engine.parallel.KernelPool;
 
 class ElementwiseUnaryTest {

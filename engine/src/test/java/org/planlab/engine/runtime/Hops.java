@@ -11,12 +11,12 @@ import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ir.ProgramBlock;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.Direction;
 import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.lang.types.DataType;
 import org.planlab.engine.lang.types.ValueType;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
 
 /** Hand-built HOPs for runtime tests (the HOP builder is written elsewhere). */
 public final class Hops {

@@ -18,12 +18,12 @@ import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.Direction;
 import org.planlab.engine.lang.types.ValueType;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
 
 /** Each instruction family on a small input against values worked out by hand. */
 class InstructionFamiliesTest {

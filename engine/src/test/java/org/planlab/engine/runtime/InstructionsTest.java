@@ -29,13 +29,13 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ir.Program;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
 import org.planlab.engine.matrix.TestMatrices;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.ScalarOps;
+import org.planlab.engine.ops.UnaryOp;
 import org.planlab.engine.runtime.instructions.Printf;
-import org.planlab.engine.runtime.instructions.ScalarOps;
 
 class InstructionsTest {
 

@@ -34,7 +34,6 @@ import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.ir.ProgramBlock;
-import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.lang.ast.FunctionDefinition;
 import org.planlab.engine.lang.ast.FunctionKey;
@@ -43,6 +42,7 @@ import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.lang.types.DmlType;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
+import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.runtime.program.CompiledBlock;
 
 class InterpreterTest {

@@ -28,11 +28,11 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ir.Program;
-import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
 import org.planlab.engine.matrix.TestMatrices;
+import org.planlab.engine.ops.BinaryOp;
 
 /** The facade with the sizes helper's IPA, compile-time dynamic rewrites and recompiler. */
 class SizePipelineTest {

@@ -15,7 +15,7 @@ import java.util.Set;
 
 /**
  * One metric aggregated per (workload, data point, variant) over the ok repetitions: median,
- * min, max and count (issue 6). Points are ordered by their varying parameters (numerically where
+ * min, max and count. Points are ordered by their varying parameters (numerically where
  * both values are numbers), variants by first appearance in the results.
  *
  * @param metric the metric column

@@ -1,9 +1,9 @@
 package org.planlab.engine.codegen.cplan;
 
 import java.util.Objects;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.UnaryOp;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 
 /**
  * A basic-operation node of a code generation plan (fusion paper, sec. 2.2): the DAG of

@@ -5,7 +5,7 @@ import java.util.Objects;
 import org.planlab.engine.codegen.runtime.CellType;
 import org.planlab.engine.codegen.runtime.OuterType;
 import org.planlab.engine.codegen.runtime.RowType;
-import org.planlab.engine.kernels.AggregateOp;
+import org.planlab.engine.ops.AggregateOp;
 
 /**
  * The code generation plan of one fused operator (fusion paper, sec. 2.2): a template node

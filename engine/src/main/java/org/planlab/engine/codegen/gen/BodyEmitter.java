@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.runtime.RowType;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
 
 /**
  * Expands the CNode DAG of one fused operator into the statements of its {@code genexec} body:

@@ -7,7 +7,7 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.runtime.CellType;
-import org.planlab.engine.kernels.AggregateOp;
+import org.planlab.engine.ops.AggregateOp;
 
 /**
  * Generates the Java source of one fused operator from its {@link CPlan} (fusion paper, sec.
@@ -133,7 +133,7 @@ public final class SourceGenerator {
     StringBuilder s = new StringBuilder();
     s.append("package ").append(PACKAGE).append(";\n\n");
     s.append("import org.planlab.engine.codegen.runtime.*;\n");
-    s.append("import org.planlab.engine.kernels.*;\n\n");
+    s.append("import org.planlab.engine.ops.*;\n\n");
     s.append("public final class ").append(name).append(" extends ").append(skeleton)
         .append(" {\n");
     s.append("  public ").append(name).append("() {\n");

@@ -3,10 +3,10 @@ package org.planlab.engine.codegen.runtime;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import org.planlab.engine.kernels.AggregateOp;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
 import org.planlab.engine.matrix.SparseBlockCSR;
+import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

@@ -5,11 +5,11 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.codegen.runtime.SkeletonSupport.Main;
-import org.planlab.engine.kernels.AggregateOp;
 import org.planlab.engine.kernels.KahanSum;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
 import org.planlab.engine.matrix.SparseBlockMCSR;
+import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

@@ -2,10 +2,10 @@ package org.planlab.engine.codegen.runtime;
 
 import java.util.List;
 import org.planlab.engine.codegen.runtime.SkeletonSupport.Main;
-import org.planlab.engine.kernels.AggregateOp;
 import org.planlab.engine.kernels.KahanSum;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
+import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

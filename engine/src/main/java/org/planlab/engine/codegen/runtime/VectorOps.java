@@ -1,9 +1,9 @@
 package org.planlab.engine.codegen.runtime;
 
 import java.util.Arrays;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.kernels.VectorPrimitives;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 
 /**
  * The vector primitives that generated Row and Outer operators call (fusion paper, sec. 2.2:

@@ -13,7 +13,7 @@ import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.memo.TemplateType;
 import org.planlab.engine.codegen.template.Shapes;
 import org.planlab.engine.ir.Hop;
-import org.planlab.engine.kernels.Direction;
+import org.planlab.engine.ops.Direction;
 
 /**
  * Multi-aggregate plans (fusion paper, sec. 2.2 and Fig. 1(c)): full aggregates over the same

@@ -7,7 +7,7 @@ import org.planlab.engine.codegen.memo.TemplateType;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.Direction;
+import org.planlab.engine.ops.Direction;
 
 /**
  * The Row template (fusion paper, sec. 2.2 and 3.2): operations over rows of a main input X

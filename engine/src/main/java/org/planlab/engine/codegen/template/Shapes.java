@@ -6,7 +6,7 @@ import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.AggregateOp;
+import org.planlab.engine.ops.AggregateOp;
 
 /** Size and operator predicates shared by the templates and the plan construction. */
 public final class Shapes {

@@ -7,10 +7,6 @@ import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.Direction;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.lang.Diagnostic;
 import org.planlab.engine.lang.DmlValidationException;
 import org.planlab.engine.lang.ast.Expression;
@@ -21,6 +17,10 @@ import org.planlab.engine.lang.builtins.BuiltinParameter;
 import org.planlab.engine.lang.types.DataType;
 import org.planlab.engine.lang.types.ValueType;
 import org.planlab.engine.lang.validate.CallTarget;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
+import org.planlab.engine.ops.UnaryOp;
 
 /**
  * Maps a builtin call to its HOP: the opcode with all inputs in {@link OpCode}'s positional

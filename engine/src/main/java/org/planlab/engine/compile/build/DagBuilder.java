@@ -11,8 +11,6 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.lang.ast.BinaryExpression;
 import org.planlab.engine.lang.ast.BinaryOperator;
 import org.planlab.engine.lang.ast.Expression;
@@ -28,6 +26,8 @@ import org.planlab.engine.lang.types.ExprType;
 import org.planlab.engine.lang.types.ValueType;
 import org.planlab.engine.lang.validate.CallTarget;
 import org.planlab.engine.lang.validate.ValidatedProgram;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 
 /**
  * Builds the DAG of one basic block (or predicate, or loop bound) statement by statement

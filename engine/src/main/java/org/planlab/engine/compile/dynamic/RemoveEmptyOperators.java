@@ -4,7 +4,7 @@ import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.ops.BinaryOp;
 
 /**
  * Eq. 6, "remove empty operators": {@code X + Y, X - Y -> X} (and {@code Y + X -> X}) when Y is

@@ -4,8 +4,8 @@ import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.Direction;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.Direction;
 
 /**
  * Eq. 6, "simplify aggregates" for sum, min, max, mean and prod: {@code rowSums(X) -> X} when

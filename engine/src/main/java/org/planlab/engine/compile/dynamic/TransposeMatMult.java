@@ -6,10 +6,11 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.OpCode;
 
 /**
- * {@code t(X) %*% y -> t(t(y) %*% X)} when cheaper (issue 3): both forms do the same
- * multiply flops, but the left one materialises t(X) while the right one transposes only y
- * and the result. Applied when the estimated bytes of {@code t(y)} plus the product are below
- * those of {@code t(X)}, and only when t(X) has no other consumer (else it is computed anyway).
+ * {@code t(X) %*% y -> t(t(y) %*% X)} when cheaper (a dynamic rewrite, optimizer paper, sec.
+ * 3.1): both forms do the same multiply flops, but the left one materialises t(X) while the
+ * right one transposes only y and the result. Applied when the estimated bytes of
+ * {@code t(y)} plus the product are below those of {@code t(X)}, and only when t(X) has no
+ * other consumer (else it is computed anyway).
  * A y that is itself {@code t(Z)} is used as Z, so no double transpose is created.
  */
 public final class TransposeMatMult implements DynamicRewrite {

@@ -14,7 +14,7 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.instructions.Instructions;
 import org.planlab.engine.runtime.instructions.MatMultInstruction;

@@ -8,8 +8,8 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.lang.types.ValueType;
+import org.planlab.engine.ops.BinaryOp;
 
 /**
  * Eq. (5) of the optimizer paper, "binary to unary": operations over one operand twice become

@@ -5,7 +5,7 @@ import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.ops.BinaryOp;
 
 /** Small matchers and builders shared by the algebraic rewrites. */
 final class Patterns {

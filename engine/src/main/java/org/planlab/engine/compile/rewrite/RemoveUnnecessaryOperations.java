@@ -10,7 +10,7 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.ops.BinaryOp;
 
 /**
  * Eq. (5) of the optimizer paper, "remove unnecessary operations":

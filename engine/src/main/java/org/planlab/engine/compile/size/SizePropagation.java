@@ -13,7 +13,7 @@ import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.lang.Diagnostic;
-import org.planlab.engine.lang.types.ValueType;
+import org.planlab.engine.ops.ScalarOps;
 
 /**
  * Intra-DAG size propagation (optimizer paper, sec. 3.2): leaf sizes come from the live-in
@@ -80,53 +80,31 @@ public final class SizePropagation {
       }
       case CAST_SCALAR:
         return h.input(0).isScalar() ? values.get(h.input(0)) : null;
-      case CAST_VALUE: {
-        ScalarValue in = numeric(values.get(h.input(0)));
-        if (in == null) {
-          return null;
-        }
-        return switch (h.param(HopParam.Cast.class).to()) {
-          case INTEGER -> ScalarValue.of(in.asLong());
-          case DOUBLE -> ScalarValue.of(in.asDouble());
-          case BOOLEAN -> ScalarValue.of(in.asBoolean());
-          default -> null;
-        };
-      }
-      case UNARY: {
-        ScalarValue in = numeric(values.get(h.input(0)));
-        return in == null ? null : typed(h, h.param(HopParam.Unary.class).op().apply(in.asDouble()));
-      }
+      case CAST_VALUE:
+      case UNARY:
       case BINARY:
       case NARY_MINMAX: {
-        var op = h.param(HopParam.Binary.class).op();
-        double acc = 0;
-        for (int i = 0; i < h.inputs().size(); i++) {
-          ScalarValue in = numeric(values.get(h.input(i)));
-          if (in == null || !h.input(i).isScalar()) {
+        List<ScalarValue> in = new ArrayList<>(h.inputs().size());
+        for (Hop x : h.inputs()) {
+          ScalarValue v = x.isScalar() ? values.get(x) : null;
+          if (v == null) {
             return null;
           }
-          acc = i == 0 ? in.asDouble() : op.apply(acc, in.asDouble());
+          in.add(v);
         }
-        return typed(h, acc);
+        try {
+          return switch (h.op()) {
+            case CAST_VALUE -> ScalarOps.cast(in.get(0), h.param(HopParam.Cast.class).to());
+            case UNARY -> ScalarOps.unary(h.param(HopParam.Unary.class).op(), in.get(0));
+            default -> ScalarOps.nary(h.param(HopParam.Binary.class).op(), in);
+          };
+        } catch (IllegalArgumentException e) {
+          return null; // the runtime rejects it
+        }
       }
       default:
         return null;
     }
-  }
-
-  private static ScalarValue numeric(ScalarValue v) {
-    return v != null && v.valueType().isNumeric() ? v : null;
-  }
-
-  /** A folded number in the HOP's value type (integers stay integers for size arguments). */
-  private static ScalarValue typed(Hop h, double v) {
-    if (h.valueType() == ValueType.BOOLEAN) {
-      return ScalarValue.of(v != 0);
-    }
-    if (h.valueType() == ValueType.INTEGER && v == Math.rint(v) && !Double.isInfinite(v)) {
-      return ScalarValue.of((long) v);
-    }
-    return ScalarValue.of(v);
   }
 
   /** A folded scalar as a non-negative-or-not size argument, when integral. */

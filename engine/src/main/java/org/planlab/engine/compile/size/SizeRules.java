@@ -10,9 +10,9 @@ import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.Direction;
 import org.planlab.engine.lang.Diagnostic;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
 
 /**
  * Per-opcode output-size rules of size propagation (optimizer paper, sec. 3.2). The nnz of a

@@ -5,8 +5,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.planlab.engine.lang.types.Dims;
 import org.planlab.engine.lang.types.ExprType;
-import org.planlab.engine.lang.types.Shapes;
 import org.planlab.engine.lang.types.ValueType;
 
 /** The output-type rules the catalogue's entries share, and the ones specific to a builtin. */
@@ -111,13 +111,13 @@ final class TypeRules {
   static TypeRule square(String p, ExprType out) {
     return call -> {
       ExprType t = call.type(p);
-      if (Shapes.conflict(t.rows(), t.cols())) {
+      if (Dims.conflict(t.rows(), t.cols())) {
         call.error(call.function().name() + " needs a square matrix, got " + t.shape());
       }
       if (out != null) {
         return out;
       }
-      long n = Shapes.either(t.rows(), t.cols());
+      long n = Dims.either(t.rows(), t.cols());
       return ExprType.matrix(n, n);
     };
   }
@@ -269,7 +269,7 @@ final class TypeRules {
         }
         long same = byColumns ? t.rows() : t.cols();
         long grown = byColumns ? t.cols() : t.rows();
-        if (Shapes.conflict(agreed, same)) {
+        if (Dims.conflict(agreed, same)) {
           call.error(
               "dimension mismatch in "
                   + call.function().name()
@@ -340,7 +340,7 @@ final class TypeRules {
 
   private static ExprType combineCellwise(BoundCall call, ExprType a, ExprType b) {
     if (a.isMatrix() && b.isMatrix()) {
-      Optional<ExprType> shape = Shapes.cellwise(a, b);
+      Optional<ExprType> shape = Dims.cellwise(a, b);
       if (shape.isEmpty()) {
         call.error(
             "dimension mismatch in "
@@ -399,12 +399,12 @@ final class TypeRules {
     return call -> {
       ExprType a = call.type("A");
       ExprType b = call.type("b");
-      if (Shapes.conflict(a.rows(), a.cols())) {
+      if (Dims.conflict(a.rows(), a.cols())) {
         call.error("solve needs a square matrix A, got " + a.shape());
-      } else if (Shapes.conflict(a.rows(), b.rows())) {
+      } else if (Dims.conflict(a.rows(), b.rows())) {
         call.error("dimension mismatch in solve: A is " + a.shape() + " but b is " + b.shape());
       }
-      return ExprType.matrix(Shapes.either(a.cols(), a.rows()), b.cols());
+      return ExprType.matrix(Dims.either(a.cols(), a.rows()), b.cols());
     };
   }
 

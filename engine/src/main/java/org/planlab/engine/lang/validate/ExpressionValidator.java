@@ -15,8 +15,8 @@ import org.planlab.engine.lang.ast.Literal;
 import org.planlab.engine.lang.ast.UnaryExpression;
 import org.planlab.engine.lang.ast.UnaryOperator;
 import org.planlab.engine.lang.types.DataType;
+import org.planlab.engine.lang.types.Dims;
 import org.planlab.engine.lang.types.ExprType;
-import org.planlab.engine.lang.types.Shapes;
 import org.planlab.engine.lang.types.ValueType;
 
 /**
@@ -220,7 +220,7 @@ final class ExpressionValidator {
                 + article((!l.isMatrix() ? l : r).describe()));
         return ExprType.UNKNOWN;
       }
-      if (Shapes.conflict(l.cols(), r.rows())) {
+      if (Dims.conflict(l.cols(), r.rows())) {
         reporter.error(
             b.position(),
             "dimension mismatch in %*%: "
@@ -241,7 +241,7 @@ final class ExpressionValidator {
     }
     if (l.isMatrix() || r.isMatrix()) {
       if (l.isMatrix() && r.isMatrix()) {
-        Optional<ExprType> shape = Shapes.cellwise(l, r);
+        Optional<ExprType> shape = Dims.cellwise(l, r);
         if (shape.isEmpty()) {
           reporter.error(
               b.position(),
@@ -253,7 +253,7 @@ final class ExpressionValidator {
       ExprType m = l.isMatrix() ? l : r;
       return ExprType.matrix(m.rows(), m.cols());
     }
-    constant[0] = ConstantFolding.fold(op, constant(b.left()), constant(b.right()));
+    constant[0] = ConstantValues.binary(op, constant(b.left()), constant(b.right()));
     if (op.isComparison() || op.isLogical()) {
       return ExprType.BOOLEAN;
     }
@@ -273,12 +273,12 @@ final class ExpressionValidator {
             "cannot concatenate a string and a matrix with '+'" + " (use toString(X))");
         return ExprType.UNKNOWN;
       }
-      constant[0] = ConstantFolding.fold(op, constant(b.left()), constant(b.right()));
+      constant[0] = ConstantValues.binary(op, constant(b.left()), constant(b.right()));
       return ExprType.STRING;
     }
     if (op.isComparison()) {
       if (l.isString() && r.isString()) {
-        constant[0] = ConstantFolding.fold(op, constant(b.left()), constant(b.right()));
+        constant[0] = ConstantValues.binary(op, constant(b.left()), constant(b.right()));
         return ExprType.BOOLEAN;
       }
       ExprType other = l.isString() ? r : l;

@@ -19,8 +19,8 @@ import org.planlab.engine.lang.ast.ParForStatement;
 import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.lang.ast.Statement;
 import org.planlab.engine.lang.ast.WhileStatement;
+import org.planlab.engine.lang.types.Dims;
 import org.planlab.engine.lang.types.ExprType;
-import org.planlab.engine.lang.types.Shapes;
 import org.planlab.engine.lang.types.ValueType;
 
 /**
@@ -106,7 +106,7 @@ final class StatementValidator {
     if (value.isString()) {
       reporter.error(a.value().position(), "cannot assign a string into matrix '" + name + "'");
     } else if (value.isMatrix()
-        && (Shapes.conflict(rows, value.rows()) || Shapes.conflict(cols, value.cols()))) {
+        && (Dims.conflict(rows, value.rows()) || Dims.conflict(cols, value.cols()))) {
       reporter.error(
           a.position(),
           "dimension mismatch in left indexing: "

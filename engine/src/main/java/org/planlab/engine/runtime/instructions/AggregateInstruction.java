@@ -11,8 +11,8 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.kernels.AggregateKernels;
 import org.planlab.engine.kernels.CumulativeKernels;
-import org.planlab.engine.kernels.Direction;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.Direction;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /**

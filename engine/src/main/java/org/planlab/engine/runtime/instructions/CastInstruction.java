@@ -13,6 +13,7 @@ import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.ScalarOps;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /**
@@ -31,7 +32,8 @@ public final class CastInstruction extends Instruction {
       case CAST_SCALAR -> scalar(in[0], "as.scalar");
       case CAST_MATRIX -> isMatrix(in[0]) ? in[0]
           : wrap(MatrixBlock.scalar(scalar(in[0], "as.matrix").asDouble()));
-      case CAST_VALUE -> castValue(scalar(in[0], "cast"));
+      case CAST_VALUE -> ScalarOps.cast(scalar(in[0], "cast"),
+          hop().param(HopParam.Cast.class).to());
       case NROW -> ScalarValue.of((long) matrix(in[0]).rows());
       case NCOL -> ScalarValue.of((long) matrix(in[0]).cols());
       case LENGTH -> ScalarValue.of(matrix(in[0]).cells());
@@ -45,16 +47,6 @@ public final class CastInstruction extends Instruction {
         yield ScalarValue.of(Printf.format(Operands.str(in[0], "print format"), args));
       }
       default -> throw new IllegalStateException("not a cast opcode: " + hop().op());
-    };
-  }
-
-  private ScalarValue castValue(ScalarValue v) {
-    return switch (hop().param(HopParam.Cast.class).to()) {
-      case DOUBLE -> ScalarValue.of(v.asDouble());
-      case INTEGER -> ScalarValue.of(v.asLong());
-      case BOOLEAN -> ScalarValue.of(v.asBoolean());
-      case STRING -> ScalarValue.of(v.asString());
-      default -> v;
     };
   }
 

@@ -9,10 +9,11 @@ import static org.planlab.engine.runtime.instructions.Operands.wrap;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
-import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.kernels.ElementwiseKernels;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.ScalarOps;
+import org.planlab.engine.ops.UnaryOp;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /** Element-wise operators: BINARY, UNARY, IFELSE, NARY_MINMAX, REPLACE. */

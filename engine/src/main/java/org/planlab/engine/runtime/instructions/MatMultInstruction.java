@@ -5,12 +5,12 @@ import static org.planlab.engine.runtime.instructions.Operands.wrap;
 
 import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.Hop;
-import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.kernels.ElementwiseKernels;
 import org.planlab.engine.kernels.MMChainKernels;
 import org.planlab.engine.kernels.MatMultKernels;
 import org.planlab.engine.kernels.TsmmKernels;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /**

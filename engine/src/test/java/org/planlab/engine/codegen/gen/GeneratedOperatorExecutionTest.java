@@ -24,14 +24,14 @@ import org.planlab.engine.codegen.runtime.OuterType;
 import org.planlab.engine.codegen.runtime.RowType;
 import org.planlab.engine.codegen.runtime.SpoofResult;
 import org.planlab.engine.kernels.AggregateKernels;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.Direction;
 import org.planlab.engine.kernels.ElementwiseKernels;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
 import org.planlab.engine.matrix.TestMatrices;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
+import org.planlab.engine.ops.UnaryOp;
 import org.planlab.engine.parallel.KernelPool;
 
 /**

@@ -30,9 +30,9 @@ import org.planlab.engine.codegen.runtime.SpoofMultiAggregate;
 import org.planlab.engine.codegen.runtime.SpoofOperator;
 import org.planlab.engine.codegen.runtime.SpoofOuterProduct;
 import org.planlab.engine.codegen.runtime.SpoofRowwise;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.UnaryOp;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 
 class GeneratedSourceTest {
   private final SourceGenerator generator = new SourceGenerator();
@@ -207,7 +207,7 @@ class GeneratedSourceTest {
         "void", "return", "super", "if", "else", "null", "true", "false", "java", "util", "List",
         "of",
         // packages
-        "org", "planlab", "engine", "codegen", "generated", "runtime", "kernels",
+        "org", "planlab", "engine", "codegen", "generated", "runtime", "ops",
         // skeletons, runtime types and their methods
         "SpoofCellwise", "SpoofMultiAggregate", "SpoofRowwise", "SpoofOuterProduct",
         "SideInput", "VectorBuffer", "VectorOps", "CellType", "RowType", "OuterType",

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.runtime.CellType;
-import org.planlab.engine.kernels.AggregateOp;
+import org.planlab.engine.ops.AggregateOp;
 
 class OperatorCacheTest {
 

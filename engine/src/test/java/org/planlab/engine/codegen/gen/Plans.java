@@ -8,9 +8,9 @@ import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.runtime.CellType;
 import org.planlab.engine.codegen.runtime.OuterType;
 import org.planlab.engine.codegen.runtime.RowType;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.UnaryOp;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 
 /** Hand-built CPlans for the generator tests, named after the expression they fuse. */
 final class Plans {

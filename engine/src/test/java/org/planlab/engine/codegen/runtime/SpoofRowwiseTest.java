@@ -9,14 +9,14 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.planlab.engine.codegen.runtime.SkeletonCases.Case;
 import org.planlab.engine.kernels.AggregateKernels;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.Direction;
 import org.planlab.engine.kernels.ElementwiseKernels;
 import org.planlab.engine.kernels.MatMultKernels;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
 import org.planlab.engine.matrix.TestMatrices;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
 import org.planlab.engine.parallel.KernelPool;
 
 class SpoofRowwiseTest {

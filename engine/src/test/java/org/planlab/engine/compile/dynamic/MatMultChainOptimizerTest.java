@@ -18,7 +18,7 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.BinaryOp;
+import org.planlab.engine.ops.BinaryOp;
 
 class MatMultChainOptimizerTest {
   static final Map<String, DataCharacteristics> LIVE = Map.of(

@@ -5,9 +5,9 @@ import static org.planlab.engine.compile.rewrite.RewriteTestSupport.after;
 import static org.planlab.engine.compile.rewrite.RewriteTestSupport.dag;
 import static org.planlab.engine.compile.rewrite.RewriteTestSupport.value;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.lang.types.ValueType;
 
@@ -39,6 +39,7 @@ class ConstantFoldingTest {
       '"a" < "b"'            | TRUE      | BOOLEAN
       -(3)                   | -3        | INTEGER
       isNaN(0 / 0)           | TRUE      | BOOLEAN
+      'as.integer("3")'      | 3         | INTEGER
       """)
   void foldsScalarLiteralsWithRuntimeSemantics(String expression, String expected,
       ValueType type) {
@@ -51,7 +52,7 @@ class ConstantFoldingTest {
   @CsvSource(delimiter = '|', quoteCharacter = '\'', textBlock = """
       s + 1                        | 'BINARY[+](s,1)'
       7 %/% 0                      | 'BINARY[%/%](7,0)'
-      'as.integer("3")'            | 'CAST_VALUE[integer]("3")'
+      'as.integer("x3")'           | 'CAST_VALUE[integer]("x3")'
       'as.scalar(rand(rows=1, cols=1)) + 1' | 'BINARY[+](CAST_SCALAR(RAND(1,1,0.0,1.0,1.0,-1,"uniform")),1)'
       time() + 1                   | 'BINARY[+](TIME,1)'
       """)

@@ -28,11 +28,11 @@ import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.ir.ProgramBlock;
-import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.lang.ast.FunctionDefinition;
 import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.types.DmlType;
+import org.planlab.engine.ops.BinaryOp;
 
 class InterProceduralAnalysisTest {
   static final FunctionKey F = new FunctionKey(".defaultNS", "f");

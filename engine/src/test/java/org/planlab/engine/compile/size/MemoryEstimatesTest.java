@@ -15,8 +15,8 @@ import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.BinaryOp;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.BinaryOp;
 
 class MemoryEstimatesTest {
   static final Map<String, DataCharacteristics> LIVE = Map.of(

@@ -33,12 +33,12 @@ import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.Direction;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.lang.types.DataType;
 import org.planlab.engine.lang.types.ValueType;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
+import org.planlab.engine.ops.UnaryOp;
 
 class SizePropagationTest {
   static final Map<String, DataCharacteristics> LIVE = Map.of(

@@ -5,10 +5,10 @@ import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 
 /**
  * Sizes and floating-point work of single HOPs, the inputs of the cost model (fusion paper,

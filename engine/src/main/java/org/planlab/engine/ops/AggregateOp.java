@@ -1,4 +1,4 @@
-package org.planlab.engine.kernels;
+package org.planlab.engine.ops;
 
 /**
  * The unary aggregates of DML. Every cell takes part, including the implicit zeros of sparse
@@ -47,7 +47,7 @@ public enum AggregateOp {
   }
 
   /** The result over {@code n > 0} cells that are all zero. */
-  double allZerosValue(long n) {
+  public double allZerosValue(long n) {
     return (this == VAR || this == SD) && n < 2 ? Double.NaN : 0;
   }
 }

@@ -1,4 +1,4 @@
-package org.planlab.engine.kernels;
+package org.planlab.engine.ops;
 
 /**
  * The element-wise binary operators of DML with their scalar semantics, which follow R and
@@ -140,7 +140,7 @@ public enum BinaryOp {
   }
 
   /** True when {@code op(a,b) == op(b,a)} for all a, b (NaN counting as equal to NaN). */
-  boolean commutative() {
+  public boolean commutative() {
     return switch (this) {
       case PLUS, MULT, MIN, MAX, EQ, NEQ, AND, OR -> true;
       default -> false;
@@ -150,28 +150,28 @@ public enum BinaryOp {
   // ---------------------------------------------------------------- scalar semantics
 
   /** Floor division; NaN and ±Inf quotients pass through (see the class comment). */
-  static double intDiv(double a, double b) {
+  public static double intDiv(double a, double b) {
     // Math.floor keeps NaN and ±Inf, so no special case is needed
     return Math.floor(a / b);
   }
 
   /** {@code a - floor(a/b)*b}, NaN for b == 0. */
-  static double mod(double a, double b) {
+  public static double mod(double a, double b) {
     if (b == 0) {
       return Double.NaN;
     }
     return a - Math.floor(a / b) * b;
   }
 
-  static double and(double a, double b) {
+  public static double and(double a, double b) {
     return a != 0 && b != 0 ? 1 : 0;
   }
 
-  static double or(double a, double b) {
+  public static double or(double a, double b) {
     return a != 0 || b != 0 ? 1 : 0;
   }
 
-  static double log(double a, double base) {
+  public static double log(double a, double base) {
     return Math.log(a) / Math.log(base);
   }
 }

@@ -1,4 +1,4 @@
-package org.planlab.engine.kernels;
+package org.planlab.engine.ops;
 
 /** Which cells an aggregate combines: all of them, each row's, or each column's. */
 public enum Direction {

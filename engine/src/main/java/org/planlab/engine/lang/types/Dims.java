@@ -6,8 +6,8 @@ import java.util.Optional;
  * Dimension arithmetic shared by the validator and the builtin rules, with unknown dimensions
  * ({@link ExprType#UNKNOWN_DIM}) propagating.
  */
-public final class Shapes {
-  private Shapes() {}
+public final class Dims {
+  private Dims() {}
 
   /**
    * The shape of a cell-wise operation on two matrices with broadcasting: per dimension the sizes

@@ -23,8 +23,8 @@ import org.planlab.engine.matrix.MatrixBlock;
  * memory estimates are recomputed on the rewritten DAG (step 4). Step 5 (instruction
  * generation) is the runtime's.
  */
-public final class Recompiler {
-  private Recompiler() {
+public final class DynamicRecompiler {
+  private DynamicRecompiler() {
   }
 
   /** The recompiled DAG with its sizes and memory estimates. */

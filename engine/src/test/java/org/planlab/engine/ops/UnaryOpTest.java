@@ -1,15 +1,16 @@
-package org.planlab.engine.kernels;
+package org.planlab.engine.ops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.planlab.engine.kernels.UnaryOp.ISNAN;
-import static org.planlab.engine.kernels.UnaryOp.NEG;
-import static org.planlab.engine.kernels.UnaryOp.NOT;
-import static org.planlab.engine.kernels.UnaryOp.ROUND;
-import static org.planlab.engine.kernels.UnaryOp.SIGMOID;
-import static org.planlab.engine.kernels.UnaryOp.SIGN;
+import static org.planlab.engine.ops.UnaryOp.ISNAN;
+import static org.planlab.engine.ops.UnaryOp.NEG;
+import static org.planlab.engine.ops.UnaryOp.NOT;
+import static org.planlab.engine.ops.UnaryOp.ROUND;
+import static org.planlab.engine.ops.UnaryOp.SIGMOID;
+import static org.planlab.engine.ops.UnaryOp.SIGN;
 
 import org.junit.jupiter.api.Test;
+import org.planlab.engine.kernels.ElementwiseReference;
 
 class UnaryOpTest {
   private static final double NAN = Double.NaN;

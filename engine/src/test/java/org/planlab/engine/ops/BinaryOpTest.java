@@ -1,27 +1,27 @@
-package org.planlab.engine.kernels;
+package org.planlab.engine.ops;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.planlab.engine.kernels.BinaryOp.AND;
-import static org.planlab.engine.kernels.BinaryOp.DIV;
-import static org.planlab.engine.kernels.BinaryOp.EQ;
-import static org.planlab.engine.kernels.BinaryOp.GE;
-import static org.planlab.engine.kernels.BinaryOp.GT;
-import static org.planlab.engine.kernels.BinaryOp.INTDIV;
-import static org.planlab.engine.kernels.BinaryOp.LE;
-import static org.planlab.engine.kernels.BinaryOp.LOG;
-import static org.planlab.engine.kernels.BinaryOp.LT;
-import static org.planlab.engine.kernels.BinaryOp.MAX;
-import static org.planlab.engine.kernels.BinaryOp.MIN;
-import static org.planlab.engine.kernels.BinaryOp.MINUS;
-import static org.planlab.engine.kernels.BinaryOp.MOD;
-import static org.planlab.engine.kernels.BinaryOp.MULT;
-import static org.planlab.engine.kernels.BinaryOp.NEQ;
-import static org.planlab.engine.kernels.BinaryOp.OR;
-import static org.planlab.engine.kernels.BinaryOp.PLUS;
-import static org.planlab.engine.kernels.BinaryOp.POW;
+import static org.planlab.engine.ops.BinaryOp.AND;
+import static org.planlab.engine.ops.BinaryOp.DIV;
+import static org.planlab.engine.ops.BinaryOp.EQ;
+import static org.planlab.engine.ops.BinaryOp.GE;
+import static org.planlab.engine.ops.BinaryOp.GT;
+import static org.planlab.engine.ops.BinaryOp.INTDIV;
+import static org.planlab.engine.ops.BinaryOp.LE;
+import static org.planlab.engine.ops.BinaryOp.LOG;
+import static org.planlab.engine.ops.BinaryOp.LT;
+import static org.planlab.engine.ops.BinaryOp.MAX;
+import static org.planlab.engine.ops.BinaryOp.MIN;
+import static org.planlab.engine.ops.BinaryOp.MINUS;
+import static org.planlab.engine.ops.BinaryOp.MOD;
+import static org.planlab.engine.ops.BinaryOp.MULT;
+import static org.planlab.engine.ops.BinaryOp.NEQ;
+import static org.planlab.engine.ops.BinaryOp.OR;
+import static org.planlab.engine.ops.BinaryOp.PLUS;
+import static org.planlab.engine.ops.BinaryOp.POW;
 
 import org.junit.jupiter.api.Test;
 

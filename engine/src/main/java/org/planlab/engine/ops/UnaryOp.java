@@ -1,4 +1,4 @@
-package org.planlab.engine.kernels;
+package org.planlab.engine.ops;
 
 /**
  * The element-wise unary functions of DML with their scalar semantics. NaN propagates through
@@ -75,7 +75,7 @@ public enum UnaryOp {
   }
 
   /** Halves up (SystemDS's Math.round), NaN and ±Inf kept, exact for any magnitude. */
-  static double round(double x) {
+  public static double round(double x) {
     if (!(Math.abs(x) < TWO_POW_52)) {
       return x; // already integral, or NaN / Inf
     }
@@ -84,11 +84,11 @@ public enum UnaryOp {
     return x - t >= 0.5 ? t + 1 : t;
   }
 
-  static double sign(double x) {
+  public static double sign(double x) {
     return x > 0 ? 1 : x < 0 ? -1 : x == 0 ? 0 : x;
   }
 
-  static double sigmoid(double x) {
+  public static double sigmoid(double x) {
     return 1 / (1 + Math.exp(-x));
   }
 }

@@ -1,4 +1,4 @@
-package org.planlab.engine.codegen;
+package org.planlab.engine.compile.fusion;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
+import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.codegen.construct.BuiltOperator;
 import org.planlab.engine.codegen.construct.CPlanBuilder;
 import org.planlab.engine.codegen.construct.OperatorPlanner;

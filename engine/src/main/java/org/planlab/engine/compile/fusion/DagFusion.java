@@ -1,4 +1,4 @@
-package org.planlab.engine.compile.lower;
+package org.planlab.engine.compile.fusion;
 
 import org.planlab.engine.ir.SizedDag;
 

@@ -1,14 +1,16 @@
-package org.planlab.engine.runtime.instructions;
+package org.planlab.engine.ops;
 
 import org.planlab.engine.data.ScalarValue;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.UnaryOp;
 import org.planlab.engine.lang.types.ValueType;
 
 /**
  * DML's scalar operators: integer op integer stays integer for + - * %/% %% min max (booleans
  * count as integers 0/1), {@code /}, {@code ^} and log give doubles, comparisons and logical
- * operators give booleans, and {@code +} with a string operand concatenates.
+ * operators give booleans, and {@code +} with a string operand concatenates. The one copy of
+ * these semantics: the runtime's scalar instructions, compile-time constant folding (optimizer
+ * paper, sec. 3.1) and the scalar values size propagation derives (sec. 3.2, 4.2) all call it, so
+ * a folded value is exactly the value the runtime would compute. Operations the runtime rejects
+ * throw {@link IllegalArgumentException}.
  */
 public final class ScalarOps {
   private ScalarOps() {
@@ -60,6 +62,29 @@ public final class ScalarOps {
       default:
         return ScalarValue.of(op.apply(a.asDouble()));
     }
+  }
+
+  /** {@code op(a, b, c, ...)} of DML's n-ary min and max: the binary operator left to right. */
+  public static ScalarValue nary(BinaryOp op, java.util.List<ScalarValue> operands) {
+    ScalarValue acc = operands.get(0);
+    for (int i = 1; i < operands.size(); i++) {
+      acc = binary(op, acc, operands.get(i));
+    }
+    return acc;
+  }
+
+  /**
+   * {@code as.double}, {@code as.integer}, {@code as.logical} and {@code toString}-style casts of
+   * a scalar: doubles truncate toward zero to integers, strings parse (or are rejected).
+   */
+  public static ScalarValue cast(ScalarValue v, ValueType to) {
+    return switch (to) {
+      case DOUBLE -> ScalarValue.of(v.asDouble());
+      case INTEGER -> ScalarValue.of(v.asLong());
+      case BOOLEAN -> ScalarValue.of(v.asBoolean());
+      case STRING -> ScalarValue.of(v.asString());
+      default -> v;
+    };
   }
 
   private static boolean compare(BinaryOp op, int c) {

@@ -27,12 +27,12 @@ import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.OpCode;
-import org.planlab.engine.kernels.AggregateOp;
-import org.planlab.engine.kernels.BinaryOp;
-import org.planlab.engine.kernels.Direction;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
 
-class RecompilerTest {
+class DynamicRecompilerTest {
   static MatrixValue dense(int rows, int cols, double v) {
     double[][] a = new double[rows][cols];
     for (double[] row : a) {
@@ -49,12 +49,12 @@ class RecompilerTest {
     HopDag original = dag(write("s", twice));
     Map<String, Data> live = Map.of("sb", new MatrixValue(MatrixBlock.empty(10, 1)),
         "d", dense(10, 1, 3));
-    Recompiler.Recompiled r = Recompiler.recompile(original, live);
+    DynamicRecompiler.Recompiled r = DynamicRecompiler.recompile(original, live);
     Hop newSum = r.dag().roots().get(0).input(0).input(1);
     assertEquals(OpCode.LITERAL, newSum.op());
     // the original DAG is untouched and can be recompiled again later
     assertSame(sum, original.roots().get(0).input(0).input(1));
-    Recompiler.Recompiled again = Recompiler.recompile(original,
+    DynamicRecompiler.Recompiled again = DynamicRecompiler.recompile(original,
         Map.of("sb", dense(10, 1, 1), "d", dense(10, 1, 3)));
     assertSame(original, again.dag());
   }
@@ -65,7 +65,7 @@ class RecompilerTest {
         lit("uniform"));
     Hop prod = mm(r, read("W"));
     HopDag original = dag(write("P", prod));
-    Recompiler.Recompiled out = Recompiler.recompile(original,
+    DynamicRecompiler.Recompiled out = DynamicRecompiler.recompile(original,
         Map.of("n", ScalarValue.of(20L), "W", dense(5, 2, 1)));
     assertEquals(new DataCharacteristics(20, 2, 40), out.sizes().get(prod));
     assertEquals(48 + 8 * 20 * 5 + 48 + 8 * 5 * 2 + 48 + 8 * 20 * 2,
@@ -77,14 +77,15 @@ class RecompilerTest {
   void liveSizesThatMismatchAreReportedWithThePosition() {
     HopDag original = dag(write("P", mmAt(at(4, 9), read("A"), read("B"))));
     DimensionMismatchError e = assertThrows(DimensionMismatchError.class,
-        () -> Recompiler.recompile(original, Map.of("A", dense(3, 4, 1), "B", dense(5, 2, 1))));
+        () -> DynamicRecompiler.recompile(original,
+            Map.of("A", dense(3, 4, 1), "B", dense(5, 2, 1))));
     assertEquals("script.dml:4:9: dimension mismatch in %*%: 3x4 and 5x2", e.getMessage());
   }
 
   @Test
   void unknownVariablesKeepUnknownEstimates() {
     Hop prod = mm(read("A"), read("B"));
-    Recompiler.Recompiled out = Recompiler.recompile(dag(write("P", prod)),
+    DynamicRecompiler.Recompiled out = DynamicRecompiler.recompile(dag(write("P", prod)),
         Map.of("A", dense(3, 4, 1)));
     assertEquals(DataCharacteristics.dims(3, -1), out.sizes().get(prod));
     assertEquals(MemoryEstimates.UNKNOWN, out.memory().operationMemory(prod));
