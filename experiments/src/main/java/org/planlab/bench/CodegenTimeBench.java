@@ -42,13 +42,12 @@ import org.planlab.workloads.WorkloadCatalog;
  * generates small inputs into a temporary folder, compiles the driver with the fuse-all
  * selector ({@code fa}) and reads the code generator's counters and times.
  *
- * <p>Run it in a fresh JVM per workload: {@link Engine#OPERATORS} is a JVM-wide operator cache,
- * so only the first compile in a JVM sees a COLD cache (it also pays class loading and JIT
- * warm-up of the compiler itself, as a real first compile does). The following compiles of the
- * same script find every operator in the cache (WARM); the median of each time is reported.
- * Last, the distinct CPlans seen are compiled into fresh {@link OperatorCache}s: a cold cache in
- * a warm JVM ({@link Engine#compile} always uses the JVM-wide cache, so this is measured on the
- * plans directly).
+ * <p>Run it in a fresh JVM per workload: the first compile of a fresh {@link Engine} sees a COLD
+ * operator cache, and in a fresh JVM it also pays class loading and JIT warm-up of the compiler
+ * itself, as a real first compile does. The following compiles of the same script on that engine
+ * find every operator in its cache (WARM); the median of each time is reported. Last, the
+ * distinct CPlans seen are compiled into fresh {@link OperatorCache}s: a cold cache in a warm JVM,
+ * measured on the plans alone, without the rest of compilation.
  *
  * <p>Usage: {@code CodegenTimeBench WORKLOAD OUT.jsonl [ROWS] [WARM_COMPILES]} appends one JSON
  * line to OUT.jsonl. ROWS (default 2000) caps the rows of generated inputs given as literals
@@ -143,10 +142,13 @@ public final class CodegenTimeBench {
           .fusion("fa").statistics(true).build();
       Path script = catalog.driverScript(w);
       Set<CPlan> plans = new LinkedHashSet<>();
-      Compile cold = compile(script, args, config, plans);
+      Compile cold;
       List<Compile> warm = new ArrayList<>();
-      for (int i = 0; i < warmCompiles; i++) {
-        warm.add(compile(script, args, config, plans));
+      try (Engine engine = Engine.create(config)) {
+        cold = compile(engine, script, args, plans);
+        for (int i = 0; i < warmCompiles; i++) {
+          warm.add(compile(engine, script, args, plans));
+        }
       }
       double[] fresh = new double[warmCompiles];
       for (int i = 0; i < warmCompiles; i++) {
@@ -164,9 +166,9 @@ public final class CodegenTimeBench {
   }
 
   /** One compile through the default pipeline, adding the CPlans it fused to {@code plans}. */
-  private static Compile compile(Path script, Map<String, String> args, EngineConfig config,
+  private static Compile compile(Engine engine, Path script, Map<String, String> args,
       Set<CPlan> plans) {
-    CompiledScript s = Engine.compile(script, args, config, Pipeline.defaults(),
+    CompiledScript s = engine.compile(script, args, Pipeline.defaults(),
         r -> r.compiled().forEach(op -> plans.add(op.plan())));
     return Compile.of(s.statistics().snapshot());
   }

@@ -103,14 +103,15 @@ public final class PlanEnumerationTable {
       EngineConfig config = EngineConfig.builder().parallelism(1)
           .libraryRoots(List.of(catalog.libraryFolder())).workingDirectory(dir)
           .fusion("mpskip").build();
-      CompiledScript s = Engine.compile(catalog.driverScript(w), args, config,
-          Pipeline.defaults());
-      // run it too: dynamic recompilation optimizes the DAGs whose sizes were unknown
-      try (java.io.PrintStream sink = new java.io.PrintStream(
-          java.io.OutputStream.nullOutputStream())) {
-        Engine.run(s, sink);
+      // a fresh engine per workload: the counts do not depend on what ran before in the JVM
+      try (Engine engine = Engine.create(config);
+          java.io.PrintStream sink = new java.io.PrintStream(
+              java.io.OutputStream.nullOutputStream())) {
+        CompiledScript s = engine.compile(catalog.driverScript(w), args, Pipeline.defaults());
+        // run it too: dynamic recompilation optimizes the DAGs whose sizes were unknown
+        engine.run(s, sink);
+        return new Row(name, s.statistics().snapshot().selection());
       }
-      return new Row(name, s.statistics().snapshot().selection());
     } finally {
       try (var files = Files.walk(dir)) {
         files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());

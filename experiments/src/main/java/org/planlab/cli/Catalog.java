@@ -1,33 +1,68 @@
 package org.planlab.cli;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.planlab.datagen.gen.Generators;
+import org.planlab.engine.backend.BackendProvider;
+import org.planlab.engine.backend.Backends;
 import org.planlab.engine.codegen.gen.OperatorCompiler;
+import org.planlab.engine.config.ExecMode;
 import org.planlab.engine.io.MatrixFormat;
-import org.planlab.engine.spi.FusionSelectors;
-import org.planlab.engine.spi.Orderings;
-import org.planlab.experiment.descriptor.DescriptorLoader;
+import org.planlab.engine.spi.PluginOption;
+import org.planlab.engine.spi.PluginProvider;
+import org.planlab.engine.spi.Plugins;
+import org.planlab.engine.spi.StrategyKind;
 import org.planlab.workloads.WorkloadCatalog;
 
 /**
- * The names {@code planlab list} shows, gathered from the modules that define them; strategies
- * as {@link java.util.ServiceLoader} finds them on the class path.
+ * What {@code planlab list} shows, gathered from the modules that define it; strategies and
+ * backends as {@link java.util.ServiceLoader} finds them on the class path, each with one line
+ * of documentation and its options (key, type, default, doc).
  */
 final class Catalog {
   private Catalog() {
   }
 
-  static Map<String, List<String>> sections() {
-    Map<String, List<String>> m = new LinkedHashMap<>();
-    m.put("workloads", WorkloadCatalog.standard().names());
-    m.put("generators", Generators.names());
-    m.put("formats", MatrixFormat.names());
-    m.put("fusion plan selectors", FusionSelectors.names());
-    m.put("operator orderings", Orderings.names());
-    m.put("codegen compilers", OperatorCompiler.NAMES);
-    m.put("backends", DescriptorLoader.AVAILABLE_BACKENDS);
+  /** One listed name: its documentation line (may be empty) and option lines. */
+  record Entry(String name, String doc, List<String> options) {
+  }
+
+  static Map<String, List<Entry>> sections() {
+    Map<String, List<Entry>> m = new LinkedHashMap<>();
+    m.put("workloads", plain(WorkloadCatalog.standard().names()));
+    m.put("generators", plain(Generators.names()));
+    m.put("formats", plain(MatrixFormat.names()));
+    Plugins plugins = Plugins.load();
+    for (StrategyKind<?> kind : StrategyKind.all()) {
+      List<Entry> entries = new ArrayList<>();
+      plugins.providers(kind).forEach(p -> entries.add(entry(p.name(), p)));
+      m.put(kind.label() + "s", entries);
+    }
+    m.put("codegen compilers", plain(OperatorCompiler.NAMES));
+    List<Entry> backends = new ArrayList<>();
+    for (BackendProvider p : Backends.providers()) {
+      backends.add(entry(p.name() + " (" + p.execType() + ")", p));
+    }
+    m.put("backends", backends);
+    List<String> modes = new ArrayList<>();
+    for (ExecMode mode : ExecMode.values()) {
+      modes.add(mode.label());
+    }
+    m.put("execution modes", plain(modes));
     return m;
+  }
+
+  private static List<Entry> plain(List<String> names) {
+    return names.stream().map(n -> new Entry(n, "", List.of())).toList();
+  }
+
+  private static Entry entry(String name, PluginProvider p) {
+    List<String> options = new ArrayList<>();
+    for (PluginOption o : p.options()) {
+      options.add(o.key() + "=" + o.defaultValue() + " (" + o.type().label() + "): " + o.doc());
+    }
+    return new Entry(name, p.description(), options);
   }
 }

@@ -16,6 +16,7 @@ import org.planlab.datagen.gen.Generator;
 import org.planlab.datagen.gen.GeneratorArgs;
 import org.planlab.datagen.gen.GeneratorType;
 import org.planlab.datagen.gen.Generators;
+import org.planlab.engine.config.ByteSize;
 import org.planlab.engine.io.MatrixFiles;
 import org.planlab.engine.io.MatrixFormat;
 import org.planlab.engine.io.MatrixSource;
@@ -195,17 +196,7 @@ final class DatagenCommand implements Callable<Integer> {
   }
 
   static String bytes(long b) {
-    if (b < 1024) {
-      return b + " B";
-    }
-    String[] units = {"KiB", "MiB", "GiB", "TiB"};
-    double v = b;
-    int u = -1;
-    while (v >= 1024 && u < units.length - 1) {
-      v /= 1024;
-      u++;
-    }
-    return String.format(Locale.ROOT, "%.1f %s", v, units[u]);
+    return ByteSize.format(b);
   }
 
   /** A value computed from arguments, whose IllegalArgumentException is a usage error (exit 2). */

@@ -7,25 +7,29 @@ import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Pipeline;
 import org.planlab.engine.api.RunResult;
+import org.planlab.engine.backend.Backends;
 import org.planlab.engine.codegen.gen.OperatorCompiler;
 import org.planlab.engine.codegen.select.CostProfiles;
+import org.planlab.engine.config.ByteSize;
 import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.runtime.ReuseHook;
-import org.planlab.engine.spi.FusionSelectors;
-import org.planlab.engine.spi.Orderings;
+import org.planlab.engine.spi.Plugins;
+import org.planlab.engine.spi.StrategyKind;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code planlab exec SCRIPT.dml [-nvargs k=v ...] [--stats] [--threads N]}: compiles and runs a
- * DML script on the CPU. Exit codes: 0 success; 1 script error (one paragraph "FILE:LINE:COL:
+ * {@code planlab exec SCRIPT.dml [-nvargs k=v ...] [--stats] [--threads N] [--exec MODE]}:
+ * compiles and runs a DML script. Exit codes: 0 success; 1 script error (one paragraph "FILE:LINE:COL:
  * message", no stack trace); 2 usage error.
  */
 @Command(name = "exec", mixinStandardHelpOptions = true, sortOptions = false,
-    description = "Compile and run a DML script on the CPU.",
+    description = "Compile and run a DML script.",
     footer = {"", "Exit codes: 0 success, 1 script error, 2 usage error."})
 final class ExecCommand implements Callable<Integer> {
   private final Pipeline pipeline;
@@ -58,16 +62,16 @@ final class ExecCommand implements Callable<Integer> {
     Map<String, String> args = script.arguments(cl);
     EngineConfig config = config(cl, script, threads, stats);
     PrintStream out = new WriterPrintStream(cl.getOut());
-    try {
-      CompiledScript compiled = Engine.compile(script.script, args, config, pipeline);
-      RunResult r = Engine.run(compiled, Map.of(), out, ReuseHook.NONE);
+    try (Engine engine = Engine.create(config)) {
+      CompiledScript compiled = engine.compile(script.script, args, pipeline);
+      RunResult r = engine.run(compiled, Map.of(), out, ReuseHook.NONE);
       out.flush();
       if (stats) {
         cl.getOut().print(r.statistics().format(10));
         cl.getOut().flush();
       }
       return 0;
-    } catch (DmlException | UnsupportedOperationException e) {
+    } catch (DmlException | UnsupportedOperationException | IllegalStateException e) {
       out.flush();
       cl.getErr().println("planlab: " + e.getMessage());
       cl.getErr().flush();
@@ -75,22 +79,41 @@ final class ExecCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * The engine configuration of the options, with every spec checked: an unknown strategy,
+   * option key, mode or missing backend is a usage error (exit 2) that names the known ones.
+   */
   static EngineConfig config(CommandLine cl, ScriptOptions script, Integer threads,
       boolean stats) {
     String ordering = script.ordering;
     if (threads != null && threads < 1) {
       throw new CommandLine.ParameterException(cl, "--threads must be >= 1, was " + threads);
     }
+    ExecMode mode;
+    long budget = 0;
     try {
-      Orderings.byName(ordering);
-      FusionSelectors.byName(script.fusion);
+      Plugins plugins = Plugins.load();
+      plugins.check(StrategyKind.ORDERING, ordering);
+      plugins.check(StrategyKind.FUSION, script.fusion);
       OperatorCompiler.checkName(script.codegenCompiler);
+      mode = ExecMode.parse(script.exec);
+      for (ExecType t : Backends.required(mode)) {
+        Backends.check(t, EngineConfig.DEFAULT_BACKENDS.get(t));
+      }
+      if (script.localBudget != null) {
+        budget = ByteSize.parse(script.localBudget);
+        if (budget < 1) {
+          throw new IllegalArgumentException("--local-budget must be positive, was '"
+              + script.localBudget + "'");
+        }
+      }
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, e.getMessage());
     }
     EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats)
         .libraryRoots(script.libraryRoots()).fusion(script.fusion)
-        .codegenCompiler(script.codegenCompiler).operatorCache(!script.noOperatorCache);
+        .codegenCompiler(script.codegenCompiler).operatorCache(!script.noOperatorCache)
+        .exec(mode).localMemoryBudget(budget);
     if (script.costProfile != null) {
       try {
         b.costConstants(CostProfiles.read(script.costProfile));

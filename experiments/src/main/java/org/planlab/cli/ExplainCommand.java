@@ -6,10 +6,10 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
+import org.planlab.engine.api.Explain;
 import org.planlab.engine.api.Pipeline;
 import org.planlab.engine.compile.fusion.Codegen;
-import org.planlab.engine.compile.size.MemoryEstimates;
-import org.planlab.engine.ir.HopPrinter;
+import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.runtime.program.CompiledBlock;
 import org.planlab.engine.runtime.program.CompiledProgram;
@@ -19,8 +19,10 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code planlab explain SCRIPT.dml --hops} prints each block's HOP DAG after rewrites and size
- * analysis; {@code --instructions} prints the lowered instructions; {@code --memo},
+ * {@code planlab explain SCRIPT.dml --hops} prints each block's HOP DAG as it runs — after
+ * rewrites, size analysis and operator fusion — with sizes, memory estimates and each HOP's
+ * execution type with the budget it was compared with; {@code --instructions} prints the
+ * lowered instructions; {@code --memo},
  * {@code --plans} and {@code --source} print what operator fusion did per DAG (memo table,
  * selected plans and operators, generated source). Exit codes as {@code exec}.
  */
@@ -36,7 +38,8 @@ final class ExplainCommand implements Callable<Integer> {
   @Mixin
   ScriptOptions script = new ScriptOptions();
 
-  @Option(names = "--hops", description = "print the HOP DAGs (default)")
+  @Option(names = "--hops", description = "print the HOP DAGs with sizes, memory estimates and "
+      + "execution types (default)")
   boolean hops;
 
   @Option(names = "--instructions", description = "print the lowered instructions")
@@ -63,14 +66,13 @@ final class ExplainCommand implements Callable<Integer> {
   public Integer call() {
     CommandLine cl = spec.commandLine();
     Map<String, String> args = script.arguments(cl);
-    try {
+    EngineConfig config = ExecCommand.config(cl, script, 1, false);
+    try (Engine engine = Engine.create(config)) {
       List<Codegen.Result> codegen = new ArrayList<>();
-      CompiledScript compiled = Engine.compile(script.script, args,
-          ExecCommand.config(cl, script, 1, false), pipeline, codegen::add);
+      CompiledScript compiled = engine.compile(script.script, args, pipeline, codegen::add);
       boolean fusion = memo || plans || source;
       if (hops || !instructions && !fusion) {
-        cl.getOut().print(HopPrinter.print(compiled.program().source(),
-            MemoryEstimates.sizeInfo(compiled.sizes())));
+        cl.getOut().print(Explain.hops(compiled));
       }
       if (instructions) {
         cl.getOut().print(instructions(compiled.program()));
@@ -80,7 +82,7 @@ final class ExplainCommand implements Callable<Integer> {
       }
       cl.getOut().flush();
       return 0;
-    } catch (DmlException | UnsupportedOperationException e) {
+    } catch (DmlException | UnsupportedOperationException | IllegalStateException e) {
       cl.getErr().println("planlab: " + e.getMessage());
       cl.getErr().flush();
       return 1;

@@ -11,8 +11,8 @@ import picocli.CommandLine.Parameters;
 
 /**
  * What {@code exec} and {@code explain} share: the script, its {@code -nvargs}, the library
- * folders, the operator ordering, the fusion plan selector and how fused operators are compiled
- * (compiler, operator cache).
+ * folders, the operator ordering, the fusion plan selector, how fused operators are compiled
+ * (compiler, operator cache), the execution mode and the local memory budget.
  */
 final class ScriptOptions {
   @Parameters(index = "0", paramLabel = "SCRIPT", description = "the DML script")
@@ -22,13 +22,25 @@ final class ScriptOptions {
       description = "named script arguments, read in the script as $k")
   List<String> nvargs = List.of();
 
-  @Option(names = "--ordering", paramLabel = "NAME", defaultValue = "depth-first",
-      description = "operator ordering (default: ${DEFAULT-VALUE})")
+  @Option(names = "--ordering", paramLabel = "SPEC", defaultValue = "depth-first",
+      description = "operator ordering, name[:key=value,...] (default: ${DEFAULT-VALUE})")
   String ordering;
 
-  @Option(names = "--fusion", paramLabel = "NAME", defaultValue = "mpskip",
-      description = "fusion plan selector: none, fa, fnr, ... (default: ${DEFAULT-VALUE})")
+  @Option(names = "--fusion", paramLabel = "SPEC", defaultValue = "mpskip",
+      description = "fusion plan selector, name[:key=value,...]: none, fa, fnr, mpskip, "
+          + "mpskip:approximate=false, ... (`planlab list` shows all and their options; "
+          + "default: ${DEFAULT-VALUE})")
   String fusion;
+
+  @Option(names = "--exec", paramLabel = "MODE", defaultValue = "singlenode",
+      description = "execution mode: singlenode, hybrid, spark or gpu (default: "
+          + "${DEFAULT-VALUE})")
+  String exec;
+
+  @Option(names = "--local-budget", paramLabel = "SIZE",
+      description = "local (CP) memory budget, e.g. 700m or 2g, that placement compares "
+          + "operation memory with (default: 70% of the heap)")
+  String localBudget;
 
   @Option(names = "--codegen-compiler", paramLabel = "NAME", defaultValue = "janino",
       description = "compiler of fused operators: janino or javac (default: ${DEFAULT-VALUE})")

@@ -154,11 +154,6 @@ class DatagenCommandTest {
     assertTrue(list.out().contains("generators:\n  dense-uniform\n"), list.out());
     assertTrue(list.out().contains("formats:\n  binary\n  csv\n  mm\n  text\n"), list.out());
     assertTrue(list.out().contains("workloads:\n  l2svm\n"), list.out());
-    for (String selector : List.of("none", "fa", "fnr", "mpskip", "exhaustive")) {
-      assertTrue(list.out().contains("fusion plan selectors:\n")
-          && list.out().contains("  " + selector + "\n"), list.out());
-    }
-    assertTrue(list.out().contains("operator orderings:\n  depth-first\n"), list.out());
     assertTrue(list.out().contains("codegen compilers:\n  janino\n  javac\n"), list.out());
   }
 

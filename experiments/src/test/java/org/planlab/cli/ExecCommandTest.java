@@ -121,6 +121,79 @@ class ExecCommandTest {
   }
 
   @Test
+  void strategySpecsWithUnknownKeysOrBadValuesAreUsageErrorsNamingTheKeys() throws IOException {
+    Path f = script("print(1)\n");
+    CliRun unknown = planlab("exec", f.toString(), "--fusion", "mpskip:exact=true");
+    assertEquals(2, unknown.code());
+    assertTrue(unknown.err().contains("fusion plan selector 'mpskip:exact=true': unknown option "
+        + "'exact'; known: approximate, approximateFrom, epsilon, maxPlans, costPruning, "
+        + "structuralPruning, planCache, planCacheCapacity"), unknown.err());
+    CliRun bad = planlab("exec", f.toString(), "--fusion", "mpskip:approximate=maybe");
+    assertEquals(2, bad.code());
+    assertTrue(bad.err().contains("option approximate must be true or false, was 'maybe'"),
+        bad.err());
+    CliRun none = planlab("exec", f.toString(), "--ordering", "depth-first:fast=true");
+    assertEquals(2, none.code());
+    assertTrue(none.err().contains("unknown option 'fast'; known: none (it takes no options)"),
+        none.err());
+    CliRun conflict = planlab("exec", f.toString(), "--fusion",
+        "mpskip:approximate=false,epsilon=0");
+    assertEquals(2, conflict.code(), "approximation settings need approximate=true");
+    assertTrue(conflict.err().contains("approximateFrom and epsilon need approximate=true"),
+        conflict.err());
+    assertEquals(0, planlab("exec", f.toString(), "--fusion", "mpskip:approximate=false")
+        .code());
+  }
+
+  @Test
+  void executionModesAndBudgetsAreCheckedUpFront() throws IOException {
+    Path f = script("print(1)\n");
+    CliRun mode = planlab("exec", f.toString(), "--exec", "cluster");
+    assertEquals(2, mode.code());
+    assertTrue(mode.err().contains("unknown execution mode 'cluster'; known: singlenode, "
+        + "hybrid, spark, gpu"), mode.err());
+    CliRun spark = planlab("exec", f.toString(), "--exec", "hybrid");
+    assertEquals(2, spark.code());
+    assertTrue(spark.err().contains("no backend 'spark' on the class path; SPARK backends on "
+        + "the class path: "), spark.err());
+    CliRun budget = planlab("exec", f.toString(), "--local-budget", "lots");
+    assertEquals(2, budget.code());
+    assertTrue(budget.err().contains("'lots' is not a memory size"), budget.err());
+  }
+
+  @Test
+  void listShowsEachStrategyWithItsOptionsAndDefaults() {
+    CliRun list = planlab("list");
+    assertEquals(0, list.code());
+    String out = list.out();
+    assertTrue(out.contains("fusion plan selectors:\n  none "), out);
+    assertTrue(out.contains("\n  mpskip             cost-based MPSkipEnum (fusion paper, sec. "
+        + "4.3)"), out);
+    assertTrue(out.contains("\n      approximate=true (boolean): graceful approximation"), out);
+    assertTrue(out.contains("\n      maxPoints=20 (integer): refuse partitions"), out);
+    assertTrue(out.contains("operator orderings:\n  depth-first        depth-first post-order"),
+        out);
+    assertTrue(out.contains("backends:\n  cp (CP)            in-memory"), out);
+    assertTrue(out.contains("execution modes:\n  singlenode\n  hybrid\n  spark\n  gpu\n"), out);
+  }
+
+  @Test
+  void explainHopsShowsEachHopsExecutionTypeAndItsBudget() throws IOException {
+    Path f = script("X = rand(rows=300, cols=100, seed=1)\n"
+        + "print(sum(X %*% rand(rows=100, cols=1, seed=2)))\n");
+    CliRun r = planlab("explain", f.toString(), "--hops", "--fusion", "none",
+        "--local-budget", "64k");
+    assertEquals(0, r.code(), r.err());
+    assertTrue(r.out().startsWith("PLACEMENT mode=singlenode local budget=64.0 KiB\n"),
+        r.out());
+    // X %*% v reads X (234.4 KiB), v and writes the product: over the budget, but singlenode
+    // keeps it in the driver
+    assertTrue(r.out().matches("(?s).*\\(\\d+\\) MATMULT \\(\\d+,\\d+\\) matrix double "
+        + "dims=300x1 [^\\[]*\\[CP: op 2\\d\\d\\.\\d KiB > local 64\\.0 KiB\\].*"), r.out());
+    assertTrue(r.out().matches("(?s).*PRINT \\(\\d+\\) [^\\n]*\\[CP\\]\n.*"), r.out());
+  }
+
+  @Test
   void explainPrintsTheMemoTableSelectedPlansAndGeneratedSource() throws IOException {
     Path f = script("""
         X = rand(rows=100, cols=20, seed=1)

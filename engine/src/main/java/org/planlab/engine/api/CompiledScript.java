@@ -9,10 +9,15 @@ import org.planlab.engine.runtime.program.CompiledProgram;
 import org.planlab.engine.stats.Statistics;
 
 /**
- * A compiled script ready to run: the executable program, the sizes known at compile time,
- * the recompiler for the flagged DAGs, and the statistics collected so far (compile phases;
- * each run adds its execution counters).
+ * A compiled script ready to run on the engine that compiled it: the executable program, the
+ * sizes known at compile time, the recompiler for the flagged DAGs, and the statistics collected
+ * so far (compile phases; each run adds its execution counters).
  */
 public record CompiledScript(CompiledProgram program, Map<Hop, DataCharacteristics> sizes,
-    Recompiler recompiler, EngineConfig config, Statistics statistics) {
+    Recompiler recompiler, Engine engine, Statistics statistics) {
+
+  /** The configuration of the engine that compiled the script. */
+  public EngineConfig config() {
+    return engine.config();
+  }
 }

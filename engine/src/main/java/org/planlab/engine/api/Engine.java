@@ -3,108 +3,160 @@ package org.planlab.engine.api;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
+import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.planlab.engine.backend.Backends;
 import org.planlab.engine.codegen.gen.OperatorCache;
 import org.planlab.engine.codegen.gen.OperatorCompiler;
 import org.planlab.engine.codegen.gen.OperatorSource;
 import org.planlab.engine.codegen.gen.SourceGenerator;
+import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.compile.fusion.Codegen;
 import org.planlab.engine.compile.fusion.DagFusion;
-import org.planlab.engine.compile.lower.Lowering;
+import org.planlab.engine.compile.lower.DagCompiler;
 import org.planlab.engine.compile.lower.ProgramLowering;
+import org.planlab.engine.compile.place.Placer;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.data.Data;
-import org.planlab.engine.ir.DataCharacteristics;
-import org.planlab.engine.ir.Hop;
-import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.ir.SizedDag;
 import org.planlab.engine.lang.DmlParser;
 import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.parallel.KernelPool;
-import org.planlab.engine.runtime.DagLowerer;
 import org.planlab.engine.runtime.ExecutionContext;
 import org.planlab.engine.runtime.InstructionExecutor;
 import org.planlab.engine.runtime.Interpreter;
 import org.planlab.engine.runtime.ReuseHook;
-import org.planlab.engine.runtime.program.BlockCode;
 import org.planlab.engine.runtime.program.CompiledProgram;
 import org.planlab.engine.spi.FusionPlanSelector;
-import org.planlab.engine.spi.FusionSelectors;
 import org.planlab.engine.spi.NoFusion;
 import org.planlab.engine.spi.OperatorOrdering;
-import org.planlab.engine.spi.Orderings;
+import org.planlab.engine.spi.Plugins;
+import org.planlab.engine.spi.StrategyKind;
 import org.planlab.engine.stats.CompilePhase;
 import org.planlab.engine.stats.Statistics;
 
 /**
- * The small facade used by the CLI and tests: compile a DML script (parse, validate, build,
- * rewrites, sizes, lowering — each phase timed) and run it. Front-end errors surface as
- * {@link org.planlab.engine.lang.DmlException}, run-time errors as
+ * An engine instance (ARCHITECTURE.md, "The engine instance"): built from one
+ * {@link EngineConfig} and closed when done, it owns everything that lives longer than one
+ * compilation — the kernel pool, the strategy instances created from the configuration's specs
+ * (with their caches, such as MPSkipEnum's plan cache), the operator cache of its codegen
+ * compiler, and its backends. Nothing is shared with other engines: two engines in one JVM
+ * never see each other's caches, so what one ran does not change what the other measures.
+ *
+ * <p>Compiling parses, validates, builds, rewrites, sizes, fuses, places and lowers a script
+ * (each phase timed); running executes it with dynamic recompilation. Front-end errors surface
+ * as {@link org.planlab.engine.lang.DmlException}, run-time errors as
  * {@link org.planlab.engine.runtime.DmlRuntimeException}, both with "FILE:LINE:COL: message".
+ * An engine may compile and run several scripts, one after another or from several threads.
  */
-public final class Engine {
+public final class Engine implements AutoCloseable {
+  private final EngineConfig config;
+  private final KernelPool pool;
+  private final FusionPlanSelector selector;
+  private final OperatorOrdering ordering;
+  private final CostConstants costs;
+  private final long localBudget;
+  private final Backends backends;
+  private final Map<String, OperatorCache> operatorCaches = new java.util.HashMap<>();
+  private volatile boolean closed;
+
+  private Engine(EngineConfig config) {
+    this.config = config;
+    Plugins plugins = Plugins.load();
+    this.selector = plugins.create(StrategyKind.FUSION, config.fusion());
+    this.ordering = plugins.create(StrategyKind.ORDERING, config.ordering());
+    this.localBudget = config.localBudget(Runtime.getRuntime().maxMemory());
+    // one local budget for placement and the fusion cost model's memory constraint
+    this.costs = config.costConstants().withLocalMemoryFraction(Math.min(1.0,
+        (double) localBudget / Runtime.getRuntime().maxMemory()));
+    this.pool = config.parallelism() == 1 ? KernelPool.sequential()
+        : new KernelPool(config.parallelism());
+    try {
+      this.backends = Backends.create(config, pool);
+    } catch (RuntimeException e) {
+      pool.close();
+      throw e;
+    }
+  }
+
   /**
-   * The operator cache shared by every script of this JVM that compiles with Janino (fusion
+   * A new engine for {@code config}.
+   *
+   * @throws IllegalArgumentException for an unknown strategy, backend or option in the
+   *     configuration's specs (the message lists the known names or keys), or an execution mode
+   *     whose backend is not on the class path
+   * @throws IllegalStateException when a backend cannot start here
+   */
+  public static Engine create(EngineConfig config) {
+    return new Engine(Objects.requireNonNull(config, "config is null"));
+  }
+
+  /** A new engine with {@link EngineConfig#defaults()}. */
+  public static Engine create() {
+    return create(EngineConfig.defaults());
+  }
+
+  public EngineConfig config() {
+    return config;
+  }
+
+  /** The kernel pool every kernel of this engine runs on. */
+  public KernelPool pool() {
+    return pool;
+  }
+
+  /** This engine's fusion plan selector (one instance: its plan cache serves every run). */
+  public FusionPlanSelector selector() {
+    return selector;
+  }
+
+  /** This engine's operator ordering. */
+  public OperatorOrdering ordering() {
+    return ordering;
+  }
+
+  /** This engine's backends. */
+  public Backends backends() {
+    return backends;
+  }
+
+  /** The local (CP) memory budget in bytes that placement and the fusion cost model use. */
+  public long localBudget() {
+    return localBudget;
+  }
+
+  /**
+   * The operator cache of the configured codegen compiler, created when first used (fusion
    * paper, sec. 2.1: equal CPlans compile once). It only grows with distinct operators, which
    * are few per algorithm.
    */
-  public static final OperatorCache OPERATORS = new OperatorCache();
-
-  /**
-   * The fusion plan selectors by name, one instance per JVM like {@link #OPERATORS}: a
-   * cost-based selector's plan cache (fusion paper, sec. 4.3) then serves the recompilations of
-   * every run and script of this JVM, not only those of one run. Selectors are pure functions
-   * of their inputs; the cache only memoizes them.
-   */
-  private static final ConcurrentMap<String, FusionPlanSelector> SELECTORS =
-      new ConcurrentHashMap<>();
-
-  private Engine() {
-  }
-
-  /** The JVM-wide cache of javac-compiled operators, created when first used. */
-  private static final class JavacOperators {
-    static final OperatorCache CACHE = new OperatorCache(new SourceGenerator(),
-        OperatorCompiler.javac());
-  }
-
-  /**
-   * The JVM-wide operator cache of the named compiler: {@link #OPERATORS} for {@code janino},
-   * a second one for {@code javac} (classes of different compilers are never mixed, so each
-   * compiler's compile statistics stay its own).
-   *
-   * @throws IllegalArgumentException naming the known compilers for an unknown name
-   */
-  public static OperatorCache operators(String compiler) {
-    return switch (OperatorCompiler.checkName(compiler)) {
-      case OperatorCompiler.JANINO -> OPERATORS;
-      case OperatorCompiler.JAVAC -> JavacOperators.CACHE;
-      default -> throw new AssertionError(compiler);
-    };
+  public OperatorCache operators() {
+    checkOpen();
+    synchronized (operatorCaches) {
+      return operatorCaches.computeIfAbsent(OperatorCompiler.checkName(config.codegenCompiler()),
+          name -> new OperatorCache(new SourceGenerator(), OperatorCompiler.byName(name)));
+    }
   }
 
   /** Compiles {@code script} with {@code $name} arguments through {@link Pipeline#defaults()}. */
-  public static CompiledScript compile(Path script, Map<String, String> args,
-      EngineConfig config) {
-    return compile(script, args, config, Pipeline.defaults());
+  public CompiledScript compile(Path script, Map<String, String> args) {
+    return compile(script, args, Pipeline.defaults());
   }
 
   /** Compiles {@code script} through {@code pipeline}. */
-  public static CompiledScript compile(Path script, Map<String, String> args,
-      EngineConfig config, Pipeline pipeline) {
-    return compile(script, args, config, pipeline, r -> { });
+  public CompiledScript compile(Path script, Map<String, String> args, Pipeline pipeline) {
+    return compile(script, args, pipeline, r -> { });
   }
 
   /**
    * Compiles {@code script} through {@code pipeline}, handing what code generation did to each
    * DAG at compile time to {@code codegenObserver} (for explain).
    */
-  public static CompiledScript compile(Path script, Map<String, String> args,
-      EngineConfig config, Pipeline pipeline, Consumer<Codegen.Result> codegenObserver) {
+  public CompiledScript compile(Path script, Map<String, String> args, Pipeline pipeline,
+      Consumer<Codegen.Result> codegenObserver) {
+    checkOpen();
     // parsing, validation and the rewrites recurse once per nesting level of an expression
     // (a generated 1 + 1 + ... + 1 is thousands deep), so they get the interpreter's stack too
     CompiledScript[] result = new CompiledScript[1];
@@ -114,105 +166,114 @@ public final class Engine {
       DmlParser parser = new DmlParser(args, config.libraryRoots());
       DmlProgram ast = clock.time(CompilePhase.PARSE, () -> parser.parse(script));
       Program ir = pipeline.frontend().toProgram(ast, clock);
-      result[0] = compile(ir, config, pipeline, stats, codegenObserver);
+      result[0] = compile(ir, pipeline, stats, codegenObserver);
     });
     return result[0];
   }
 
   /** Compiles an IR program (e.g. built by hand in tests) through the IR stages of a pipeline. */
-  public static CompiledScript compile(Program program, EngineConfig config, Pipeline pipeline) {
-    return compile(program, config, pipeline, new Statistics(), r -> { });
+  public CompiledScript compile(Program program, Pipeline pipeline) {
+    checkOpen();
+    return compile(program, pipeline, new Statistics(), r -> { });
   }
 
   /** Compiles an IR program without rewrites or size information. */
-  public static CompiledScript compile(Program program, EngineConfig config) {
-    return compile(program, config, new Pipeline((ast, clock) -> program,
-        Pipeline.StaticRewrites.NONE, Pipeline.SizeAnalysis.NONE), new Statistics(), r -> { });
+  public CompiledScript compile(Program program) {
+    return compile(program, new Pipeline((ast, clock) -> program,
+        Pipeline.StaticRewrites.NONE, Pipeline.SizeAnalysis.NONE));
   }
 
-  private static CompiledScript compile(Program program, EngineConfig config, Pipeline pipeline,
-      Statistics stats, Consumer<Codegen.Result> codegenObserver) {
+  private CompiledScript compile(Program program, Pipeline pipeline, Statistics stats,
+      Consumer<Codegen.Result> codegenObserver) {
     PhaseClock clock = clock(stats);
     Program rewritten = clock.time(CompilePhase.REWRITES,
         () -> pipeline.rewriter().rewrite(program));
     Pipeline.SizeResult sizes = clock.time(CompilePhase.SIZES,
         () -> pipeline.sizes().analyze(rewritten));
-    OperatorOrdering ordering = Orderings.byName(config.ordering());
-    DagFusion fusion = fusion(config, stats, codegenObserver);
+    DagCompiler dags = dagCompiler(stats, codegenObserver);
     CompiledProgram compiled = clock.time(CompilePhase.LOWERING,
-        () -> new ProgramLowering(ordering, sizes.sizes(), sizes.recompile()::contains, fusion)
+        () -> new ProgramLowering(dags, sizes.sizes(), sizes.recompile()::contains)
             .lower(sizes.program()));
     stats.addDags(compiled.dagCount());
-    return new CompiledScript(compiled, sizes.sizes(), sizes.recompiler(), config, stats);
+    return new CompiledScript(compiled, sizes.sizes(), sizes.recompiler(), this, stats);
   }
 
   /** Runs a compiled script, printing to {@code out}. */
-  public static RunResult run(CompiledScript script, PrintStream out) {
+  public RunResult run(CompiledScript script, PrintStream out) {
     return run(script, Map.of(), out, ReuseHook.NONE);
   }
 
   /**
-   * Runs a compiled script with preset variables (e.g. inputs for tests) and a reuse hook (the
-   * lineage/reuse seam; {@link ReuseHook#NONE} executes everything).
+   * Runs a script this engine compiled with preset variables (e.g. inputs for tests) and a reuse
+   * hook (the lineage/reuse seam; {@link ReuseHook#NONE} executes everything).
+   *
+   * @throws IllegalArgumentException for a script another engine compiled
    */
-  public static RunResult run(CompiledScript script, Map<String, Data> inputs, PrintStream out,
+  public RunResult run(CompiledScript script, Map<String, Data> inputs, PrintStream out,
       ReuseHook hook) {
-    EngineConfig config = script.config();
-    OperatorOrdering ordering = Orderings.byName(config.ordering());
+    checkOpen();
+    if (script.engine() != this) {
+      throw new IllegalArgumentException("the script was compiled by another engine; compile "
+          + "it with this one (its operators, plans and placement belong to that engine)");
+    }
     InstructionExecutor executor = new InstructionExecutor(hook);
-    DagFusion fusion = fusion(config, script.statistics(), r -> { });
-    DagLowerer lowerer = new DagLowerer() {
-      @Override
-      public BlockCode lower(HopDag dag, Map<Hop, DataCharacteristics> sizes,
-          boolean predicate) {
-        SizedDag fused = fusion.fuse(new SizedDag(dag, sizes));
-        return Lowering.lower(fused.dag(), ordering, fused.sizes(), predicate);
-      }
-
-      @Override
-      public boolean fusesOperators() {
-        return fusion != DagFusion.NONE;
-      }
-    };
+    DagCompiler lowerer = dagCompiler(script.statistics(), r -> { });
     Interpreter interpreter = new Interpreter(script.program(), executor, script.recompiler(),
         lowerer);
-    try (KernelPool pool = config.parallelism() == 1 ? null : new KernelPool(
-        config.parallelism())) {
-      ExecutionContext ctx = interpreter.newContext(config,
-          pool == null ? KernelPool.sequential() : pool, script.statistics(), out);
-      inputs.forEach(ctx::set);
-      runWithLargeStack(() -> interpreter.run(ctx));
-      return new RunResult(ctx.variables(), script.statistics().snapshot());
-    }
+    ExecutionContext ctx = interpreter.newContext(config, pool, script.statistics(), out,
+        backends);
+    inputs.forEach(ctx::set);
+    runWithLargeStack(() -> interpreter.run(ctx));
+    return new RunResult(ctx.variables(), script.statistics().snapshot());
   }
 
   /**
-   * The code-generation step for {@code config.fusion()}: none, or exploration, the named
-   * selector, construction and compilation with {@code config.codegenCompiler()} — through that
-   * compiler's JVM-wide cache ({@link #operators(String)}), or, with
+   * The code-generation step for this engine's selector: none, or exploration, selection,
+   * construction and compilation through the operator cache ({@link #operators()}), or, with
    * {@code config.operatorCache()} off, compiling every operator anew.
-   *
-   * @throws IllegalArgumentException naming the known selectors for an unknown name
    */
-  public static DagFusion fusion(EngineConfig config, Statistics stats,
-      Consumer<Codegen.Result> observer) {
-    FusionPlanSelector selector = SELECTORS.computeIfAbsent(config.fusion(),
-        FusionSelectors::byName);
+  public DagFusion fusion(Statistics stats, Consumer<Codegen.Result> observer) {
+    checkOpen();
     if (selector instanceof NoFusion) {
       return DagFusion.NONE;
     }
-    OperatorCache shared = operators(config.codegenCompiler());
-    // without the cache, operators still compile with the shared compiler: javac's reused file
-    // managers are part of the compiler, not of the cache
-    OperatorSource operators = config.operatorCache() ? shared
-        : OperatorCache.uncached(new SourceGenerator(), shared.compiler());
-    Codegen codegen = new Codegen(selector, operators, stats, config.costConstants(),
-        System.err::println);
+    OperatorCache cache = operators();
+    // without the cache, operators still compile with the engine's compiler: javac's reused
+    // file managers are part of the compiler, not of the cache
+    OperatorSource operators = config.operatorCache() ? cache
+        : OperatorCache.uncached(new SourceGenerator(), cache.compiler());
+    Codegen codegen = new Codegen(selector, operators, stats, costs, System.err::println);
     return d -> {
       Codegen.Result r = codegen.optimize(d.dag(), d.sizes());
       observer.accept(r);
       return r.dag() == d.dag() ? d : new SizedDag(r.dag(), r.sizes());
     };
+  }
+
+  /** Fusion, placement and lowering of one DAG with this engine's strategies and backends. */
+  public DagCompiler dagCompiler(Statistics stats, Consumer<Codegen.Result> observer) {
+    return new DagCompiler(fusion(stats, observer), new Placer(config.exec(), localBudget,
+        backends), ordering, backends);
+  }
+
+  /** Closes the backends and the kernel pool; the engine cannot be used afterwards. */
+  @Override
+  public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    try {
+      backends.close();
+    } finally {
+      pool.close();
+    }
+  }
+
+  private void checkOpen() {
+    if (closed) {
+      throw new IllegalStateException("the engine is closed");
+    }
   }
 
   /**

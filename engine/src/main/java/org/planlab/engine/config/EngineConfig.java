@@ -1,36 +1,58 @@
 package org.planlab.engine.config;
 
 import java.nio.file.Path;
+import java.util.Collections;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.planlab.engine.codegen.gen.OperatorCompiler;
+import org.planlab.engine.codegen.select.CostConstants;
+import org.planlab.engine.ir.ExecType;
 
 /**
- * The immutable configuration of one engine run: parallelism, operator ordering, statistics,
- * limits. Built with {@link #builder()}; {@link #toBuilder()} derives variants.
+ * The immutable configuration of an engine (ARCHITECTURE.md, "Configuration"): parallelism,
+ * strategies (as spec strings {@code name[:key=value,...]}), execution mode and memory budget,
+ * backends, limits. Built with {@link #builder()}; {@link #toBuilder()} derives variants. An
+ * {@link org.planlab.engine.api.Engine} is built from one and checks the specs when it creates
+ * its strategies and backends.
  *
- * @param parallelism threads of the shared kernel pool and of parfor (>= 1)
- * @param ordering name of the {@link org.planlab.engine.spi.OperatorOrdering}
- * @param statistics whether per-instruction heavy hitters are collected
+ * @param parallelism threads of the engine's kernel pool and of parfor (>= 1)
+ * @param ordering spec of the {@link org.planlab.engine.spi.OperatorOrdering}
+ * @param statistics whether per-instruction heavy hitters and per-execution-type counts are
+ *     collected
  * @param maxRecursionDepth nesting of user-function calls before "recursion too deep"
  * @param libraryRoots folders of the builtin DML library ({@code m_name} functions)
  * @param workingDirectory base of relative read/write paths
- * @param fusion name of the {@link org.planlab.engine.spi.FusionPlanSelector} ({@code none}
- *     disables code generation)
- * @param costConstants the fusion cost model's constants (defaults, or a calibrated profile)
+ * @param fusion spec of the {@link org.planlab.engine.spi.FusionPlanSelector} ({@code none}
+ *     disables code generation; {@code mpskip:approximate=false} for exact MPSkipEnum)
+ * @param costConstants the fusion cost model's constants (defaults, or a calibrated profile);
+ *     their {@link CostConstants#localMemoryFraction()} is the local memory budget's share of
+ *     the heap unless {@code localMemoryBudget} fixes it
  * @param codegenCompiler the compiler of generated operator classes, one of
  *     {@link OperatorCompiler#NAMES}: {@code janino} (default; fast, in memory) or {@code javac}
  *     (the JDK's compiler, the fusion paper's slower baseline, sec. 5.3; needs a JDK, else each
  *     operator falls back to the unfused plan with a warning)
  * @param operatorCache whether compiled operators are reused (default): with it on, equal
- *     CPlans compile once per JVM, through one JVM-wide cache per compiler; with it off, every
- *     CPlan is generated and compiled anew each time code generation meets it (so the codegen
- *     statistics count every compile and no cache hits) — the paper's Fig. 14 comparison
+ *     CPlans compile once per engine; with it off, every CPlan is generated and compiled anew
+ *     each time code generation meets it (so the codegen statistics count every compile and no
+ *     cache hits) — the paper's Fig. 14 comparison
+ * @param exec which execution types placement may choose ({@link ExecMode})
+ * @param localMemoryBudget the local (CP) memory budget in bytes that placement compares
+ *     operation memory estimates with and the fusion cost model's memory constraint uses; 0
+ *     derives it as the cost constants' fraction (0.7 by default, optimizer paper sec. 3.2) of
+ *     the JVM's maximum heap
+ * @param backends the backend spec per remote execution type ({@code SPARK -> spark},
+ *     {@code GPU -> gpu} by default); used when the mode places operations there
  */
 public record EngineConfig(int parallelism, String ordering, boolean statistics,
     int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory, String fusion,
-    org.planlab.engine.codegen.select.CostConstants costConstants, String codegenCompiler,
-    boolean operatorCache) {
+    CostConstants costConstants, String codegenCompiler, boolean operatorCache, ExecMode exec,
+    long localMemoryBudget, Map<ExecType, String> backends) {
+
+  /** The default backend spec of each remote execution type. */
+  public static final Map<ExecType, String> DEFAULT_BACKENDS =
+      Map.of(ExecType.SPARK, "spark", ExecType.GPU, "gpu");
 
   public EngineConfig {
     if (parallelism < 1) {
@@ -40,19 +62,29 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
       throw new IllegalArgumentException("maxRecursionDepth must be >= 1, was "
           + maxRecursionDepth);
     }
+    if (localMemoryBudget < 0) {
+      throw new IllegalArgumentException("localMemoryBudget must be >= 0 bytes (0: derived "
+          + "from the heap), was " + localMemoryBudget);
+    }
     Objects.requireNonNull(ordering, "ordering is null");
     libraryRoots = List.copyOf(libraryRoots);
     Objects.requireNonNull(workingDirectory, "workingDirectory is null");
     Objects.requireNonNull(fusion, "fusion is null");
     Objects.requireNonNull(costConstants, "costConstants is null");
     OperatorCompiler.checkName(codegenCompiler);
+    Objects.requireNonNull(exec, "exec is null");
+    EnumMap<ExecType, String> b = new EnumMap<>(ExecType.class);
+    b.putAll(DEFAULT_BACKENDS);
+    b.putAll(backends);
+    b.remove(ExecType.CP);
+    backends = Collections.unmodifiableMap(b);
   }
 
   /**
    * Defaults: all available processors, depth-first, no statistics, depth 1000, fusion
    * {@code mpskip} (the fusion paper's cost-based MPSkipEnum, sec. 4; it lives in the
    * {@code optimizers} module, so a class path without it must choose {@code none}), Janino
-   * with the operator cache.
+   * with the operator cache, single-node execution with the derived local budget.
    */
   public static EngineConfig defaults() {
     return builder().build();
@@ -62,11 +94,26 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     return new Builder();
   }
 
+  /** The backend spec for {@code type} (never null for SPARK and GPU). */
+  public String backend(ExecType type) {
+    return backends.get(type);
+  }
+
+  /**
+   * The local memory budget in bytes: {@link #localMemoryBudget()} when set, else the cost
+   * constants' fraction of {@code maxHeap}.
+   */
+  public long localBudget(long maxHeap) {
+    return localMemoryBudget > 0 ? localMemoryBudget
+        : (long) (costConstants.localMemoryFraction() * maxHeap);
+  }
+
   public Builder toBuilder() {
     return new Builder().parallelism(parallelism).ordering(ordering).statistics(statistics)
         .maxRecursionDepth(maxRecursionDepth).libraryRoots(libraryRoots)
         .workingDirectory(workingDirectory).fusion(fusion).costConstants(costConstants)
-        .codegenCompiler(codegenCompiler).operatorCache(operatorCache);
+        .codegenCompiler(codegenCompiler).operatorCache(operatorCache).exec(exec)
+        .localMemoryBudget(localMemoryBudget).backends(backends);
   }
 
   /** Mutable builder of an {@link EngineConfig}. */
@@ -78,18 +125,21 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     private List<Path> libraryRoots = List.of();
     private Path workingDirectory = Path.of("").toAbsolutePath();
     private String fusion = "mpskip";
-    private org.planlab.engine.codegen.select.CostConstants costConstants =
-        org.planlab.engine.codegen.select.CostConstants.DEFAULTS;
+    private CostConstants costConstants = CostConstants.DEFAULTS;
     private String codegenCompiler = OperatorCompiler.JANINO;
     private boolean operatorCache = true;
+    private ExecMode exec = ExecMode.SINGLENODE;
+    private long localMemoryBudget;
+    private final Map<ExecType, String> backends = new EnumMap<>(DEFAULT_BACKENDS);
 
     public Builder parallelism(int p) {
       this.parallelism = p;
       return this;
     }
 
-    public Builder ordering(String name) {
-      this.ordering = name;
+    /** The operator ordering spec: depth-first, ... */
+    public Builder ordering(String spec) {
+      this.ordering = spec;
       return this;
     }
 
@@ -113,14 +163,14 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
       return this;
     }
 
-    /** The fusion plan selector by name: none, fa, fnr, ... */
-    public Builder fusion(String name) {
-      this.fusion = name;
+    /** The fusion plan selector spec: none, fa, fnr, mpskip, mpskip:approximate=false, ... */
+    public Builder fusion(String spec) {
+      this.fusion = spec;
       return this;
     }
 
     /** The cost model's constants (e.g. from {@code planlab calibrate}). */
-    public Builder costConstants(org.planlab.engine.codegen.select.CostConstants c) {
+    public Builder costConstants(CostConstants c) {
       this.costConstants = c;
       return this;
     }
@@ -131,9 +181,36 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
       return this;
     }
 
-    /** Whether compiled operators are reused across DAGs and scripts of this JVM. */
+    /** Whether compiled operators are reused across DAGs and scripts of the engine. */
     public Builder operatorCache(boolean on) {
       this.operatorCache = on;
+      return this;
+    }
+
+    /** The execution mode: singlenode, hybrid, spark or gpu. */
+    public Builder exec(ExecMode mode) {
+      this.exec = mode;
+      return this;
+    }
+
+    /** The local memory budget in bytes (0: the cost constants' fraction of the heap). */
+    public Builder localMemoryBudget(long bytes) {
+      this.localMemoryBudget = bytes;
+      return this;
+    }
+
+    /** The backend spec for a remote execution type ({@code SPARK}, {@code GPU}). */
+    public Builder backend(ExecType type, String spec) {
+      if (type == ExecType.CP) {
+        throw new IllegalArgumentException("the CP backend is always cp");
+      }
+      this.backends.put(type, Objects.requireNonNull(spec, "spec is null"));
+      return this;
+    }
+
+    /** Every backend spec of {@code specs}. */
+    public Builder backends(Map<ExecType, String> specs) {
+      specs.forEach(this::backend);
       return this;
     }
 
@@ -145,7 +222,8 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
      */
     public EngineConfig build() {
       return new EngineConfig(parallelism, ordering, statistics, maxRecursionDepth, libraryRoots,
-          workingDirectory, fusion, costConstants, codegenCompiler, operatorCache);
+          workingDirectory, fusion, costConstants, codegenCompiler, operatorCache, exec,
+          localMemoryBudget, backends);
     }
   }
 }

@@ -28,6 +28,11 @@ public final class HopPrinter {
 
     /** The output memory estimate of {@code hop} in bytes, if known. */
     OptionalLong memory(HopDag dag, Hop hop);
+
+    /** Anything else to print at the end of {@code hop}'s line (e.g. its placement), or "". */
+    default String note(HopDag dag, Hop hop) {
+      return "";
+    }
   }
 
   /** No sizes: the plain DAG. */
@@ -130,6 +135,10 @@ public final class HopPrinter {
       OptionalLong mem = sizes.memory(dag, h);
       if (mem.isPresent()) {
         l.append(" mem=").append(mem.getAsLong()).append('B');
+      }
+      String note = sizes.note(dag, h);
+      if (!note.isEmpty()) {
+        l.append(' ').append(note);
       }
       line(sb, depth, l.toString());
     }

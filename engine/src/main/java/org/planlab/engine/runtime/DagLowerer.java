@@ -7,9 +7,9 @@ import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.runtime.program.BlockCode;
 
 /**
- * Lowers a (recompiled) DAG to code at run time; the facade binds it to {@code
- * compile.lower.Lowering} with the configured ordering, so the runtime does not depend on the
- * compiler package.
+ * Lowers a (recompiled) DAG to code at run time; the engine binds it to the compiler's
+ * {@code compile.lower.DagCompiler} (fusion, placement, lowering), so the runtime does not
+ * depend on the compiler package.
  */
 @FunctionalInterface
 public interface DagLowerer {
@@ -20,10 +20,10 @@ public interface DagLowerer {
   BlockCode lower(HopDag dag, Map<Hop, DataCharacteristics> sizes, boolean predicate);
 
   /**
-   * Whether the code depends on sizes beyond the DAG (operator fusion does): then a
-   * recompiled DAG is lowered again even when recompilation left it unchanged.
+   * Whether the code depends on sizes beyond the DAG (operator fusion and placement do): then
+   * a recompiled DAG is lowered again even when recompilation left it unchanged.
    */
-  default boolean fusesOperators() {
+  default boolean dependsOnSizes() {
     return false;
   }
 }

@@ -8,16 +8,15 @@ import java.util.Map;
 import java.util.Objects;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.data.Data;
-import org.planlab.engine.data.MatrixValue;
-import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.stats.Statistics;
 
 /**
  * The state instructions execute against: the symbol table of one function frame (variable ->
  * value) plus what all frames share — configuration, the kernel pool, statistics, the print
- * sink and the interpreter (for function calls). Not thread-safe; parfor gives each worker its
- * own {@link #forkForWorker() fork}.
+ * sink, the interpreter (for function calls) and the mover of values between backends. Not
+ * thread-safe; parfor gives each worker its own {@link #forkForWorker() fork}.
  */
 public final class ExecutionContext {
   private final Map<String, Data> symbols;
@@ -26,7 +25,7 @@ public final class ExecutionContext {
 
   /** What every frame of one run shares. */
   record Shared(EngineConfig config, KernelPool pool, Statistics statistics, PrintStream out,
-      Interpreter interpreter) {
+      Interpreter interpreter, DataMover mover) {
   }
 
   ExecutionContext(Shared shared, Map<String, Data> symbols, int depth) {
@@ -54,6 +53,11 @@ public final class ExecutionContext {
 
   public Interpreter interpreter() {
     return shared.interpreter();
+  }
+
+  /** Moves matrices between the engine's backends. */
+  public DataMover mover() {
+    return shared.mover();
   }
 
   /** Nesting depth of user-function calls (0 in the main program). */
@@ -94,9 +98,8 @@ public final class ExecutionContext {
   long liveBytes() {
     long bytes = 0;
     for (Data d : symbols.values()) {
-      if (d instanceof MatrixValue m) {
-        MatrixBlock b = m.block();
-        bytes += MatrixBlock.estimateSizeInMemory(b.rows(), b.cols(), b.sparsity());
+      if (d instanceof MatrixData m && m.isLocal()) {
+        bytes += m.localBytes();
       }
     }
     return bytes;

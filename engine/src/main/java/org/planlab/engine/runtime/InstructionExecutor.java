@@ -4,6 +4,9 @@ import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Objects;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixData;
+import org.planlab.engine.data.MatrixValue;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.program.BlockCode;
@@ -44,8 +47,20 @@ public final class InstructionExecutor {
   /** TRACE -> REUSE? -> execute -> PUT for one instruction over {@code frame}. */
   public void execute(Instruction instr, Data[] frame, ExecutionContext ctx) {
     Data[] in = new Data[instr.inputCount()];
+    boolean here = instr.acceptsHandles();
     for (int i = 0; i < in.length; i++) {
-      in[i] = frame[instr.input(i)];
+      Data d = frame[instr.input(i)];
+      if (!here && d instanceof MatrixData m && !(d instanceof MatrixValue
+          && instr.execType() == ExecType.CP)) {
+        // lowering moves operands with transfer instructions; this only catches a value that
+        // lives elsewhere all the same (e.g. given to the run as an input on a backend)
+        MatrixData moved = ctx.mover().move(m, instr.execType(), ctx);
+        if (moved != m) {
+          ctx.statistics().countOperandMove();
+        }
+        d = moved;
+      }
+      in[i] = d;
     }
     long start = System.nanoTime();
     Data out;
@@ -72,6 +87,7 @@ public final class InstructionExecutor {
     }
     if (ctx.config().statistics()) {
       ctx.statistics().recordInstruction(instr.opcode(), System.nanoTime() - start);
+      ctx.statistics().countExecType(instr.execType().label());
     }
     if (instr.output() >= 0) {
       frame[instr.output()] = out;

@@ -13,8 +13,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.lang.ast.FunctionKey;
@@ -50,11 +52,17 @@ public final class Interpreter {
     this.lowerer = Objects.requireNonNull(lowerer, "lowerer is null");
   }
 
-  /** A main-program context over an empty symbol table. */
+  /** A main-program context over an empty symbol table, with only local values. */
   public ExecutionContext newContext(EngineConfig config, KernelPool pool, Statistics statistics,
       PrintStream out) {
-    return new ExecutionContext(new ExecutionContext.Shared(config, pool, statistics, out, this),
-        new HashMap<>(), 0);
+    return newContext(config, pool, statistics, out, DataMover.LOCAL_ONLY);
+  }
+
+  /** A main-program context over an empty symbol table, moving values with {@code mover}. */
+  public ExecutionContext newContext(EngineConfig config, KernelPool pool, Statistics statistics,
+      PrintStream out, DataMover mover) {
+    return new ExecutionContext(new ExecutionContext.Shared(config, pool, statistics, out, this,
+        mover), new HashMap<>(), 0);
   }
 
   /** Runs the main program in {@code ctx}. */
@@ -98,11 +106,11 @@ public final class Interpreter {
     }
     ctx.statistics().incrementRecompilations();
     org.planlab.engine.ir.SizedDag r = recompiler.recompile(d.dag(), ctx.variables());
-    if (r.dag() == d.dag() && !lowerer.fusesOperators()) {
+    if (r.dag() == d.dag() && !lowerer.dependsOnSizes()) {
       return d.code();
     }
-    // with fusion, lowered again even when the DAG is unchanged: the sizes now known may
-    // enable fused operators
+    // with fusion or placement, lowered again even when the DAG is unchanged: the sizes now
+    // known may enable fused operators or change where operations run
     return lowerer.lower(r.dag(), r.sizes(), predicate);
   }
 
@@ -111,14 +119,19 @@ public final class Interpreter {
   }
 
   private boolean predicate(CompiledBlock.Dag d, ExecutionContext ctx) {
-    return scalarOf(value(d, ctx), d).asBoolean();
+    return scalarOf(value(d, ctx), d, ctx).asBoolean();
   }
 
-  private static ScalarValue scalarOf(Data v, CompiledBlock.Dag d) {
+  /** A matrix value as a local block, moved to the driver if it lives on a backend. */
+  private static MatrixBlock local(Data v, ExecutionContext ctx) {
+    return ctx.mover().move((MatrixData) v, ExecType.CP, ctx).acquireLocal();
+  }
+
+  private static ScalarValue scalarOf(Data v, CompiledBlock.Dag d, ExecutionContext ctx) {
     if (v instanceof ScalarValue s) {
       return s;
     }
-    MatrixBlock m = ((MatrixValue) v).block();
+    MatrixBlock m = local(v, ctx);
     if (m.rows() == 1 && m.cols() == 1) {
       return ScalarValue.of(m.get(0, 0));
     }
@@ -137,12 +150,12 @@ public final class Interpreter {
   }
 
   private Range range(CompiledBlock.For loop, ExecutionContext ctx) {
-    ScalarValue from = scalarOf(value(loop.from(), ctx), loop.from());
-    ScalarValue to = scalarOf(value(loop.to(), ctx), loop.to());
+    ScalarValue from = scalarOf(value(loop.from(), ctx), loop.from(), ctx);
+    ScalarValue to = scalarOf(value(loop.to(), ctx), loop.to(), ctx);
     double f = from.asDouble();
     double t = to.asDouble();
     ScalarValue inc = loop.increment().isPresent()
-        ? scalarOf(value(loop.increment().get(), ctx), loop.increment().get())
+        ? scalarOf(value(loop.increment().get(), ctx), loop.increment().get(), ctx)
         : ScalarValue.of(f <= t ? 1L : -1L);
     double i = inc.asDouble();
     if (i == 0 || Double.isNaN(i) || Double.isNaN(f) || Double.isNaN(t)) {
@@ -230,19 +243,20 @@ public final class Interpreter {
       es.shutdownNow();
     }
     for (String v : results) {
-      ctx.set(v, merge(ctx.get(v), frames, v));
+      ctx.set(v, merge(ctx.get(v), frames, v, ctx));
     }
   }
 
-  private static Data merge(Data before, List<ExecutionContext> frames, String v) {
-    MatrixBlock base = ((MatrixValue) before).block();
+  private static Data merge(Data before, List<ExecutionContext> frames, String v,
+      ExecutionContext ctx) {
+    MatrixBlock base = local(before, ctx);
     MatrixBlock out = null;
     for (ExecutionContext f : frames) {
       Data d = f.get(v);
       if (d == before) {
         continue;
       }
-      MatrixBlock w = ((MatrixValue) d).block();
+      MatrixBlock w = local(d, ctx);
       if (out == null) {
         out = base.copy().toDenseInPlace();
       }
@@ -323,7 +337,7 @@ public final class Interpreter {
   /** Scalars take the declared value type (an Integer argument for a Double parameter ...). */
   private static Data coerce(Data v, Parameter p, FunctionKey key, SourcePosition position) {
     if (p.type().dataType() == DataType.MATRIX) {
-      if (!(v instanceof MatrixValue)) {
+      if (!(v instanceof MatrixData)) {
         throw new DmlRuntimeException(position, "function " + key + ": parameter '" + p.name()
             + "' expects a matrix, got a scalar");
       }

@@ -18,4 +18,27 @@ public final class NoFusion implements FusionPlanSelector {
   public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
     return FusionPlan.EMPTY;
   }
+
+  /** Creates {@code none}. */
+  public static final class Provider implements StrategyProvider<FusionPlanSelector> {
+    @Override
+    public StrategyKind<FusionPlanSelector> kind() {
+      return StrategyKind.FUSION;
+    }
+
+    @Override
+    public String name() {
+      return NAME;
+    }
+
+    @Override
+    public String description() {
+      return "no operator fusion: every DAG runs its basic (and hand-fused) operators";
+    }
+
+    @Override
+    public FusionPlanSelector create(PluginOptions options) {
+      return new NoFusion();
+    }
+  }
 }

@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The counters of one run (ARCHITECTURE.md, "one Statistics object per run"): compile time per
- * phase, DAGs, recompilations, per-opcode heavy hitters, peak live memory. Thread-safe, since
+ * phase, DAGs, recompilations, per-opcode heavy hitters, instructions per execution type,
+ * transfers between backends, peak live memory. Thread-safe, since
  * parfor workers record into it concurrently; {@link #snapshot()} gives the immutable view.
  */
 public final class Statistics {
@@ -23,7 +24,11 @@ public final class Statistics {
   private final Map<String, Counter> opcodes = new ConcurrentHashMap<>();
   private final Map<CodegenCounter, AtomicLong> codegen = new EnumMap<>(CodegenCounter.class);
   private final Map<String, AtomicLong> selection = new ConcurrentHashMap<>();
+  private final Map<String, LongAdder> execTypes = new ConcurrentHashMap<>();
+  private final Map<String, Counter> transfers = new ConcurrentHashMap<>();
+  private final LongAdder operandMoves = new LongAdder();
 
+  /** A count and a sum (of nanoseconds for opcodes, of bytes for transfers). */
   private static final class Counter {
     final LongAdder count = new LongAdder();
     final LongAdder nanos = new LongAdder();
@@ -83,6 +88,29 @@ public final class Statistics {
     c.nanos.add(nanos);
   }
 
+  /** Records one executed instruction of execution type {@code execType} (cp, spark, gpu). */
+  public void countExecType(String execType) {
+    execTypes.computeIfAbsent(execType, k -> new LongAdder()).increment();
+  }
+
+  /**
+   * Records one move of a matrix of {@code bytes} from location {@code from} to {@code to}
+   * (backend names; {@code cp} is local memory).
+   */
+  public void recordTransfer(String from, String to, long bytes) {
+    Counter c = transfers.computeIfAbsent(from + "->" + to, k -> new Counter());
+    c.count.increment();
+    c.nanos.add(bytes);
+  }
+
+  /**
+   * Records that the executor moved an operand no transfer instruction had moved (a value given
+   * to the run on another backend); lowering's transfers make this 0 in normal runs.
+   */
+  public void countOperandMove() {
+    operandMoves.increment();
+  }
+
   /** Notes the current size of the live variables; the peak is kept. */
   public void observeLiveBytes(long bytes) {
     peakLiveBytes.accumulateAndGet(bytes, Math::max);
@@ -105,7 +133,12 @@ public final class Statistics {
     codegen.forEach((c, n) -> cg.put(c, n.get()));
     Map<String, Long> sel = new java.util.TreeMap<>();
     selection.forEach((k, v) -> sel.put(k, v.get()));
+    Map<String, Long> types = new java.util.TreeMap<>();
+    execTypes.forEach((k, v) -> types.put(k, v.sum()));
+    Map<String, StatisticsSnapshot.Transfers> moved = new java.util.TreeMap<>();
+    transfers.forEach((k, c) -> moved.put(k,
+        new StatisticsSnapshot.Transfers(c.count.sum(), c.nanos.sum())));
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
-        peakLiveBytes.get(), executionNanos.get(), cg, sel);
+        peakLiveBytes.get(), executionNanos.get(), cg, sel, types, moved, operandMoves.sum());
   }
 }

@@ -16,16 +16,34 @@ import java.util.Map;
  * @param executionNanos wall time of the program's execution
  * @param codegen operator-fusion counters (the LOWERING phase includes code generation)
  * @param selection fusion plan selection counters by name (plans evaluated, ...)
+ * @param execTypes executed instructions per execution type ({@code cp}, {@code spark},
+ *     {@code gpu}; counted when statistics are on)
+ * @param transfers matrices moved between locations, by {@code from->to} (backend names,
+ *     {@code cp} for local memory)
+ * @param operandMoves moves the executor made for operands that no transfer instruction had
+ *     moved (included in {@code transfers}; 0 unless a run is given values on a backend)
  */
 public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
     long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
-    long executionNanos, Map<CodegenCounter, Long> codegen, Map<String, Long> selection) {
+    long executionNanos, Map<CodegenCounter, Long> codegen, Map<String, Long> selection,
+    Map<String, Long> execTypes, Map<String, Transfers> transfers, long operandMoves) {
 
   public StatisticsSnapshot {
     compileNanos = Map.copyOf(compileNanos);
     codegen = Map.copyOf(codegen);
     selection = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(selection));
     heavyHitters = List.copyOf(heavyHitters);
+    execTypes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(execTypes));
+    transfers = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(transfers));
+  }
+
+  /** How many matrices moved one way, and their bytes. */
+  public record Transfers(long count, long bytes) {
+  }
+
+  /** Executed instructions of execution type {@code label} (0 when none ran). */
+  public long instructions(String label) {
+    return execTypes.getOrDefault(label, 0L);
   }
 
   /** One opcode's total: how often it ran and for how long. */
@@ -76,6 +94,19 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
       sb.append("Fused operator executions / work:\t")
           .append(codegen.get(CodegenCounter.FUSED_EXECUTIONS)).append(" / ")
           .append(codegen.get(CodegenCounter.FUSED_WORK)).append('\n');
+    }
+    if (!execTypes.isEmpty()) {
+      sb.append("Instructions by execution type:\t");
+      String sep = "";
+      for (Map.Entry<String, Long> e : execTypes.entrySet()) {
+        sb.append(sep).append(e.getKey()).append(' ').append(e.getValue());
+        sep = ", ";
+      }
+      sb.append('\n');
+    }
+    for (Map.Entry<String, Transfers> e : transfers.entrySet()) {
+      sb.append(String.format(Locale.ROOT, "Transfers %s:\t\t%d (%.3f MB)%n", e.getKey(),
+          e.getValue().count(), e.getValue().bytes() / 1e6));
     }
     sb.append(String.format(Locale.ROOT, "Peak live variable memory:\t%.3f MB%n",
         peakLiveBytes / 1e6));

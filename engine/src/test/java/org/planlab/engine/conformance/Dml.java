@@ -66,7 +66,9 @@ final class Dml {
     EngineConfig config = EngineConfig.builder().fusion("none").parallelism(threads).workingDirectory(dir)
         .libraryRoots(List.of(dir.resolve("lib"))).build();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    return Engine.run(Engine.compile(file, args, config), Map.of(), out, ReuseHook.NONE);
+    try (Engine engine = Engine.create(config)) {
+      return engine.run(engine.compile(file, args), Map.of(), out, ReuseHook.NONE);
+    }
   }
 
   Outcome run(String script) {

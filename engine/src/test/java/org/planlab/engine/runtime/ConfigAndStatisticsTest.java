@@ -8,7 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.planlab.engine.config.EngineConfig;
-import org.planlab.engine.spi.Orderings;
+import org.planlab.engine.spi.Plugins;
+import org.planlab.engine.spi.StrategyKind;
 import org.planlab.engine.stats.CompilePhase;
 import org.planlab.engine.stats.Statistics;
 import org.planlab.engine.stats.StatisticsSnapshot;
@@ -48,8 +49,8 @@ class ConfigAndStatisticsTest {
   @Test
   void unknownOrderingNamesTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Orderings.byName("sideways"));
-    assertTrue(e.getMessage().contains("sideways") && e.getMessage().contains("depth-first"));
+        () -> Plugins.load().create(StrategyKind.ORDERING, "sideways"));
+    assertEquals("unknown operator ordering 'sideways'; known: depth-first", e.getMessage());
   }
 
   @Test

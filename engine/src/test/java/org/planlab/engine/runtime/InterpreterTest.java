@@ -214,13 +214,13 @@ class InterpreterTest {
 
   @Test
   void parforAnalysisAcceptsDisjointWritesAndRejectsAccumulators() {
-    CompiledBlock.For disjoint = (CompiledBlock.For) Engine.compile(
+    CompiledBlock.For disjoint = (CompiledBlock.For) Runs.compile(
         rowsByIteration(true, 4), Runs.config(1)).program().main().get(1);
     assertEquals(Set.of("R"), ParForAnalysis.resultVariables(disjoint, Set.of("R")));
 
     ProgramBlock.For acc = forLoop("i", lit(1L), lit(4L), true,
         basic(write("s", bin(BinaryOp.PLUS, sread("s"), sread("i")))));
-    CompiledBlock.For accC = (CompiledBlock.For) Engine.compile(new Program(
+    CompiledBlock.For accC = (CompiledBlock.For) Runs.compile(new Program(
         List.of(acc), Map.of()), Runs.config(1)).program().main().get(0);
     assertNull(ParForAnalysis.resultVariables(accC, Set.of("s")));
     // and it still computes the sequential answer
@@ -233,7 +233,7 @@ class InterpreterTest {
     Hop shifted = bin(BinaryOp.PLUS, i, lit(0L));
     ProgramBlock.For shiftedLoop = forLoop("i", lit(1L), lit(4L), true, basic(write("R",
         leftIndex(mread("R"), lit(1.0), shifted, shifted, lit(1L), lit(1L)))));
-    CompiledBlock.For sc = (CompiledBlock.For) Engine.compile(new Program(
+    CompiledBlock.For sc = (CompiledBlock.For) Runs.compile(new Program(
         List.of(shiftedLoop), Map.of()), Runs.config(1)).program().main().get(0);
     assertNull(ParForAnalysis.resultVariables(sc, Set.of("R")));
 
@@ -243,14 +243,14 @@ class InterpreterTest {
         List.of(basic(write("y", lit(0L)))));
     ProgramBlock.For carried = forLoop("i", lit(1L), lit(4L), true, carry, basic(write("R",
         leftIndex(mread("R"), sread("y"), sread("i"), sread("i"), lit(1L), lit(1L)))));
-    CompiledBlock.For cc = (CompiledBlock.For) Engine.compile(new Program(
+    CompiledBlock.For cc = (CompiledBlock.For) Runs.compile(new Program(
         List.of(carried), Map.of()), Runs.config(1)).program().main().get(0);
     assertNull(ParForAnalysis.resultVariables(cc, Set.of("R")));
     // a temporary written before it is read in every iteration is local
     ProgramBlock.For local = forLoop("i", lit(1L), lit(4L), true,
         basic(write("y", bin(BinaryOp.MULT, sread("i"), lit(2L)))), basic(write("R",
         leftIndex(mread("R"), sread("y"), sread("i"), sread("i"), lit(1L), lit(1L)))));
-    CompiledBlock.For lc = (CompiledBlock.For) Engine.compile(new Program(
+    CompiledBlock.For lc = (CompiledBlock.For) Runs.compile(new Program(
         List.of(local), Map.of()), Runs.config(1)).program().main().get(0);
     assertEquals(Set.of("R"), ParForAnalysis.resultVariables(lc, Set.of("R")));
   }
@@ -277,8 +277,10 @@ class InterpreterTest {
         prog -> new org.planlab.engine.api.Pipeline.SizeResult(prog, Map.of(),
             Set.of(((ProgramBlock.Basic) prog.main().get(0)).dag()),
             (d, live) -> new org.planlab.engine.ir.SizedDag(dag(write("x", lit(2L))), Map.of())));
-    var script = Engine.compile(p, Runs.config(1), pipeline);
-    var result = Engine.run(script, Map.of(), System.out, ReuseHook.NONE);
+    org.planlab.engine.api.RunResult result;
+    try (Engine engine = Engine.create(Runs.config(1))) {
+      result = engine.run(engine.compile(p, pipeline), Map.of(), System.out, ReuseHook.NONE);
+    }
     assertEquals(ScalarValue.of(2L), result.variables().get("x"));
     assertEquals(1, result.statistics().recompilations());
   }
@@ -303,7 +305,10 @@ class InterpreterTest {
     };
     Program p = new Program(List.of(basic(write("x", bin(BinaryOp.PLUS, lit(1L), lit(2L))))),
         Map.of());
-    var r = Engine.run(Engine.compile(p, Runs.config(1)), Map.of(), System.out, hook);
+    org.planlab.engine.api.RunResult r;
+    try (Engine engine = Engine.create(Runs.config(1))) {
+      r = engine.run(engine.compile(p), Map.of(), System.out, hook);
+    }
     assertEquals(ScalarValue.of(7L), r.variables().get("x"));
     assertEquals(2, traced.get(), "+ and wvar (literals are frame constants)");
   }

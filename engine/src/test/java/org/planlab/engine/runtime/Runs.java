@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.RunResult;
 import org.planlab.engine.config.EngineConfig;
@@ -31,8 +32,18 @@ public final class Runs {
   public static Outcome run(Program program, Map<String, Data> inputs, EngineConfig config) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-    RunResult r = Engine.run(Engine.compile(program, config), inputs, out, ReuseHook.NONE);
+    RunResult r;
+    try (Engine engine = Engine.create(config)) {
+      r = engine.run(engine.compile(program), inputs, out, ReuseHook.NONE);
+    }
     return new Outcome(r, bytes.toString(StandardCharsets.UTF_8));
+  }
+
+  /** {@code program} compiled without rewrites or sizes by a short-lived engine. */
+  public static CompiledScript compile(Program program, EngineConfig config) {
+    try (Engine engine = Engine.create(config)) {
+      return engine.compile(program);
+    }
   }
 
   public static Outcome run(Map<String, Data> inputs, ProgramBlock... blocks) {

@@ -41,8 +41,10 @@ class SizePipelineTest {
   }, Pipeline.StaticRewrites.NONE, Pipeline.sizeAnalysis());
 
   private static RunResult run(Program p, Pipeline pipeline, Map<String, Data> in) {
-    CompiledScript s = Engine.compile(p, Runs.config(1), pipeline);
-    return Engine.run(s, in, new PrintStream(new ByteArrayOutputStream()), ReuseHook.NONE);
+    try (Engine engine = Engine.create(Runs.config(1))) {
+      CompiledScript s = engine.compile(p, pipeline);
+      return engine.run(s, in, new PrintStream(new ByteArrayOutputStream()), ReuseHook.NONE);
+    }
   }
 
   private static Hop rand(long rows, long cols, long seed) {
@@ -85,7 +87,11 @@ class SizePipelineTest {
     Program p = new Program(List.of(basic(write("Y", op(OpCode.MATMULT, HopParam.NONE,
         at(4, 6), rand(3, 4, 1), rand(5, 2, 2))))), Map.of());
     DmlException e = assertThrows(DmlException.class,
-        () -> Engine.compile(p, Runs.config(1), SIZES));
+        () -> {
+          try (Engine engine = Engine.create(Runs.config(1))) {
+            engine.compile(p, SIZES);
+          }
+        });
     assertTrue(e.getMessage().startsWith("test.dml:4:6: "), e.getMessage());
   }
 }

@@ -16,8 +16,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,11 +29,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.planlab.datagen.gen.GeneratorType;
 import org.planlab.datagen.gen.Generators;
-import org.planlab.engine.codegen.select.CostProfiles;
-import org.planlab.engine.config.EngineConfig;
-import org.planlab.engine.spi.FusionSelectors;
-import org.planlab.engine.spi.Orderings;
+import org.planlab.engine.backend.BackendProvider;
+import org.planlab.engine.backend.Backends;
 import org.planlab.engine.codegen.gen.OperatorCompiler;
+import org.planlab.engine.codegen.select.CostProfiles;
+import org.planlab.engine.config.ByteSize;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.spi.Plugins;
+import org.planlab.engine.spi.StrategyKind;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Backend;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.DataInput;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Jvm;
@@ -73,15 +78,20 @@ import org.planlab.workloads.WorkloadCatalog;
  *       them). Integral values accept {@code 1.0e5} (rendered 100000). A value may also be a
  *       reference: {@code @X.rows}, {@code @X.cols} (an earlier input's shape) or {@code $k}
  *       (parameter k).
- *   <li>{@code backend} — {@code {type: cp}}, default cp; {@code spark} and {@code gpu} are
- *       recognised but not available yet.
- *   <li>{@code variants} — name ({@code [A-Za-z0-9._-]+}): {fusion (default: the engine's
- *       default, {@code EngineConfig.defaults().fusion()}), ordering (default
+ *   <li>{@code backend} — {@code {type: NAME, option: value, ...}}: a backend provider on the
+ *       class path ({@code planlab list} shows them with their options) that runs the remote
+ *       operations, default {@code cp} (none besides the driver). A SPARK backend makes
+ *       {@code hybrid} the variants' default mode, a GPU backend {@code gpu}.
+ *   <li>{@code variants} — name ({@code [A-Za-z0-9._-]+}): {fusion (a spec
+ *       {@code name[:key=value,...]}; default: the engine's default,
+ *       {@code EngineConfig.defaults().fusion()}), ordering (a spec; default
  *       {@code depth-first}), threads (default: the experiment's), costProfile (a file relative
  *       to the descriptor's folder; default: the built-in constants), codegenCompiler
  *       ({@code janino} or {@code javac}; default janino), operatorCache (true or false;
- *       default true)}. Order is kept; the first
- *       is the baseline. Default: one variant {@code Default: {}}.
+ *       default true), exec ({@code singlenode}, {@code hybrid}, {@code spark} or {@code gpu};
+ *       default from the backend), localBudget (a size such as {@code 700m}; default 70% of the
+ *       point's heap)}. Order is kept; the first is the baseline. Default: one variant
+ *       {@code Default: {}}.
  *   <li>{@code repeat} — measured runs per point, default 3, >= 1.
  *   <li>{@code warmup} — unmeasured runs per point first, default 1, >= 0.
  *   <li>{@code timeout} — per point, {@code 90s}, {@code 10m}, {@code 1h}; default 30m.
@@ -100,10 +110,6 @@ public final class DescriptorLoader {
   public static final String DEFAULT_HEAP = "8g";
   /** The name of the one variant of a descriptor without {@code variants}. */
   public static final String DEFAULT_VARIANT = "Default";
-  /** Backends planlab knows; only {@link #AVAILABLE_BACKENDS} can run so far. */
-  public static final List<String> KNOWN_BACKENDS = List.of("cp", "gpu", "spark");
-  /** Backends that can run points. */
-  public static final List<String> AVAILABLE_BACKENDS = List.of("cp");
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
   private static final Pattern ARG_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -114,9 +120,8 @@ public final class DescriptorLoader {
       "threads", "jvm");
   private static final List<String> VARIANT_KEYS =
       List.of("fusion", "ordering", "threads", "costProfile", "codegenCompiler",
-          "operatorCache");
+          "operatorCache", "exec", "localBudget");
   private static final List<String> JVM_KEYS = List.of("heap", "options");
-  private static final List<String> BACKEND_KEYS = List.of("type");
 
   private final WorkloadCatalog catalog;
 
@@ -223,6 +228,7 @@ public final class DescriptorLoader {
     private final Path file;
     private final Map<String, JsonLocation> locations;
     private final WorkloadCatalog catalog;
+    private final Plugins plugins = Plugins.load();
 
     Walk(Path file, Map<String, JsonLocation> locations, WorkloadCatalog catalog) {
       this.file = file;
@@ -294,7 +300,7 @@ public final class DescriptorLoader {
       int threads = root.has("threads")
           ? (int) integer(root.get("threads"), Key.ROOT.child("threads"), 1, 1 << 16)
           : Runtime.getRuntime().availableProcessors();
-      List<Variant> variants = variants(root.get("variants"), folder);
+      List<Variant> variants = variants(root.get("variants"), folder, backend);
       int repeat = root.has("repeat")
           ? (int) integer(root.get("repeat"), Key.ROOT.child("repeat"), 1, 1_000_000)
           : DEFAULT_REPEAT;
@@ -558,31 +564,62 @@ public final class DescriptorLoader {
 
     // ------------------------------------------------------------------ the rest
 
+    /**
+     * The backend: a provider on the class path, its options checked against the ones it
+     * declares (the spec {@code type:key=value,...} the points' engines create it from).
+     */
     private Backend backend(JsonNode node) {
       Key key = Key.ROOT.child("backend");
       if (node == null || node.isNull()) {
-        return new Backend("cp");
+        return Backend.cp();
       }
       requireObject(node, key);
-      checkKeys(node, key, BACKEND_KEYS);
       String type = node.has("type") ? text(node.get("type"), key.child("type")) : "cp";
-      if (!KNOWN_BACKENDS.contains(type)) {
-        throw error(key.child("type"), "unknown backend '" + type + "'; known: "
-            + KNOWN_BACKENDS);
+      List<String> known = new ArrayList<>();
+      BackendProvider provider = null;
+      for (BackendProvider p : Backends.providers()) {
+        known.add(p.name());
+        if (p.name().equals(type)) {
+          provider = p;
+        }
       }
-      if (!AVAILABLE_BACKENDS.contains(type)) {
-        throw error(key.child("type"), "backend '" + type + "' is not available yet; "
-            + "available: " + AVAILABLE_BACKENDS);
+      if (provider == null) {
+        throw error(key.child("type"), "unknown backend '" + type + "'; on the class path: "
+            + known);
       }
-      return new Backend(type);
+      StringBuilder spec = new StringBuilder(type);
+      String sep = ":";
+      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        if (!e.getKey().equals("type")) {
+          spec.append(sep).append(e.getKey()).append('=')
+              .append(text(e.getValue(), key.child(e.getKey())));
+          sep = ",";
+        }
+      }
+      if (provider.execType() != ExecType.CP) {
+        try {
+          Backends.check(provider.execType(), spec.toString());
+        } catch (IllegalArgumentException ex) {
+          throw error(key, ex.getMessage());
+        }
+      } else if (!sep.equals(":")) {
+        throw error(key, "backend 'cp' takes no options");
+      }
+      return new Backend(type, provider.execType().name(), spec.toString());
     }
 
-    private List<Variant> variants(JsonNode node, Path folder) {
+    private List<Variant> variants(JsonNode node, Path folder, Backend backend) {
       Key key = Key.ROOT.child("variants");
       EngineConfig defaults = EngineConfig.defaults();
+      String defaultExec = switch (backend.execType()) {
+        case "SPARK" -> ExecMode.HYBRID.label();
+        case "GPU" -> ExecMode.GPU.label();
+        default -> ExecMode.SINGLENODE.label();
+      };
       if (node == null || node.isNull()) {
         return List.of(new Variant(DEFAULT_VARIANT, defaults.fusion(), defaults.ordering(),
-            null, null, defaults.codegenCompiler(), defaults.operatorCache()));
+            null, null, defaults.codegenCompiler(), defaults.operatorCache(), defaultExec, 0));
       }
       requireObject(node, key);
       if (node.isEmpty()) {
@@ -603,19 +640,34 @@ public final class DescriptorLoader {
         Path profile = null;
         String compiler = defaults.codegenCompiler();
         boolean operatorCache = defaults.operatorCache();
+        String exec = defaultExec;
+        long localBudget = 0;
         if (v != null && !v.isNull()) {
           requireObject(v, k);
           checkKeys(v, k, VARIANT_KEYS);
           if (v.has("fusion")) {
-            fusion = text(v.get("fusion"), k.child("fusion"));
-            List<String> known = new ArrayList<>(new TreeSet<>(FusionSelectors.names()));
-            if (!known.contains(fusion)) {
-              throw error(k.child("fusion"), "unknown fusion strategy '" + fusion + "'; known: "
-                  + known);
-            }
+            fusion = checked(v.get("fusion"), k.child("fusion"),
+                f -> plugins.check(StrategyKind.FUSION, f));
           }
           if (v.has("ordering")) {
-            ordering = checked(v.get("ordering"), k.child("ordering"), Orderings::byName);
+            ordering = checked(v.get("ordering"), k.child("ordering"),
+                o -> plugins.check(StrategyKind.ORDERING, o));
+          }
+          if (v.has("exec")) {
+            exec = checked(v.get("exec"), k.child("exec"),
+                m -> checkMode(ExecMode.parse(m), backend));
+          }
+          if (v.has("localBudget")) {
+            Key bk = k.child("localBudget");
+            String text = text(v.get("localBudget"), bk);
+            try {
+              localBudget = ByteSize.parse(text);
+            } catch (IllegalArgumentException ex) {
+              throw error(bk, ex.getMessage());
+            }
+            if (localBudget < 1) {
+              throw error(bk, "the local budget must be positive, was '" + text + "'");
+            }
           }
           if (v.has("threads")) {
             threads = (int) integer(v.get("threads"), k.child("threads"), 1, 1 << 16);
@@ -635,9 +687,20 @@ public final class DescriptorLoader {
           }
         }
         variants.add(new Variant(e.getKey(), fusion, ordering, threads, profile, compiler,
-            operatorCache));
+            operatorCache, exec, localBudget));
       }
       return variants;
+    }
+
+    /** A mode that needs a backend of an execution type the descriptor's backend must run. */
+    private void checkMode(ExecMode mode, Backend backend) {
+      for (ExecType t : Backends.required(mode)) {
+        if (!backend.execType().equals(t.name())) {
+          throw new IllegalArgumentException("mode " + mode.label() + " needs a " + t
+              + " backend; give one as 'backend: {type: NAME}' (the backends on the class "
+              + "path: planlab list)");
+        }
+      }
     }
 
     /**

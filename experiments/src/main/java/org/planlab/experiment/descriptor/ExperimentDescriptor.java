@@ -120,28 +120,42 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
    * @param costProfile a cost-model profile (absolute), or null for the built-in constants
    * @param codegenCompiler the Java compiler of generated operators ({@code janino} or
    *     {@code javac})
-   * @param operatorCache whether compiled operators are reused within the point's JVM
+   * @param operatorCache whether compiled operators are reused within the point's engine
+   * @param exec the execution mode ({@code singlenode}, {@code hybrid}, {@code spark},
+   *     {@code gpu})
+   * @param localBudget the local memory budget in bytes, or 0 for 70% of the point's heap
    */
   public record Variant(String name, String fusion, String ordering, Integer threads,
-      Path costProfile, String codegenCompiler, boolean operatorCache) {
+      Path costProfile, String codegenCompiler, boolean operatorCache, String exec,
+      long localBudget) {
     /** Checks the arguments. */
     public Variant {
       requireNonNull(name, "name is null");
       requireNonNull(fusion, "fusion is null");
       requireNonNull(ordering, "ordering is null");
       requireNonNull(codegenCompiler, "codegenCompiler is null");
+      requireNonNull(exec, "exec is null");
     }
   }
 
   /**
-   * The execution backend.
+   * The backend that runs the experiment's remote operations, besides CP.
    *
-   * @param type {@code cp} (the only one available so far)
+   * @param type the backend's name ({@code cp}: none besides CP)
+   * @param execType the execution type it runs ({@code CP}, {@code SPARK}, {@code GPU})
+   * @param spec its spec with the descriptor's options, {@code name[:key=value,...]}
    */
-  public record Backend(String type) {
+  public record Backend(String type, String execType, String spec) {
     /** Checks the arguments. */
     public Backend {
       requireNonNull(type, "type is null");
+      requireNonNull(execType, "execType is null");
+      requireNonNull(spec, "spec is null");
+    }
+
+    /** Only CP. */
+    public static Backend cp() {
+      return new Backend("cp", "CP", "cp");
     }
   }
 

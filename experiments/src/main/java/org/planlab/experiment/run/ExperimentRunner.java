@@ -315,8 +315,9 @@ public final class ExperimentRunner {
         p.variant().fusion(), p.variant().ordering(),
         p.variant().threads() != null ? p.variant().threads() : d.threads(),
         p.variant().costProfile() == null ? null : p.variant().costProfile().toString(),
-        p.variant().codegenCompiler(), p.variant().operatorCache(), warmup, repeat, firstRep,
-        runDir.toString());
+        p.variant().codegenCompiler(), p.variant().operatorCache(), p.variant().exec(),
+        p.variant().localBudget(), d.backend().spec(), d.backend().execType(), warmup, repeat,
+        firstRep, runDir.toString());
     String log = round == 0 ? p.id() : p.id() + ".round" + (round + 1);
     Path specFile = logs.resolve(log + ".spec.json");
     spec.write(specFile);

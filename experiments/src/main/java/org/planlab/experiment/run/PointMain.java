@@ -10,6 +10,8 @@ import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.RunResult;
 import org.planlab.engine.codegen.select.CostProfiles;
 import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.runtime.ReuseHook;
 import org.planlab.experiment.results.PointMetrics;
@@ -24,10 +26,11 @@ import org.planlab.workloads.Objective;
  * finished; else 1, with the error as the last stderr line starting with {@link #ERROR_PREFIX}
  * (the first line of a script error, "FILE:LINE:COL: message").
  *
- * <p>The operator cache ({@link Engine#OPERATORS}) is JVM-wide, so the classes of fused
- * operators are compiled in the first run of a point only — the warmup by default; with
- * {@code warmup: 0} the first measured run includes that compilation. A fresh JVM per point keeps
- * points independent of each other.
+ * <p>All runs of the point share one {@link Engine}, so the classes of fused operators are
+ * compiled in its first run only — the warmup by default; with {@code warmup: 0} the first
+ * measured run includes that compilation — and the fusion plan selector's plan cache serves the
+ * later runs, as it serves later iterations of one run. A fresh JVM per point keeps points
+ * independent of each other's JIT and heap as well.
  */
 public final class PointMain {
   /** The prefix of the stderr line that carries a failed point's error message. */
@@ -45,19 +48,8 @@ public final class PointMain {
   static int run(Path specFile) {
     try {
       PointSpec spec = PointSpec.read(specFile);
-      EngineConfig config = config(spec);
-      for (int i = 1; i <= spec.warmup(); i++) {
-        once(spec, config, "warmup " + i);
-      }
-      for (int rep = spec.firstRep(); rep < spec.firstRep() + spec.repeat(); rep++) {
-        long t0 = System.nanoTime();
-        Outcome o = once(spec, config, "rep " + rep);
-        long wall = System.nanoTime() - t0;
-        double objective = Objective.parse(o.output());
-        StatsFile.write(StatsFile.path(Path.of(spec.runDir()), spec.point(), rep),
-            StatsFile.json(o.result().statistics(), spec.point(), spec.variant(), rep,
-                spec.params(), spec.inputs(), objective, wall, PointsCsv.OK, "",
-                PointMetrics.of(o.result().statistics(), wall, objective)));
+      try (Engine engine = Engine.create(config(spec))) {
+        runs(spec, engine);
       }
       System.out.flush();
       return 0;
@@ -75,15 +67,32 @@ public final class PointMain {
     }
   }
 
+  /** The warm-up and measured runs, each writing its stats file. */
+  private static void runs(PointSpec spec, Engine engine) {
+    for (int i = 1; i <= spec.warmup(); i++) {
+      once(spec, engine, "warmup " + i);
+    }
+    for (int rep = spec.firstRep(); rep < spec.firstRep() + spec.repeat(); rep++) {
+      long t0 = System.nanoTime();
+      Outcome o = once(spec, engine, "rep " + rep);
+      long wall = System.nanoTime() - t0;
+      double objective = Objective.parse(o.output());
+      StatsFile.write(StatsFile.path(Path.of(spec.runDir()), spec.point(), rep),
+          StatsFile.json(o.result().statistics(), spec.point(), spec.variant(), rep,
+              spec.params(), spec.inputs(), objective, wall, PointsCsv.OK, "",
+              PointMetrics.of(o.result().statistics(), wall, objective)));
+    }
+  }
+
   private record Outcome(RunResult result, String output) {
   }
 
-  private static Outcome once(PointSpec spec, EngineConfig config, String label) {
+  private static Outcome once(PointSpec spec, Engine engine, String label) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     RunResult r;
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      CompiledScript compiled = Engine.compile(Path.of(spec.script()), spec.args(), config);
-      r = Engine.run(compiled, Map.of(), out, ReuseHook.NONE);
+      CompiledScript compiled = engine.compile(Path.of(spec.script()), spec.args());
+      r = engine.run(compiled, Map.of(), out, ReuseHook.NONE);
     } finally {
       // the script's output goes to the point's log, labelled by run
       System.out.println("=== " + label + " ===");
@@ -97,7 +106,11 @@ public final class PointMain {
         .ordering(spec.ordering()).parallelism(spec.threads()).statistics(true)
         .codegenCompiler(spec.codegenCompiler()).operatorCache(spec.operatorCache())
         .libraryRoots(spec.libraryRoots().stream().map(Path::of).toList())
-        .workingDirectory(Path.of(spec.workingDirectory()));
+        .workingDirectory(Path.of(spec.workingDirectory()))
+        .exec(ExecMode.parse(spec.exec())).localMemoryBudget(spec.localBudget());
+    if (!spec.backendType().equals(ExecType.CP.name())) {
+      b.backend(ExecType.valueOf(spec.backendType()), spec.backend());
+    }
     if (spec.costProfile() != null) {
       b.costConstants(CostProfiles.read(Path.of(spec.costProfile())));
     }

@@ -31,6 +31,10 @@ import org.planlab.experiment.results.AtomicFiles;
  * @param costProfile a cost profile file, or null for the built-in constants
  * @param codegenCompiler the compiler of generated operators
  * @param operatorCache whether compiled operators are reused
+ * @param exec the execution mode
+ * @param localBudget the local memory budget in bytes, 0 for 70% of the heap
+ * @param backend the spec of the remote backend ({@code cp}: none)
+ * @param backendType the execution type the remote backend runs ({@code CP}: none)
  * @param warmup unmeasured runs
  * @param repeat measured runs
  * @param firstRep the number of the first measured run (later rounds of a point continue the
@@ -40,8 +44,8 @@ import org.planlab.experiment.results.AtomicFiles;
 public record PointSpec(String point, String variant, String script, Map<String, String> args,
     Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
     String workingDirectory, String fusion, String ordering, int threads, String costProfile,
-    String codegenCompiler, boolean operatorCache, int warmup, int repeat, int firstRep,
-    String runDir) {
+    String codegenCompiler, boolean operatorCache, String exec, long localBudget, String backend,
+    String backendType, int warmup, int repeat, int firstRep, String runDir) {
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT);
@@ -59,6 +63,9 @@ public record PointSpec(String point, String variant, String script, Map<String,
     requireNonNull(fusion, "fusion is null");
     requireNonNull(ordering, "ordering is null");
     requireNonNull(codegenCompiler, "codegenCompiler is null");
+    requireNonNull(exec, "exec is null");
+    requireNonNull(backend, "backend is null");
+    requireNonNull(backendType, "backendType is null");
     requireNonNull(runDir, "runDir is null");
   }
 

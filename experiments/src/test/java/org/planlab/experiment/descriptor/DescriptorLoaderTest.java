@@ -3,6 +3,7 @@ package org.planlab.experiment.descriptor;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -48,7 +49,7 @@ class DescriptorLoaderTest {
   void unknownKeyInsideAVariantListsTheVariantKeys() throws IOException {
     assertEquals(at(5, 20) + "key 'variants.FA.fuson': unknown key; valid keys of "
             + "'variants.FA': [fusion, ordering, threads, costProfile, codegenCompiler, "
-            + "operatorCache]",
+            + "operatorCache, exec, localBudget]",
         error("name: e\nworkload: l2svm\nvariants:\n  Base: {}\n  FA: {fusion: fa, fuson: fa}\n"));
   }
 
@@ -96,10 +97,38 @@ class DescriptorLoaderTest {
   }
 
   @Test
-  void unknownFusionStrategyListsTheStrategiesSorted() throws IOException {
-    assertEquals(at(4, 8) + "key 'variants.FA.fusion': unknown fusion strategy 'fx'; known: "
-            + "[exhaustive, fa, fnr, mpskip, mpskip-exact, none]",
+  void unknownFusionStrategyListsTheStrategies() throws IOException {
+    assertEquals(at(4, 8) + "key 'variants.FA.fusion': unknown fusion plan selector 'fx'; "
+            + "known: none, fa, fnr, mpskip, exhaustive",
         error("name: e\nworkload: l2svm\nvariants:\n  FA: {fusion: fx}\n"));
+  }
+
+  @Test
+  void unknownStrategyOptionListsTheKnownKeys() throws IOException {
+    assertEquals(at(4, 8) + "key 'variants.Ex.fusion': fusion plan selector "
+            + "'mpskip:exact=true': unknown option 'exact'; known: approximate, approximateFrom, "
+            + "epsilon, maxPlans, costPruning, structuralPruning, planCache, planCacheCapacity",
+        error("name: e\nworkload: l2svm\nvariants:\n  Ex: {fusion: 'mpskip:exact=true'}\n"));
+  }
+
+  @Test
+  void strategySpecsWithOptionsAreAccepted() throws IOException {
+    ExperimentDescriptor d = DescriptorLoader.load(file("name: e\nworkload: l2svm\nvariants:\n"
+        + "  Exact: {fusion: 'mpskip:approximate=false', localBudget: 512m}\n"));
+    Variant v = d.variants().get(0);
+    assertEquals("mpskip:approximate=false", v.fusion());
+    assertEquals("singlenode", v.exec());
+    assertEquals(512L << 20, v.localBudget());
+  }
+
+  @Test
+  void aModeWithoutItsBackendIsRejected() throws IOException {
+    assertEquals(at(4, 7) + "key 'variants.H.exec': mode hybrid needs a SPARK backend; give one "
+            + "as 'backend: {type: NAME}' (the backends on the class path: planlab list)",
+        error("name: e\nworkload: l2svm\nvariants:\n  H: {exec: hybrid}\n"));
+    assertEquals(at(4, 7) + "key 'variants.H.exec': unknown execution mode 'cluster'; known: "
+            + "singlenode, hybrid, spark, gpu",
+        error("name: e\nworkload: l2svm\nvariants:\n  H: {exec: cluster}\n"));
   }
 
   @Test
@@ -110,10 +139,10 @@ class DescriptorLoaderTest {
   }
 
   @Test
-  void sparkIsRecognisedButNotAvailable() throws IOException {
-    assertEquals(at(3, 11) + "key 'backend.type': backend 'spark' is not available yet; "
-            + "available: [cp]",
-        error("name: e\nworkload: l2svm\nbackend: {type: spark}\n"));
+  void aBackendNotOnTheClassPathNamesTheOnesThatAre() throws IOException {
+    String message = error("name: e\nworkload: l2svm\nbackend: {type: spark}\n");
+    assertTrue(message.startsWith(at(3, 11) + "key 'backend.type': unknown backend 'spark'; "
+        + "on the class path: [cp"), message);
   }
 
   @Test
@@ -151,7 +180,7 @@ class DescriptorLoaderTest {
             "classes", List.of("2"), "seed", List.of("11")))), d.studies().get(0).data());
     // the engine's default selector, whatever EngineConfig makes it
     assertEquals(List.of(new Variant("Default", EngineConfig.defaults().fusion(), "depth-first",
-        null, null, "janino", true)), d.variants());
+        null, null, "janino", true, "singlenode", 0)), d.variants());
     assertEquals("cp", d.backend().type());
     assertEquals(3, d.repeat());
     assertEquals(1, d.warmup());

@@ -6,6 +6,9 @@ import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.codegen.select.Selections;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.spi.FusionPlanSelector;
+import org.planlab.engine.spi.PluginOptions;
+import org.planlab.engine.spi.StrategyKind;
+import org.planlab.engine.spi.StrategyProvider;
 
 /**
  * Fuse-all (FA, fusion paper, sec. 4, "Selection Heuristics"): maximal fusion. Every HOP keeps,
@@ -27,5 +30,28 @@ public final class FuseAll implements FusionPlanSelector {
   @Override
   public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
     return Selections.heuristic(memo, (h, e) -> true, ctx);
+  }
+
+  /** Creates {@code fa} selectors. */
+  public static final class Provider implements StrategyProvider<FusionPlanSelector> {
+    @Override
+    public StrategyKind<FusionPlanSelector> kind() {
+      return StrategyKind.FUSION;
+    }
+
+    @Override
+    public String name() {
+      return NAME;
+    }
+
+    @Override
+    public String description() {
+      return "fuse-all (fusion paper, sec. 4): maximal fusion, recomputing shared intermediates";
+    }
+
+    @Override
+    public FusionPlanSelector create(PluginOptions options) {
+      return new FuseAll();
+    }
   }
 }

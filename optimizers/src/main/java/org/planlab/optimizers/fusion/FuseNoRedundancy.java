@@ -8,6 +8,9 @@ import org.planlab.engine.codegen.select.Selections;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.spi.FusionPlanSelector;
+import org.planlab.engine.spi.PluginOptions;
+import org.planlab.engine.spi.StrategyKind;
+import org.planlab.engine.spi.StrategyProvider;
 
 /**
  * Fuse-no-redundancy (FNR, fusion paper, sec. 4, "Selection Heuristics"): fusion without
@@ -39,5 +42,28 @@ public final class FuseNoRedundancy implements FusionPlanSelector {
       }
     }
     return false;
+  }
+
+  /** Creates {@code fnr} selectors. */
+  public static final class Provider implements StrategyProvider<FusionPlanSelector> {
+    @Override
+    public StrategyKind<FusionPlanSelector> kind() {
+      return StrategyKind.FUSION;
+    }
+
+    @Override
+    public String name() {
+      return NAME;
+    }
+
+    @Override
+    public String description() {
+      return "fuse-no-redundancy (fusion paper, sec. 4): fusion without redundant compute";
+    }
+
+    @Override
+    public FusionPlanSelector create(PluginOptions options) {
+      return new FuseNoRedundancy();
+    }
   }
 }

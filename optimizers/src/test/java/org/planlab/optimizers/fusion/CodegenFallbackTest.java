@@ -49,8 +49,10 @@ class CodegenFallbackTest {
   }
 
   private Block block() {
-    CompiledScript s = Engine.compile(FusionRuns.write(dir, SCRIPT), Map.of(),
-        EngineConfig.builder().fusion("none").build());
+    CompiledScript s;
+    try (Engine engine = Engine.create(EngineConfig.builder().fusion("none").build())) {
+      s = engine.compile(FusionRuns.write(dir, SCRIPT), Map.of());
+    }
     HopDag dag = ((ProgramBlock.Basic) s.program().source().main().get(0)).dag();
     return new Block(dag, s.sizes());
   }

@@ -512,8 +512,7 @@ class FusionPatternsTest {
   @Test
   void unknownSelectorNamesTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-        () -> Engine.compile(FusionRuns.write(dir, sumXyz(1.0)), Map.of(),
-            FusionRuns.config("no-such-selector", 1)));
+        () -> Engine.create(FusionRuns.config("no-such-selector", 1)));
     assertTrue(e.getMessage().contains("no-such-selector"), e.getMessage());
     for (String known : List.of("none", "fa", "fnr")) {
       assertTrue(e.getMessage().contains(known), e.getMessage());

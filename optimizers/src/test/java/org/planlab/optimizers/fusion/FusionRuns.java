@@ -106,18 +106,25 @@ final class FusionRuns {
     return run(dir, dml, config(fusion, threads));
   }
 
-  /** Compiles and runs {@code dml} under {@code config}. */
+  /** Compiles and runs {@code dml} under {@code config}, on an engine of its own. */
   static Outcome run(Path dir, String dml, EngineConfig config) {
-    String fusion = config.fusion();
+    try (Engine engine = Engine.create(config)) {
+      return run(engine, dir, dml);
+    }
+  }
+
+  /** Compiles and runs {@code dml} on {@code engine} (whose caches the run uses and fills). */
+  static Outcome run(Engine engine, Path dir, String dml) {
     List<Codegen.Result> results = new ArrayList<>();
-    CompiledScript script = Engine.compile(write(dir, dml), Map.of(), config,
-        Pipeline.defaults(), results::add);
+    CompiledScript script = engine.compile(write(dir, dml), Map.of(), Pipeline.defaults(),
+        results::add);
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     RunResult r;
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      r = Engine.run(script, Map.of(), out, ReuseHook.NONE);
+      r = engine.run(script, Map.of(), out, ReuseHook.NONE);
     }
-    return new Outcome(fusion, r, List.copyOf(results), bytes.toString(StandardCharsets.UTF_8));
+    return new Outcome(engine.config().fusion(), r, List.copyOf(results),
+        bytes.toString(StandardCharsets.UTF_8));
   }
 
   /** Asserts that {@code names} hold equal values (relative {@link #TOL}) in both runs. */

@@ -112,5 +112,7 @@ class AlsCgE2eTest {
     Variants.assertSame("fusion none", base, run(regType, Setup.fusion("none")));
     Variants.assertSame("fusion fnr", base, run(regType, Setup.fusion("fnr")));
     Variants.assertSame("fusion fa", base, run(regType, Setup.fusion("fa")));
+    // large operations on a backend: the CP results bit for bit, transfers at boundaries
+    Variants.assertSameOnBackend(setup -> run(regType, setup));
   }
 }

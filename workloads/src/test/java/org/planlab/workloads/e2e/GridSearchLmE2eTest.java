@@ -105,5 +105,7 @@ class GridSearchLmE2eTest {
     Variants.assertSame("fusion none", base, run(icpt, Setup.fusion("none")));
     Variants.assertSame("fusion fnr", base, run(icpt, Setup.fusion("fnr")));
     Variants.assertSame("fusion fa", base, run(icpt, Setup.fusion("fa")));
+    // large operations on a backend: the CP results bit for bit, transfers at boundaries
+    Variants.assertSameOnBackend(setup -> run(icpt, setup));
   }
 }

@@ -99,6 +99,8 @@ class KmeansE2eTest {
     Variants.assertSame("fusion none", base, run(Setup.fusion("none")));
     Variants.assertSame("fusion fnr", base, run(Setup.fusion("fnr")));
     Variants.assertSame("fusion fa", base, run(Setup.fusion("fa")));
+    // large operations on a backend: the CP results bit for bit, transfers at boundaries
+    Variants.assertSameOnBackend(KmeansE2eTest::run);
   }
 
   private static double distance2(double[] a, double[] b) {

@@ -85,5 +85,7 @@ class L2svmE2eTest {
     Variants.assertSame("fusion none", base, run(Setup.fusion("none")));
     Variants.assertSame("fusion fnr", base, run(Setup.fusion("fnr")));
     Variants.assertSame("fusion fa", base, run(Setup.fusion("fa")));
+    // large operations on a backend: the CP results bit for bit, transfers at boundaries
+    Variants.assertSameOnBackend(L2svmE2eTest::run);
   }
 }

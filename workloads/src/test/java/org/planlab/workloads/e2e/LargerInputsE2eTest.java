@@ -45,6 +45,7 @@ class LargerInputsE2eTest {
       Variants.assertSame(setup.toString(), base,
           WorkloadRun.run(workload, dir, args, outputs, setup));
     }
+    Variants.assertSameOnBackend(setup -> WorkloadRun.run(workload, dir, args, outputs, setup));
     return base;
   }
 

@@ -177,6 +177,8 @@ class LinearRegressionE2eTest {
     Variants.assertSame("fusion none", base, run(workload, 2, 0, Setup.fusion("none")));
     Variants.assertSame("fusion fnr", base, run(workload, 2, 0, Setup.fusion("fnr")));
     Variants.assertSame("fusion fa", base, run(workload, 2, 0, Setup.fusion("fa")));
+    // large operations on a backend: the CP results bit for bit, transfers at boundaries
+    Variants.assertSameOnBackend(setup -> run(workload, 2, 0, setup));
   }
 
   private static double quadratic(double[] b) {

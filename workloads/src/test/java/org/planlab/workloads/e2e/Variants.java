@@ -1,8 +1,17 @@
 package org.planlab.workloads.e2e;
 
-import java.util.Map;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Checks that results do not depend on the static rewrites or the thread count. */
+import java.io.IOException;
+import java.util.Map;
+import org.planlab.engine.stats.StatisticsSnapshot;
+
+/**
+ * Checks that results do not depend on the static rewrites, the thread count, the fusion plan
+ * or the backend the operations run on.
+ */
 final class Variants {
   private Variants() {
   }
@@ -18,5 +27,67 @@ final class Variants {
       Checks.assertClose(what + " " + e.getKey(), e.getValue(), other.matrix(e.getKey()),
           Checks.VARIANT_TOL);
     }
+  }
+
+  /** The local budget of the backend runs: the workloads' matrices exceed it, vectors not. */
+  static final long BACKEND_BUDGET = 16 << 10;
+
+  /** One workload run under a setup. */
+  @FunctionalInterface
+  interface Runner {
+    WorkloadRun run(WorkloadRun.Setup setup) throws IOException;
+  }
+
+  /**
+   * Runs the workload with {@link #BACKEND_BUDGET} in the driver alone and in {@code hybrid} mode
+   * on the test backend, and compares them with {@link #assertSameOnBackend(WorkloadRun,
+   * WorkloadRun)}.
+   */
+  static void assertSameOnBackend(Runner runner) throws IOException {
+    assertSameOnBackend(runner.run(WorkloadRun.Setup.singleNode(BACKEND_BUDGET)),
+        runner.run(WorkloadRun.Setup.hybrid(BACKEND_BUDGET)));
+  }
+
+  /**
+   * Asserts that {@code onBackend} (the same run in {@code hybrid} mode on the test backend)
+   * printed the same objective and wrote the same matrices as {@code base} bit for bit — its
+   * operators are the CP kernels — and that the seam worked as designed: operations ran on the
+   * backend, every value it received or gave back went through a transfer the statistics
+   * counted (the backend's own counts equal them), and the executor never had to move an
+   * operand that lowering forgot.
+   */
+  static void assertSameOnBackend(WorkloadRun base, WorkloadRun onBackend) {
+    assertEquals(Double.doubleToLongBits(base.objective()),
+        Double.doubleToLongBits(onBackend.objective()),
+        "objective " + base.objective() + " vs " + onBackend.objective());
+    for (Map.Entry<String, double[][]> e : base.outputs().entrySet()) {
+      double[][] other = onBackend.matrix(e.getKey());
+      assertEquals(e.getValue().length, other.length, e.getKey());
+      for (int i = 0; i < other.length; i++) {
+        assertArrayEquals(bits(e.getValue()[i]), bits(other[i]), e.getKey() + " row " + i);
+      }
+    }
+    StatisticsSnapshot s = onBackend.statistics();
+    WorkloadRun.Seam seam = onBackend.seam();
+    assertTrue(seam.executed() > 0, "nothing ran on the backend: " + s.execTypes());
+    assertEquals(seam.executed(), s.instructions("spark"), "backend vs statistics");
+    assertEquals(seam.imports(), transfers(s, "cp->handles"), "imports vs transfers");
+    assertEquals(seam.exports(), transfers(s, "handles->cp"), "exports vs transfers");
+    assertEquals(0, s.operandMoves(), "operands moved without a transfer instruction");
+    assertEquals(0, base.statistics().instructions("spark"));
+    assertEquals(Map.of(), base.statistics().transfers());
+  }
+
+  private static long transfers(StatisticsSnapshot s, String direction) {
+    StatisticsSnapshot.Transfers t = s.transfers().get(direction);
+    return t == null ? 0 : t.count();
+  }
+
+  private static long[] bits(double[] row) {
+    long[] b = new long[row.length];
+    for (int j = 0; j < row.length; j++) {
+      b[j] = Double.doubleToLongBits(row[j]);
+    }
+    return b;
   }
 }

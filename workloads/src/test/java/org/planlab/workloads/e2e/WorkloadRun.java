@@ -15,12 +15,17 @@ import java.util.regex.Pattern;
 import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Pipeline;
+import org.planlab.engine.backend.Backends;
+import org.planlab.engine.backend.HandleBackend;
 import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.config.ExecMode;
 import org.planlab.engine.io.MatrixFiles;
 import org.planlab.engine.io.MatrixFormat;
 import org.planlab.engine.io.WriteOptions;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.runtime.ReuseHook;
+import org.planlab.engine.stats.StatisticsSnapshot;
 import org.planlab.workloads.Objective;
 import org.planlab.workloads.Workload;
 import org.planlab.workloads.WorkloadCatalog;
@@ -34,14 +39,20 @@ import org.planlab.workloads.WorkloadCatalog;
  * @param outputs the matrices written for the requested {@code out_*} arguments, by argument
  */
 record WorkloadRun(String output, double objective, Map<String, double[][]> outputs,
-    Map<String, Long> fusedExecutions) {
+    Map<String, Long> fusedExecutions, StatisticsSnapshot statistics, Seam seam) {
 
   /**
-   * How to run: static rewrites on or off, the engine's thread count and the fusion plan
-   * selector (mpskip, the engine's default, unless a test says otherwise).
+   * How to run: static rewrites on or off, the engine's thread count, the fusion plan selector
+   * (mpskip, the engine's default, unless a test says otherwise), the execution mode, the spec
+   * of the backend it needs and the local memory budget (0: the default).
    */
-  record Setup(boolean staticRewrites, int threads, String fusion) {
+  record Setup(boolean staticRewrites, int threads, String fusion, ExecMode exec,
+      String backend, long localBudget) {
     static final Setup DEFAULT = new Setup(true, 1, "mpskip");
+
+    Setup(boolean staticRewrites, int threads, String fusion) {
+      this(staticRewrites, threads, fusion, ExecMode.SINGLENODE, null, 0);
+    }
 
     Setup(boolean staticRewrites, int threads) {
       this(staticRewrites, threads, "mpskip");
@@ -51,6 +62,29 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
     static Setup fusion(String name) {
       return new Setup(true, 1, name);
     }
+
+    /**
+     * The default setup with a local budget of {@code bytes}, all in the driver (the budget
+     * also bounds fused operators, fusion paper sec. 4.2, so it takes part in the fusion plan).
+     */
+    static Setup singleNode(long bytes) {
+      return new Setup(true, 1, "mpskip", ExecMode.SINGLENODE, null, bytes);
+    }
+
+    /**
+     * The default setup in {@code hybrid} mode on the test backend {@code handles} with a
+     * local budget of {@code bytes}: operations whose memory exceeds it run on the backend.
+     */
+    static Setup hybrid(long bytes) {
+      return new Setup(true, 1, "mpskip", ExecMode.HYBRID, "handles", bytes);
+    }
+  }
+
+  /**
+   * What crossed the backend seam: the test backend's own counts of values moved onto it
+   * (imports) and off it (exports) and of instructions it ran (all 0 in single-node runs).
+   */
+  record Seam(long imports, long exports, long executed) {
   }
 
   /** Writes {@code values} as a binary matrix (dense or sparse, as the format rule picks). */
@@ -104,14 +138,26 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
       outFiles.put(out, file);
       all.put(out, file.toString());
     }
-    EngineConfig config = EngineConfig.builder().parallelism(setup.threads())
+    EngineConfig.Builder config = EngineConfig.builder().parallelism(setup.threads())
         .libraryRoots(List.of(catalog.libraryFolder())).workingDirectory(dir)
-        .fusion(setup.fusion()).statistics(true).build();
-    CompiledScript script = Engine.compile(catalog.driverScript(w), all, config,
-        Pipeline.withStaticRewrites(setup.staticRewrites()));
+        .fusion(setup.fusion()).statistics(true).exec(setup.exec())
+        .localMemoryBudget(setup.localBudget());
+    for (ExecType t : Backends.required(setup.exec())) {
+      config.backend(t, setup.backend());
+    }
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      Engine.run(script, Map.of(), out, ReuseHook.NONE);
+    CompiledScript script;
+    Seam seam = new Seam(0, 0, 0);
+    try (Engine engine = Engine.create(config.build());
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      script = engine.compile(catalog.driverScript(w), all,
+          Pipeline.withStaticRewrites(setup.staticRewrites()));
+      engine.run(script, Map.of(), out, ReuseHook.NONE);
+      for (var b : engine.backends().all()) {
+        if (b instanceof HandleBackend h) {
+          seam = new Seam(h.imports(), h.exports(), h.executed());
+        }
+      }
     }
     String text = bytes.toString(StandardCharsets.UTF_8);
     Map<String, Long> fused = new java.util.TreeMap<>();
@@ -127,7 +173,8 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
       }
       read.put(e.getKey(), toArray(MatrixFiles.read(e.getValue())));
     }
-    return new WorkloadRun(text, Objective.parse(text), read, fused);
+    return new WorkloadRun(text, Objective.parse(text), read, fused,
+        script.statistics().snapshot(), seam);
   }
 
   /** The matrix written for {@code outArg}. */

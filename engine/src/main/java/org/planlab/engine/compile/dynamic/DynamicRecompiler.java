@@ -7,11 +7,10 @@ import org.planlab.engine.compile.size.MemoryEstimates;
 import org.planlab.engine.compile.size.ScalarEnvironment;
 import org.planlab.engine.compile.size.SizeTable;
 import org.planlab.engine.data.Data;
-import org.planlab.engine.data.MatrixValue;
+import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.HopDag;
-import org.planlab.engine.matrix.MatrixBlock;
 
 /**
  * Dynamic recompilation of one DAG at run time (optimizer paper, sec. 4.2, steps 1-4): the
@@ -50,9 +49,9 @@ public final class DynamicRecompiler {
     Map<String, DataCharacteristics> sizes = new HashMap<>();
     Map<String, ScalarValue> scalars = new HashMap<>();
     for (Map.Entry<String, Data> e : liveVariables.entrySet()) {
-      if (e.getValue() instanceof MatrixValue m) {
-        MatrixBlock b = m.block();
-        sizes.put(e.getKey(), new DataCharacteristics(b.rows(), b.cols(), b.nnz()));
+      if (e.getValue() instanceof MatrixData m) {
+        // handles of every backend know their dims: sizing a DAG moves no data
+        sizes.put(e.getKey(), new DataCharacteristics(m.rows(), m.cols(), m.nnz()));
       } else if (e.getValue() instanceof ScalarValue s) {
         scalars.put(e.getKey(), s);
       }

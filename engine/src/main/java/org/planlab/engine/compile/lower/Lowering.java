@@ -4,29 +4,36 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
+import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.planlab.engine.backend.Backend;
+import org.planlab.engine.backend.Backends;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.DataCharacteristics;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.ir.Placement;
 import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.runtime.instructions.Instruction;
-import org.planlab.engine.runtime.instructions.Instructions;
 import org.planlab.engine.runtime.instructions.MatMultInstruction;
+import org.planlab.engine.runtime.instructions.TransferInstruction;
 import org.planlab.engine.runtime.program.BlockCode;
 import org.planlab.engine.spi.OperatorOrdering;
 import org.planlab.engine.spi.OrderingContext;
 
 /**
- * HOP DAG to instructions for the CP backend (optimizer paper, sec. 3.3, "low-level operator
- * selection" and "runtime plan generation"): picks fused physical operators that need no code
- * generation by pattern, linearizes with an {@link OperatorOrdering}, and allocates frame slots
- * for intermediates, releasing each after its last use and reusing freed slots.
+ * HOP DAG to instructions (optimizer paper, sec. 3.3, "low-level operator selection" and
+ * "runtime plan generation"): picks fused physical operators that need no code generation by
+ * pattern, linearizes with an {@link OperatorOrdering}, asks the backend each HOP was placed on
+ * for its instruction, inserts transfers where an operation consumes a matrix that lives on
+ * another backend, and allocates frame slots for intermediates, releasing each after its last
+ * use and reusing freed slots.
  *
  * <p>Patterns (X, v, w are arbitrary HOPs; the inner intermediates must have no other consumer,
  * otherwise they would be computed twice):
@@ -40,18 +47,34 @@ import org.planlab.engine.spi.OrderingContext;
  * </ul>
  * A transpose feeding only fused operators is not executed at all. Literals become constants
  * of the frame rather than instructions.
+ *
+ * <p>Transfers (Spark paper, sec. 4.2): a matrix produced on one backend and consumed on another
+ * gets one {@link TransferInstruction} per target backend, right before its first consumer
+ * there; all consumers on that backend share the moved value. A matrix read from a variable may
+ * live anywhere once an engine has remote backends, so then it gets a transfer to each backend
+ * that consumes it, which moves nothing when the value is already there.
  */
 public final class Lowering {
   private Lowering() {
   }
 
   /**
-   * Lowers {@code dag}. {@code sizes} holds whatever is known of HOP output sizes (may be
-   * empty). For a predicate DAG pass {@code predicate = true}: its single root's value is kept
-   * in {@link BlockCode#resultSlot()}.
+   * Lowers {@code dag} for the CP backend alone. {@code sizes} holds whatever is known of HOP
+   * output sizes (may be empty). For a predicate DAG pass {@code predicate = true}: its single
+   * root's value is kept in {@link BlockCode#resultSlot()}.
    */
   public static BlockCode lower(HopDag dag, OperatorOrdering ordering,
       Map<Hop, DataCharacteristics> sizes, boolean predicate) {
+    return lower(dag, ordering, sizes, null, Backends.of(), predicate);
+  }
+
+  /**
+   * Lowers {@code dag} as {@code placement} placed its HOPs (null: all in CP) on the
+   * {@code backends}.
+   */
+  public static BlockCode lower(HopDag dag, OperatorOrdering ordering,
+      Map<Hop, DataCharacteristics> sizes, Placement placement, Backends backends,
+      boolean predicate) {
     Map<Hop, List<Hop>> consumers = dag.consumers();
     Map<Hop, Physical> physical = selectOperators(dag, consumers, sizes);
 
@@ -80,86 +103,158 @@ public final class Lowering {
           + order.size() + " of " + needed.size() + " needed nodes");
     }
 
-    Map<Hop, Integer> position = new IdentityHashMap<>();
-    for (int i = 0; i < order.size(); i++) {
-      position.put(order.get(i), i);
-    }
-    int[] lastUse = new int[order.size()];
-    for (int i = 0; i < order.size(); i++) {
-      lastUse[i] = -1;
-    }
-    for (int i = 0; i < order.size(); i++) {
-      for (Hop in : physicalInputs(order.get(i), physical)) {
-        Integer p = position.get(in);
-        if (p == null || p >= i) {
+    List<Step> steps = steps(order, physical, placement, backends.all().size() > 1);
+    Hop result = predicate ? dag.roots().get(0) : null;
+    Step resultStep = null;
+    for (int i = 0; i < steps.size(); i++) {
+      Step st = steps.get(i);
+      st.position = i;
+      if (st.transferTo == null && st.hop == result) {
+        resultStep = st;
+      }
+      for (Step in : st.inputs) {
+        if (in.position >= i) {
           throw new IllegalStateException("ordering " + ordering.name()
-              + " placed an operator before its input: " + order.get(i));
+              + " placed an operator before its input: " + st.hop);
         }
-        lastUse[p] = i;
+        in.lastUse = i;
       }
     }
-    Hop result = predicate ? dag.roots().get(0) : null;
 
     // literals are constants of the frame (its first slots), not instructions: they cost no
     // dispatch and are never released
     Deque<Integer> free = new ArrayDeque<>();
     int slots = 0;
-    Map<Hop, Integer> slotOf = new IdentityHashMap<>();
     List<Data> constants = new ArrayList<>();
-    for (Hop h : order) {
-      if (h.op() == OpCode.LITERAL) {
-        slotOf.put(h, slots++);
-        constants.add(h.param(HopParam.Literal.class).value());
+    for (Step st : steps) {
+      if (st.isLiteral()) {
+        st.slot = slots++;
+        constants.add(st.hop.param(HopParam.Literal.class).value());
       }
     }
     // slot allocation with a free list; release lists per instruction
-    List<Instruction> instructions = new ArrayList<>(order.size());
-    List<List<Integer>> releases = new ArrayList<>(order.size());
-    for (int i = 0; i < order.size(); i++) {
-      releases.add(new ArrayList<>());
-    }
-    for (int i = 0; i < order.size(); i++) {
-      Hop h = order.get(i);
-      if (h.op() == OpCode.LITERAL) {
-        instructions.add(null);
+    List<Instruction> code = new ArrayList<>(steps.size());
+    List<int[]> releaseAfter = new ArrayList<>(steps.size());
+    for (int i = 0; i < steps.size(); i++) {
+      Step st = steps.get(i);
+      if (st.isLiteral()) {
         continue;
       }
-      List<Hop> ins = physicalInputs(h, physical);
-      int[] inSlots = new int[ins.size()];
+      int[] inSlots = new int[st.inputs.size()];
       for (int k = 0; k < inSlots.length; k++) {
-        inSlots[k] = slotOf.get(ins.get(k));
+        inSlots[k] = st.inputs.get(k).slot;
       }
       // free dead operands before allocating the output, so a slot can be reused right away
-      for (Hop in : ins) {
-        int p = position.get(in);
-        if (lastUse[p] == i && in != result && in.op() != OpCode.LITERAL) {
-          int s = slotOf.get(in);
-          if (!releases.get(i).contains(s)) {
-            releases.get(i).add(s);
-            free.push(s);
-          }
+      List<Integer> released = new ArrayList<>();
+      for (Step in : st.inputs) {
+        if (in.lastUse == i && in != resultStep && !in.isLiteral() && !released.contains(in.slot)) {
+          released.add(in.slot);
+          free.push(in.slot);
         }
       }
-      boolean hasOutput = producesValue(h) && (lastUse[i] > i || h == result);
       int out = -1;
-      if (hasOutput) {
+      if (st.producesValue() && (st.lastUse > i || st == resultStep)) {
         out = free.isEmpty() ? slots++ : free.pop();
-        slotOf.put(h, out);
+        st.slot = out;
         // an operand slot reused for the output must not be cleared after the instruction
-        releases.get(i).remove(Integer.valueOf(out));
+        released.remove(Integer.valueOf(out));
       }
-      instructions.add(instruction(h, physical.get(h), inSlots, out));
+      code.add(st.instruction(inSlots, out, placement, backends));
+      releaseAfter.add(released.stream().mapToInt(Integer::intValue).toArray());
     }
-    List<Instruction> code = new ArrayList<>(order.size());
-    List<int[]> releaseAfter = new ArrayList<>(order.size());
-    for (int i = 0; i < order.size(); i++) {
-      if (instructions.get(i) != null) {
-        code.add(instructions.get(i));
-        releaseAfter.add(releases.get(i).stream().mapToInt(Integer::intValue).toArray());
-      }
-    }
-    int resultSlot = result == null ? -1 : slotOf.get(result);
+    int resultSlot = resultStep == null ? -1 : resultStep.slot;
     return new BlockCode(code, releaseAfter, constants, slots, resultSlot);
+  }
+
+  /**
+   * The steps in execution order: the HOPs of {@code order}, each preceded by the transfers its
+   * operands need (one per produced value and target backend, before the first consumer there).
+   */
+  private static List<Step> steps(List<Hop> order, Map<Hop, Physical> physical,
+      Placement placement, boolean remoteBackends) {
+    List<Step> steps = new ArrayList<>(order.size());
+    Map<Hop, Step> stepOf = new IdentityHashMap<>();
+    Map<Hop, Map<ExecType, Step>> transfers = new IdentityHashMap<>();
+    for (Hop h : order) {
+      Step st = new Step(h, physical.get(h), null);
+      ExecType need = requiredLocation(h, placement);
+      for (Hop in : physicalInputs(h, physical)) {
+        Step src = stepOf.get(in);
+        if (need != null && in.isMatrix() && movesTo(in, need, placement, remoteBackends)) {
+          Step t = transfers.computeIfAbsent(in, k -> new EnumMap<>(ExecType.class))
+              .computeIfAbsent(need, target -> {
+                Step x = new Step(in, null, target);
+                x.inputs.add(src);
+                steps.add(x);
+                return x;
+              });
+          st.inputs.add(t);
+        } else {
+          st.inputs.add(src);
+        }
+      }
+      steps.add(st);
+      stepOf.put(h, st);
+    }
+    return steps;
+  }
+
+  /**
+   * Where {@code h}'s matrix operands must live: its placement, or null for operations that
+   * take values wherever they are (literals, variables, calls, metadata).
+   */
+  private static ExecType requiredLocation(Hop h, Placement placement) {
+    return switch (h.op()) {
+      case LITERAL, READ_VAR, WRITE_VAR, FUNCTION_CALL, NROW, NCOL, LENGTH -> null;
+      default -> placement == null ? ExecType.CP : placement.type(h);
+    };
+  }
+
+  /** Whether the value of {@code in} needs a transfer to reach a consumer on {@code need}. */
+  private static boolean movesTo(Hop in, ExecType need, Placement placement,
+      boolean remoteBackends) {
+    if (in.op() == OpCode.READ_VAR) {
+      return remoteBackends; // a variable's value may live on any backend
+    }
+    return (placement == null ? ExecType.CP : placement.type(in)) != need;
+  }
+
+  /** One instruction to emit: a HOP's operation, or the transfer of a HOP's value. */
+  private static final class Step {
+    final Hop hop;
+    final Physical physical;
+    final ExecType transferTo;
+    final List<Step> inputs = new ArrayList<>();
+    int position = -1;
+    int lastUse = -1;
+    int slot = -1;
+
+    Step(Hop hop, Physical physical, ExecType transferTo) {
+      this.hop = hop;
+      this.physical = physical;
+      this.transferTo = transferTo;
+    }
+
+    boolean isLiteral() {
+      return transferTo == null && hop.op() == OpCode.LITERAL;
+    }
+
+    boolean producesValue() {
+      return transferTo != null || Lowering.producesValue(hop);
+    }
+
+    Instruction instruction(int[] in, int out, Placement placement, Backends backends) {
+      if (transferTo != null) {
+        return new TransferInstruction(hop, transferTo, in[0], out);
+      }
+      ExecType type = placement == null ? ExecType.CP : placement.type(hop);
+      Backend b = backends.get(type);
+      if (b == null) {
+        throw new IllegalStateException(hop.op() + " is placed on " + type
+            + " but the engine has no backend for it");
+      }
+      return b.instruction(hop, physical == null ? null : physical.kind(), in, out);
+    }
   }
 
   /** A fused physical operator replacing a MATMULT: its kind and its real inputs. */
@@ -176,13 +271,6 @@ public final class Lowering {
   private static List<Hop> physicalInputs(Hop h, Map<Hop, Physical> physical) {
     Physical p = physical.get(h);
     return p == null ? h.inputs() : p.inputs();
-  }
-
-  private static Instruction instruction(Hop h, Physical p, int[] in, int out) {
-    if (p != null) {
-      return new MatMultInstruction(p.kind(), h, in, out);
-    }
-    return Instructions.forHop(h, in, out);
   }
 
   /** Pattern-based selection of tsmm, mmchain and transpose-left multiply for MATMULT HOPs. */

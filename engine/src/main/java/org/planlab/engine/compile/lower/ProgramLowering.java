@@ -6,37 +6,33 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Predicate;
-import org.planlab.engine.compile.fusion.DagFusion;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.ir.ProgramBlock;
-import org.planlab.engine.ir.SizedDag;
 import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.runtime.program.CompiledBlock;
 import org.planlab.engine.runtime.program.CompiledProgram;
-import org.planlab.engine.spi.OperatorOrdering;
 
 /**
- * Lowers a whole IR {@link Program} (main blocks and functions) with {@link Lowering}, keeping
- * the block structure and flagging the DAGs that dynamic recompilation must revisit.
+ * Compiles every DAG of a whole IR {@link Program} (main blocks and functions) with a
+ * {@link DagCompiler}, keeping the block structure and flagging the DAGs that dynamic
+ * recompilation must revisit.
  */
 public final class ProgramLowering {
-  private final OperatorOrdering ordering;
+  private final DagCompiler compiler;
   private final Map<Hop, DataCharacteristics> sizes;
   private final Predicate<HopDag> needsRecompile;
-  private final DagFusion fusion;
 
   /**
+   * @param compiler fusion, placement and lowering of one DAG
    * @param sizes known output sizes per HOP (identity keys; may be empty)
    * @param needsRecompile which DAGs had unknown sizes at compile time
-   * @param fusion code generation applied to every DAG before it is lowered
    */
-  public ProgramLowering(OperatorOrdering ordering, Map<Hop, DataCharacteristics> sizes,
-      Predicate<HopDag> needsRecompile, DagFusion fusion) {
-    this.fusion = Objects.requireNonNull(fusion, "fusion is null");
-    this.ordering = Objects.requireNonNull(ordering, "ordering is null");
+  public ProgramLowering(DagCompiler compiler, Map<Hop, DataCharacteristics> sizes,
+      Predicate<HopDag> needsRecompile) {
+    this.compiler = Objects.requireNonNull(compiler, "compiler is null");
     this.sizes = Objects.requireNonNull(sizes, "sizes is null");
     this.needsRecompile = Objects.requireNonNull(needsRecompile, "needsRecompile is null");
   }
@@ -75,8 +71,6 @@ public final class ProgramLowering {
 
   private CompiledBlock.Dag dag(HopDag dag, boolean predicate) {
     // the block keeps the original DAG: recompilation starts from it, not from fused operators
-    SizedDag fused = fusion.fuse(new SizedDag(dag, sizes));
-    return new CompiledBlock.Dag(dag,
-        Lowering.lower(fused.dag(), ordering, fused.sizes(), predicate), needsRecompile.test(dag));
+    return compiler.compile(dag, sizes, predicate, needsRecompile.test(dag));
   }
 }

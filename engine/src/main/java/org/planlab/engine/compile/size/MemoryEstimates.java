@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Function;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
@@ -34,13 +35,27 @@ public final class MemoryEstimates {
 
   /** Output and operation estimates of every HOP of {@code dag} from {@code sizes}. */
   public static MemoryEstimates of(HopDag dag, SizeTable sizes) {
-    Objects.requireNonNull(dag, "dag is null");
     Objects.requireNonNull(sizes, "sizes is null");
+    return of(dag, sizes::get);
+  }
+
+  /**
+   * Output and operation estimates of every HOP of {@code dag} from a size map (identity keys;
+   * a HOP without an entry has unknown size), e.g. of a DAG after operator fusion.
+   */
+  public static MemoryEstimates of(HopDag dag, Map<Hop, DataCharacteristics> sizes) {
+    Objects.requireNonNull(sizes, "sizes is null");
+    return of(dag, h -> sizes.getOrDefault(h, DataCharacteristics.UNKNOWN_MATRIX));
+  }
+
+  private static MemoryEstimates of(HopDag dag,
+      Function<Hop, DataCharacteristics> sizes) {
+    Objects.requireNonNull(dag, "dag is null");
     Map<Hop, Long> out = new IdentityHashMap<>();
     Map<Hop, Long> op = new IdentityHashMap<>();
     for (Hop h : dag.topologicalOrder()) {
       boolean noMatrix = h.isScalar() || h.op().hasSideEffect() && h.op() != OpCode.WRITE_VAR;
-      long own = noMatrix ? SCALAR_BYTES : outputSize(sizes.get(h));
+      long own = noMatrix ? SCALAR_BYTES : outputSize(sizes.apply(h));
       out.put(h, own);
       long total = own;
       for (Hop in : h.inputs()) {
@@ -94,10 +109,11 @@ public final class MemoryEstimates {
    * Working memory beyond inputs and output: dense copies that the kernels factorise or sort
    * (solve, inv, cholesky, det, median, quantile, order), as in the runtime's kernels.
    */
-  private static long intermediates(Hop h, SizeTable sizes) {
+  private static long intermediates(Hop h,
+      Function<Hop, DataCharacteristics> sizes) {
     return switch (h.op()) {
       case SOLVE, INV, CHOLESKY, DET, MEDIAN, QUANTILE, ORDER -> {
-        DataCharacteristics a = sizes.get(h.input(0));
+        DataCharacteristics a = sizes.apply(h.input(0));
         yield a.dimsKnown() ? outputSize(new DataCharacteristics(a.rows(), a.cols(), a.cells()))
             : UNKNOWN;
       }

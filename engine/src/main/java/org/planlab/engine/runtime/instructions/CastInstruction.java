@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
@@ -34,9 +35,9 @@ public final class CastInstruction extends Instruction {
           : wrap(MatrixBlock.scalar(scalar(in[0], "as.matrix").asDouble()));
       case CAST_VALUE -> ScalarOps.cast(scalar(in[0], "cast"),
           hop().param(HopParam.Cast.class).to());
-      case NROW -> ScalarValue.of((long) matrix(in[0]).rows());
-      case NCOL -> ScalarValue.of((long) matrix(in[0]).cols());
-      case LENGTH -> ScalarValue.of(matrix(in[0]).cells());
+      case NROW -> ScalarValue.of(dims(in[0])[0]);
+      case NCOL -> ScalarValue.of(dims(in[0])[1]);
+      case LENGTH -> ScalarValue.of(dims(in[0])[0] * dims(in[0])[1]);
       case TO_STRING -> ScalarValue.of(toText(in[0], Operands.intArg(in[1], "decimal"),
           Operands.str(in[2], "sep"), Operands.str(in[3], "linesep")));
       case PRINTF -> {
@@ -48,6 +49,23 @@ public final class CastInstruction extends Instruction {
       }
       default -> throw new IllegalStateException("not a cast opcode: " + hop().op());
     };
+  }
+
+  /** nrow, ncol and length read only the dims, which every matrix handle knows. */
+  @Override
+  public boolean acceptsHandles() {
+    return switch (hop().op()) {
+      case NROW, NCOL, LENGTH -> true;
+      default -> false;
+    };
+  }
+
+  /** Rows and columns of a matrix operand (a scalar counts as 1 x 1). */
+  private static long[] dims(Data d) {
+    if (d instanceof MatrixData m) {
+      return new long[] {m.rows(), m.cols()};
+    }
+    return new long[] {1, 1};
   }
 
   /**

@@ -22,6 +22,12 @@ public final class FunctionCallInstruction extends Instruction {
     return null;
   }
 
+  /** Arguments are bound as they are; the callee's instructions move them where they run. */
+  @Override
+  public boolean acceptsHandles() {
+    return true;
+  }
+
   @Override
   protected String detail() {
     HopParam.Call call = hop().param(HopParam.Call.class);

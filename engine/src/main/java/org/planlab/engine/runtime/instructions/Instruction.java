@@ -2,27 +2,55 @@ package org.planlab.engine.runtime.instructions;
 
 import java.util.Objects;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /**
  * One executable step of a basic block program: a physical opcode, the frame slots of its
- * operands, the slot of its output (-1 when it has none), and the HOP it implements (for its
- * parameter and position). Immutable; {@link #toString()} names everything lineage tracing
- * needs.
+ * operands, the slot of its output (-1 when it has none), the HOP it implements (for its
+ * parameter and position) and the execution type of the backend it runs on. Immutable;
+ * {@link #toString()} names everything lineage tracing needs.
+ *
+ * <p>Matrix operands reach {@link #execute} in the representation of the instruction's
+ * backend: local {@link org.planlab.engine.data.MatrixValue}s for CP, the backend's handles
+ * otherwise (the executor moves a value that lives elsewhere first), unless the instruction
+ * {@link #acceptsHandles() accepts any location}.
  */
 public abstract class Instruction {
   private final String opcode;
   private final Hop hop;
   private final int[] inputs;
   private final int output;
+  private final ExecType execType;
 
+  /** A CP instruction. */
   protected Instruction(String opcode, Hop hop, int[] inputs, int output) {
+    this(opcode, hop, inputs, output, ExecType.CP);
+  }
+
+  /** An instruction of the backend running {@code execType}. */
+  protected Instruction(String opcode, Hop hop, int[] inputs, int output, ExecType execType) {
     this.opcode = Objects.requireNonNull(opcode, "opcode is null");
     this.hop = Objects.requireNonNull(hop, "hop is null");
     this.inputs = inputs.clone();
     this.output = output;
+    this.execType = Objects.requireNonNull(execType, "execType is null");
+  }
+
+  /** The execution type of the backend this instruction runs on. */
+  public ExecType execType() {
+    return execType;
+  }
+
+  /**
+   * Whether the instruction takes its matrix operands wherever they live — variable reads and
+   * writes, function calls and transfers pass handles on, metadata reads need only the dims —
+   * instead of in its backend's representation.
+   */
+  public boolean acceptsHandles() {
+    return false;
   }
 
   /** The physical operator, e.g. "+", "ba+*", "tsmm", "mmchain", "rand". */
@@ -70,7 +98,11 @@ public abstract class Instruction {
 
   @Override
   public String toString() {
-    StringBuilder sb = new StringBuilder(opcode);
+    StringBuilder sb = new StringBuilder();
+    if (execType != ExecType.CP) {
+      sb.append(execType.name()).append(' ');
+    }
+    sb.append(opcode);
     String d = detail();
     if (!d.isEmpty()) {
       sb.append(' ').append(d);

@@ -1,6 +1,7 @@
 package org.planlab.engine.runtime.instructions;
 
 import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.matrix.MatrixBlock;
@@ -13,6 +14,8 @@ final class Operands {
   static MatrixBlock matrix(Data d) {
     if (d instanceof MatrixValue m) {
       return m.block();
+    } else if (d instanceof MatrixData m) {
+      return m.acquireLocal();
     }
     return MatrixBlock.scalar(((ScalarValue) d).asDouble());
   }
@@ -21,7 +24,7 @@ final class Operands {
     if (d instanceof ScalarValue s) {
       return s;
     }
-    MatrixBlock m = ((MatrixValue) d).block();
+    MatrixBlock m = matrix(d);
     if (m.rows() != 1 || m.cols() != 1) {
       throw new IllegalArgumentException(what + " expects a scalar, got a " + m.shape()
           + " matrix");
@@ -56,7 +59,7 @@ final class Operands {
   }
 
   static boolean isMatrix(Data d) {
-    return d instanceof MatrixValue;
+    return d instanceof MatrixData;
   }
 
   static MatrixValue wrap(MatrixBlock b) {

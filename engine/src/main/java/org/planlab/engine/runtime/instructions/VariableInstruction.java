@@ -38,6 +38,12 @@ public final class VariableInstruction extends Instruction {
     }
   }
 
+  /** Literals, variable reads and writes pass any value on as it is. */
+  @Override
+  public boolean acceptsHandles() {
+    return true;
+  }
+
   @Override
   protected String detail() {
     if (literal == null) {

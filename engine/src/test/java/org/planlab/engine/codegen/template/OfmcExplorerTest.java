@@ -109,7 +109,9 @@ class OfmcExplorerTest {
     try {
       Path file = Files.createTempFile(dir, "ofmc", ".dml");
       Files.writeString(file, dml, StandardCharsets.UTF_8);
-      return Engine.compile(file, Map.of(), EngineConfig.builder().fusion("none").build());
+      try (Engine engine = Engine.create(EngineConfig.builder().fusion("none").build())) {
+        return engine.compile(file, Map.of());
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -48,9 +48,12 @@ class RewritesEndToEndTest {
       for (int on = 0; on < 2; on++) {
         Pipeline pl = new Pipeline(Pipeline.frontend(HopBuilder::build),
             StaticRewriter.of(on == 1)::rewrite, Pipeline.sizeAnalysis());
-        CompiledScript cs = Engine.compile(p, Map.of(), EngineConfig.builder().fusion("none").build(), pl);
         ByteArrayOutputStream bo = new ByteArrayOutputStream();
-        RunResult r = Engine.run(cs, new PrintStream(bo, true, StandardCharsets.UTF_8));
+        RunResult r;
+        try (Engine engine = Engine.create(EngineConfig.builder().fusion("none").build())) {
+          CompiledScript cs = engine.compile(p, Map.of(), pl);
+          r = engine.run(cs, new PrintStream(bo, true, StandardCharsets.UTF_8));
+        }
         outs[on] = bo.toString(StandardCharsets.UTF_8);
         vars[on] = new TreeMap<>(r.variables());
       }

@@ -31,7 +31,8 @@ import org.planlab.engine.runtime.Runs;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.program.BlockCode;
 import org.planlab.engine.spi.DepthFirstOrdering;
-import org.planlab.engine.spi.Orderings;
+import org.planlab.engine.spi.Plugins;
+import org.planlab.engine.spi.StrategyKind;
 
 class LoweringTest {
   private static final Hop X = mread("X");
@@ -125,7 +126,8 @@ class LoweringTest {
 
   @Test
   void orderingsAreFoundByName() {
-    assertEquals("depth-first", Orderings.byName("depth-first").name());
+    assertEquals("depth-first",
+        Plugins.load().create(StrategyKind.ORDERING, "depth-first").name());
   }
 
   @Test

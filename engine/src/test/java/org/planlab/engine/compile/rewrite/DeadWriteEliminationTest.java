@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planlab.engine.api.CompiledScript;
@@ -30,11 +31,17 @@ class DeadWriteEliminationTest {
   @TempDir
   Path dir;
 
+  @AutoClose
+  private Engine engine;
+
   private CompiledScript compile(String script) throws IOException {
     Path f = dir.resolve("t.dml");
     Files.writeString(f, script);
-    return Engine.compile(f, Map.of(), EngineConfig.builder().fusion("none").parallelism(1)
-        .workingDirectory(dir).build());
+    if (engine == null) {
+      engine = Engine.create(EngineConfig.builder().fusion("none").parallelism(1)
+          .workingDirectory(dir).build());
+    }
+    return engine.compile(f, Map.of());
   }
 
   private static List<String> writes(List<ProgramBlock> blocks) {
@@ -73,7 +80,7 @@ class DeadWriteEliminationTest {
   private static String run(CompiledScript s) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      Engine.run(s, out);
+      s.engine().run(s, out);
     }
     return bytes.toString(StandardCharsets.UTF_8).trim();
   }

@@ -10,6 +10,10 @@ import org.planlab.engine.codegen.select.SelectionStats.Counter;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.spi.FusionPlanSelector;
+import org.planlab.engine.spi.PluginOption;
+import org.planlab.engine.spi.PluginOptions;
+import org.planlab.engine.spi.StrategyKind;
+import org.planlab.engine.spi.StrategyProvider;
 
 /**
  * Cost-based candidate selection with {@link MPSkipEnum} (fusion paper, sec. 4): per plan
@@ -90,10 +94,81 @@ public final class MPSkipEnumSelector implements FusionPlanSelector {
     return plan;
   }
 
+  /**
+   * The enumeration options of a spec: the defaults with the given keys applied.
+   * {@code approximate=false} turns off graceful approximation and the per-partition budget,
+   * so every partition gets its exact optimum under the cost model (with all pruning and the
+   * plan cache still on); a {@code maxPlans} given with it still bounds the search.
+   *
+   * @throws IllegalArgumentException for approximation settings given with
+   *     {@code approximate=false}, or values out of range
+   */
+  static MPSkipEnum.Options enumerationOptions(PluginOptions o) {
+    boolean approximate = o.bool("approximate");
+    if (!approximate && (o.given("approximateFrom") || o.given("epsilon"))) {
+      throw new IllegalArgumentException("approximateFrom and epsilon need approximate=true");
+    }
+    MPSkipEnum.Options opts = new MPSkipEnum.Options(o.bool("costPruning"),
+        o.bool("structuralPruning"), o.bool("planCache"),
+        approximate ? o.integer("approximateFrom") : Integer.MAX_VALUE,
+        approximate ? o.number("epsilon") : 0,
+        approximate || o.given("maxPlans") ? o.longValue("maxPlans") : Long.MAX_VALUE,
+        Long.MAX_VALUE, o.integer("planCacheCapacity"));
+    return opts;
+  }
+
   private FusionPlan partitioned(MemoTable memo, SelectionContext ctx, long constants) {
     boolean cache = enumerator.options().planCache();
     return PartitionedSelection.select(memo, ctx, model, (m, p, costs, stats) ->
         enumerator.enumerate(costs, p.points().size(), () -> ReachabilityGraph.of(m, p),
             cache ? PlanSignature.of(m, p).with(constants) : null, stats));
+  }
+
+  /** Creates {@code mpskip} selectors. */
+  public static final class Provider implements StrategyProvider<FusionPlanSelector> {
+    private static final MPSkipEnum.Options D = MPSkipEnum.Options.DEFAULTS;
+    private static final List<PluginOption> OPTIONS = List.of(
+        PluginOption.bool("approximate", true, "graceful approximation and a probe budget per "
+            + "partition (sec. 4.3); false: every partition's exact optimum"),
+        PluginOption.integer("approximateFrom", D.approximateFrom(), "approximate partitions "
+            + "with at least this many interesting points"),
+        PluginOption.number("epsilon", D.epsilon(), "an approximated partition stops once its "
+            + "best plan costs <= (1 + epsilon) x the static lower bound"),
+        PluginOption.longValue("maxPlans", D.maxPlans(), "most plans probed per partition "
+            + "before the best so far is taken (approximate=true)"),
+        PluginOption.bool("costPruning", D.costPruning(), "skip-ahead by lower bounds and "
+            + "early abort of plan costing"),
+        PluginOption.bool("structuralPruning", D.structuralPruning(), "cut sets of the "
+            + "reachability graph"),
+        PluginOption.bool("planCache", D.planCache(), "reuse the plans of equal DAGs and "
+            + "partitions (signatures of structure, sizes and cost constants)"),
+        PluginOption.integer("planCacheCapacity", D.planCacheCapacity(), "most cached plans "
+            + "(least recently used evicted)"));
+
+    @Override
+    public StrategyKind<FusionPlanSelector> kind() {
+      return StrategyKind.FUSION;
+    }
+
+    @Override
+    public String name() {
+      return NAME;
+    }
+
+    @Override
+    public String description() {
+      return "cost-based MPSkipEnum (fusion paper, sec. 4.3) over the Eq. 3 cost model, with "
+          + "pruning, graceful approximation and a plan cache";
+    }
+
+    @Override
+    public List<PluginOption> options() {
+      return OPTIONS;
+    }
+
+    @Override
+    public FusionPlanSelector create(PluginOptions options) {
+      return new MPSkipEnumSelector(CostModel.EQ3, enumerationOptions(options));
+    }
   }
 }

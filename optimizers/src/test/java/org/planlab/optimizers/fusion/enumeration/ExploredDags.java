@@ -77,7 +77,9 @@ final class ExploredDags {
       Path file = Files.createTempFile("planpartitions", ".dml");
       try {
         Files.writeString(file, dml, StandardCharsets.UTF_8);
-        return Engine.compile(file, Map.of(), EngineConfig.builder().fusion("none").build());
+        try (Engine engine = Engine.create(EngineConfig.builder().fusion("none").build())) {
+          return engine.compile(file, Map.of());
+        }
       } finally {
         Files.deleteIfExists(file);
       }

@@ -7,6 +7,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.codegen.select.SelectionStats.Counter;
+import org.planlab.engine.spi.PluginOptions;
+import org.planlab.engine.spi.PluginSpec;
 
 /** Cut sets, pruning effectiveness and graceful approximation of MPSkipEnum. */
 class MPSkipEnumTest {
@@ -70,13 +72,15 @@ class MPSkipEnumTest {
   }
 
   @Test
-  void theExactSelectorEnumeratesLargePartitionsWithoutApproximation() {
-    assertEquals(MPSkipExactSelector.NAME,
-        org.planlab.engine.spi.FusionSelectors.byName("mpskip-exact").name());
+  void withoutApproximationLargePartitionsAreEnumeratedExactly() {
+    MPSkipEnum.Options exact = MPSkipEnumSelector.enumerationOptions(PluginOptions.of(
+        PluginSpec.parse("mpskip:approximate=false"), new MPSkipEnumSelector.Provider().options()));
+    assertEquals(MPSkipEnum.Options.DEFAULTS.withApproximation(Integer.MAX_VALUE, 0)
+        .withBudget(Long.MAX_VALUE, Long.MAX_VALUE), exact);
     for (long seed = 0; seed < 3; seed++) {
       SyntheticPartition p = new SyntheticPartition(17, seed);
       SelectionStats stats = new SelectionStats();
-      MPSkipEnum.Result r = new MPSkipEnum(MPSkipExactSelector.OPTIONS)
+      MPSkipEnum.Result r = new MPSkipEnum(exact)
           .enumerate(p, 17, p::graph, null, stats);
       assertTrue(!r.approximated(), "17 points, exact");
       assertEquals(0, stats.get(Counter.APPROXIMATED));

@@ -1,0 +1,79 @@
+package org.planlab.engine.backend;
+
+import org.planlab.engine.data.MatrixData;
+import org.planlab.engine.data.MatrixValue;
+import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.runtime.ExecutionContext;
+import org.planlab.engine.runtime.instructions.Instruction;
+import org.planlab.engine.runtime.instructions.MatMultInstruction;
+
+/**
+ * Where placed operators run (ARCHITECTURE.md, "Backends"): the in-memory CP backend, a
+ * distributed backend for {@link ExecType#SPARK}, a device backend for {@link ExecType#GPU}.
+ * Placement asks a backend which HOPs it {@link #supports}; lowering asks it for the
+ * {@link #instruction} of each HOP placed on it and inserts transfers where consecutive
+ * operations run on different backends; values move through {@link #fromLocal} and
+ * {@link #toLocal}. An engine owns its backends (a Spark session, a device) and closes them
+ * with itself (MEMPHIS sec. 2: one cache and one memory manager per backend).
+ *
+ * <p>Instructions of a backend receive their matrix operands as the backend's own
+ * {@link MatrixData} handles (the executor moves any other value here first) and return handles
+ * of this backend or scalars.
+ */
+public interface Backend extends AutoCloseable {
+
+  /** The backend's name, also the {@link MatrixData#location()} of the handles it owns. */
+  String name();
+
+  /** The execution type this backend runs. */
+  ExecType execType();
+
+  /** Whether this backend has an operator for {@code hop}; a HOP it cannot run stays in CP. */
+  boolean supports(Hop hop);
+
+  /**
+   * The memory one operation may use on this backend, in bytes ({@code Long.MAX_VALUE}: no
+   * limit placement needs to respect, as for a cluster that spills); placement compares a HOP's
+   * operation memory estimate with it before placing the HOP here.
+   */
+  default long operationBudget() {
+    return Long.MAX_VALUE;
+  }
+
+  /**
+   * The instruction running {@code hop} here.
+   *
+   * @param hop the HOP placed on this backend
+   * @param physical the physical matrix-multiply operator lowering matched for a MATMULT (or
+   *     the transpose over one) — tsmm, mmchain, transpose-left — or null
+   * @param inputs the frame slots of the operands (the physical operator's inputs)
+   * @param output the frame slot of the result, or -1
+   */
+  Instruction instruction(Hop hop, MatMultInstruction.Kind physical, int[] inputs, int output);
+
+  /** Moves a local block onto this backend (parallelize, host-to-device copy). */
+  MatrixData fromLocal(MatrixBlock block, ExecutionContext ctx);
+
+  /** Whether {@code m} is held by this backend. */
+  default boolean holds(MatrixData m) {
+    return name().equals(m.location());
+  }
+
+  /** Moves a matrix this backend holds to local memory (collect, device-to-host copy). */
+  default MatrixValue toLocal(MatrixData m) {
+    MatrixBlock b = m.acquireLocal();
+    m.release();
+    return new MatrixValue(b);
+  }
+
+  /** Frees what this backend keeps for {@code m}. */
+  default void release(MatrixData m) {
+    m.free();
+  }
+
+  /** Releases the backend's resources (sessions, devices, files). */
+  @Override
+  void close();
+}

@@ -1,0 +1,174 @@
+package org.planlab.engine.compile.place;
+
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.planlab.engine.backend.Backend;
+import org.planlab.engine.backend.Backends;
+import org.planlab.engine.compile.size.MemoryEstimates;
+import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.ir.DataCharacteristics;
+import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.ir.Placement;
+import org.planlab.engine.ir.Placement.Decision;
+import org.planlab.engine.ir.Placement.Rule;
+
+/**
+ * Execution-type selection, the compile step after sizes and memory estimates (optimizer paper,
+ * sec. 3.3, "we first decide on the execution type"; Spark paper, sec. 3.2-3.3). Per HOP, in
+ * topological order, from its operation memory estimate M(op) — inputs, intermediates and output
+ * (sec. 3.2) — and the mode:
+ * <ul>
+ *   <li>{@code singlenode}: CP.
+ *   <li>{@code hybrid}: SPARK if M(op) exceeds the local budget (the CP budget, 0.7 of the heap
+ *       by default), or if the size is unknown — the robust choice, and the DAG is marked for
+ *       recompilation (optimizer paper, sec. 4.1); SPARK also, transitively, for unary
+ *       aggregates, unary and matrix-scalar operations and matrix multiplications whose main
+ *       input runs on SPARK and has no other consumer (Spark paper, sec. 3.3: no transfer of
+ *       that input to the driver); else CP.
+ *   <li>{@code spark}: SPARK for every operation the distributed backend supports.
+ *   <li>{@code gpu}: GPU for every operation the device supports whose M(op) fits the device's
+ *       budget; unknown sizes stay in CP and mark the DAG for recompilation.
+ * </ul>
+ * Scalar, variable and control operations always run in the driver, and a HOP the mode's backend
+ * has no operator for stays in CP. Fused operators are placed like any other HOP.
+ */
+public final class Placer {
+  private final ExecMode mode;
+  private final long localBudget;
+  private final Backends backends;
+
+  /**
+   * @param mode the execution mode
+   * @param localBudget the local (CP) memory budget in bytes
+   * @param backends the engine's backends (the mode's remote backend must be among them)
+   */
+  public Placer(ExecMode mode, long localBudget, Backends backends) {
+    this.mode = Objects.requireNonNull(mode, "mode is null");
+    this.backends = Objects.requireNonNull(backends, "backends is null");
+    if (localBudget < 0) {
+      throw new IllegalArgumentException("localBudget must be >= 0, was " + localBudget);
+    }
+    this.localBudget = localBudget;
+    for (ExecType t : Backends.required(mode)) {
+      if (backends.get(t) == null) {
+        throw new IllegalArgumentException("mode " + mode.label() + " needs a backend for " + t
+            + " operations");
+      }
+    }
+  }
+
+  public ExecMode mode() {
+    return mode;
+  }
+
+  /** The local memory budget in bytes. */
+  public long localBudget() {
+    return localBudget;
+  }
+
+  /** The placement of {@code dag} with the known sizes of its HOPs (identity keys). */
+  public Placement place(HopDag dag, Map<Hop, DataCharacteristics> sizes) {
+    MemoryEstimates memory = MemoryEstimates.of(dag, sizes);
+    Map<Hop, List<Hop>> consumers = mode == ExecMode.HYBRID ? dag.consumers() : Map.of();
+    Map<Hop, Decision> decisions = new IdentityHashMap<>();
+    boolean recompile = false;
+    for (Hop h : dag.topologicalOrder()) {
+      long m = memory.operationMemory(h);
+      Decision d = decide(h, m, decisions, consumers);
+      recompile |= d.rule() == Rule.UNKNOWN;
+      decisions.put(h, d);
+    }
+    return new Placement(decisions, recompile);
+  }
+
+  private Decision decide(Hop h, long m, Map<Hop, Decision> placed,
+      Map<Hop, List<Hop>> consumers) {
+    if (!placeable(h)) {
+      return new Decision(ExecType.CP, m, localBudget, Rule.DRIVER);
+    }
+    switch (mode) {
+      case SINGLENODE:
+        return new Decision(ExecType.CP, m, localBudget, Rule.SINGLENODE);
+      case SPARK: {
+        Backend b = backends.get(ExecType.SPARK);
+        return b.supports(h) ? new Decision(ExecType.SPARK, m, localBudget, Rule.FORCED)
+            : new Decision(ExecType.CP, m, localBudget, Rule.UNSUPPORTED);
+      }
+      case GPU: {
+        Backend b = backends.get(ExecType.GPU);
+        long budget = b.operationBudget();
+        if (!b.supports(h)) {
+          return new Decision(ExecType.CP, m, budget, Rule.UNSUPPORTED);
+        } else if (m == MemoryEstimates.UNKNOWN) {
+          return new Decision(ExecType.CP, m, budget, Rule.UNKNOWN);
+        }
+        return m <= budget ? new Decision(ExecType.GPU, m, budget, Rule.FITS)
+            : new Decision(ExecType.CP, m, budget, Rule.EXCEEDS_DEVICE);
+      }
+      default: {
+        Backend b = backends.get(ExecType.SPARK);
+        if (!b.supports(h)) {
+          return new Decision(ExecType.CP, m, localBudget, Rule.UNSUPPORTED);
+        } else if (m == MemoryEstimates.UNKNOWN) {
+          return new Decision(ExecType.SPARK, m, localBudget, Rule.UNKNOWN);
+        } else if (m > localBudget) {
+          return new Decision(ExecType.SPARK, m, localBudget, Rule.EXCEEDS);
+        } else if (transitive(h, placed, consumers)) {
+          return new Decision(ExecType.SPARK, m, localBudget, Rule.TRANSITIVE);
+        }
+        return new Decision(ExecType.CP, m, localBudget, Rule.FITS);
+      }
+    }
+  }
+
+  /**
+   * Whether a backend can take {@code h} at all: it reads or produces a matrix and is not a
+   * variable, control or metadata operation (those run in the driver on handles).
+   */
+  public static boolean placeable(Hop h) {
+    switch (h.op()) {
+      case LITERAL, READ_VAR, WRITE_VAR, FUNCTION_CALL, PRINT, STOP, ASSERT, NROW, NCOL, LENGTH,
+          TIME, PRINTF:
+        return false;
+      default:
+        break;
+    }
+    if (h.isMatrix()) {
+      return true;
+    }
+    for (Hop in : h.inputs()) {
+      if (in.isMatrix()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The Spark paper's transitive rule (sec. 3.3): a unary aggregate, a unary or matrix-scalar
+   * operation, or a matrix multiplication goes to SPARK when its main input runs there and has
+   * no other consumer, which keeps that input from being collected into the driver.
+   */
+  private static boolean transitive(Hop h, Map<Hop, Decision> placed,
+      Map<Hop, List<Hop>> consumers) {
+    boolean eligible = switch (h.op()) {
+      case AGGREGATE, UNARY, MATMULT -> true;
+      case BINARY -> h.param() instanceof HopParam.Binary && h.inputs().size() == 2
+          && (h.input(0).isScalar() || h.input(1).isScalar());
+      default -> false;
+    };
+    if (!eligible || h.inputs().isEmpty()) {
+      return false;
+    }
+    Hop main = h.op() == OpCode.BINARY && h.input(0).isScalar() ? h.input(1) : h.input(0);
+    Decision d = placed.get(main);
+    return main.isMatrix() && d != null && d.type() == ExecType.SPARK
+        && consumers.getOrDefault(main, List.of()).size() == 1;
+  }
+}

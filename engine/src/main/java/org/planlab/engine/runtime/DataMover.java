@@ -1,0 +1,34 @@
+package org.planlab.engine.runtime;
+
+import org.planlab.engine.data.MatrixData;
+import org.planlab.engine.data.MatrixValue;
+import org.planlab.engine.ir.ExecType;
+
+/**
+ * Moves matrices between the engine's backends (Spark paper, sec. 4.2: collect, parallelize;
+ * MEMPHIS sec. 2: host-device copies). The executor calls it for operands that live elsewhere
+ * than their instruction runs, and transfer instructions call it where lowering placed them.
+ * Implementations count every move in the run's statistics.
+ */
+public interface DataMover {
+
+  /** An engine with the CP backend only: every matrix is made local. */
+  DataMover LOCAL_ONLY = (m, target, ctx) -> {
+    if (target != ExecType.CP) {
+      throw new IllegalStateException("no backend runs " + target + " operations here");
+    }
+    if (m.isLocal()) {
+      return m;
+    }
+    MatrixValue v = new MatrixValue(m.acquireLocal());
+    m.release();
+    ctx.statistics().recordTransfer(m.location(), MatrixData.LOCAL, m.localBytes());
+    return v;
+  };
+
+  /**
+   * {@code m} in the representation of the backend running {@code target}: {@code m} itself
+   * when it lives there, else a moved copy.
+   */
+  MatrixData move(MatrixData m, ExecType target, ExecutionContext ctx);
+}

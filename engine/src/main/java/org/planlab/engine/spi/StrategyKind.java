@@ -1,0 +1,30 @@
+package org.planlab.engine.spi;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * One of the engine's strategy interfaces (ARCHITECTURE.md, "the pluggable core"): its label for
+ * messages and listings, and its Java type.
+ *
+ * @param label e.g. "fusion plan selector"
+ * @param type the strategy interface
+ */
+public record StrategyKind<T>(String label, Class<T> type) {
+  /** Fusion plan selection (fusion paper, sec. 4). */
+  public static final StrategyKind<FusionPlanSelector> FUSION =
+      new StrategyKind<>("fusion plan selector", FusionPlanSelector.class);
+  /** Operator ordering (optimizer paper, sec. 3.3; MEMPHIS sec. 5.3). */
+  public static final StrategyKind<OperatorOrdering> ORDERING =
+      new StrategyKind<>("operator ordering", OperatorOrdering.class);
+
+  public StrategyKind {
+    Objects.requireNonNull(label, "label is null");
+    Objects.requireNonNull(type, "type is null");
+  }
+
+  /** Every kind, in the order {@code planlab list} shows them. */
+  public static List<StrategyKind<?>> all() {
+    return List.of(FUSION, ORDERING);
+  }
+}

@@ -1,0 +1,277 @@
+package org.planlab.engine.backend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planlab.engine.api.CompiledScript;
+import org.planlab.engine.api.Engine;
+import org.planlab.engine.api.RunResult;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixData;
+import org.planlab.engine.data.MatrixValue;
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.ir.Placement;
+import org.planlab.engine.ir.Program;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.runtime.Hops;
+import org.planlab.engine.runtime.ReuseHook;
+import org.planlab.engine.runtime.instructions.Instruction;
+import org.planlab.engine.runtime.instructions.TransferInstruction;
+import org.planlab.engine.runtime.program.CompiledBlock;
+import org.planlab.engine.stats.StatisticsSnapshot;
+
+/**
+ * The backend seam end to end on {@link HandleBackend}: placement by memory estimates against
+ * the local budget (Spark paper, sec. 3.2-3.3), transfers exactly where a value crosses from one
+ * backend to another, results bit for bit those of the driver.
+ */
+class BackendSeamTest {
+  /** X is 300 x 100 dense: 240 KB; v, y are 100/300 x 1: 0.8 / 2.4 KB. */
+  private static final String SCRIPT = """
+      X = rand(rows=300, cols=100, seed=1)
+      v = rand(rows=100, cols=1, seed=2)
+      y = X %*% v
+      z = y * 2
+      q = t(y) %*% y
+      s = sum(z) + as.scalar(q)
+      print(s)
+      """;
+  private static final long BUDGET = 64 << 10;
+
+  @TempDir
+  Path dir;
+
+  private static EngineConfig config(ExecMode mode) {
+    return EngineConfig.builder().fusion("none").parallelism(1).statistics(true).exec(mode)
+        .localMemoryBudget(BUDGET).backend(ExecType.SPARK, "handles")
+        .backend(ExecType.GPU, "handles-gpu:budget=65536").build();
+  }
+
+  private record Run(RunResult result, CompiledScript script, String printed,
+      HandleBackend backend) {
+    StatisticsSnapshot stats() {
+      return result.statistics();
+    }
+
+    long transfers(String direction) {
+      StatisticsSnapshot.Transfers t = stats().transfers().get(direction);
+      return t == null ? 0 : t.count();
+    }
+  }
+
+  private Run run(String dml, EngineConfig config) throws IOException {
+    Path f = dir.resolve("s.dml");
+    Files.writeString(f, dml);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (Engine engine = Engine.create(config);
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+      CompiledScript s = engine.compile(f, Map.of());
+      RunResult r = engine.run(s, Map.of(), out, ReuseHook.NONE);
+      HandleBackend b = null;
+      for (Backend x : engine.backends().all()) {
+        if (x instanceof HandleBackend h) {
+          b = h;
+        }
+      }
+      return new Run(r, s, bytes.toString(StandardCharsets.UTF_8), b);
+    }
+  }
+
+  /** The placement of the script's first DAG by opcode of its HOPs (first match). */
+  private static Placement.Decision decision(Run run, OpCode op) {
+    CompiledBlock.Dag d = run.script().program().dags().get(0);
+    for (Hop h : d.lowered().dag().topologicalOrder()) {
+      if (h.op() == op) {
+        return d.placement().decision(h);
+      }
+    }
+    throw new AssertionError("no " + op);
+  }
+
+  private static List<Instruction> code(Run run) {
+    return run.script().program().dags().get(0).code().instructions();
+  }
+
+  @Test
+  void hybridPlacesWhatExceedsTheBudgetOnTheBackendAndMovesValuesAtBoundaries()
+      throws IOException {
+    Run cp = run(SCRIPT, config(ExecMode.SINGLENODE));
+    Run hybrid = run(SCRIPT, config(ExecMode.HYBRID));
+
+    // rand X (240 KB) and X %*% v exceed the 64 KB budget; everything else fits
+    assertEquals(ExecType.SPARK, decision(hybrid, OpCode.RAND).type());
+    assertEquals(Placement.Rule.EXCEEDS, decision(hybrid, OpCode.RAND).rule());
+    assertEquals(ExecType.SPARK, decision(hybrid, OpCode.MATMULT).type());
+    assertEquals(ExecType.CP, decision(hybrid, OpCode.AGGREGATE).type());
+
+    // the boundaries: v (made in CP) goes to the backend for X %*% v; y comes back once and
+    // serves both consumers in CP (z = y * 2 and the tsmm of t(y) %*% y)
+    List<String> transfers = new ArrayList<>();
+    for (Instruction i : code(hybrid)) {
+      if (i instanceof TransferInstruction t) {
+        transfers.add(t.opcode() + " " + t.hop().op());
+      }
+    }
+    assertEquals(List.of("tospark RAND", "tocp MATMULT"), transfers);
+    assertEquals(1, hybrid.backend().imports());
+    assertEquals(1, hybrid.backend().exports());
+    assertEquals(1, hybrid.transfers("cp->handles"));
+    assertEquals(1, hybrid.transfers("handles->cp"));
+    assertEquals(0, hybrid.stats().operandMoves());
+    assertEquals(2, hybrid.backend().executed());
+    assertEquals(2, hybrid.stats().instructions("spark"));
+
+    // the same numbers, bit for bit, and the driver run moved nothing
+    assertEquals(cp.printed(), hybrid.printed());
+    assertBitEqual(cp.result().variables().get("z"), hybrid.result().variables().get("z"));
+    assertEquals(Map.of(), cp.stats().transfers());
+    assertEquals(0, cp.stats().instructions("spark"));
+    // X stays on the backend after the run: only its handle is bound to the variable
+    assertInstanceOf(HandleBackend.Handle.class, hybrid.result().variables().get("X"));
+    assertInstanceOf(MatrixValue.class, hybrid.result().variables().get("z"));
+    assertTrue(hybrid.backend().closed(), "the engine closes its backends");
+  }
+
+  @Test
+  void aValueLeftOnTheBackendByOneBlockIsMovedOnceWhereALaterBlockNeedsIt()
+      throws IOException {
+    String dml = """
+        X = rand(rows=300, cols=100, seed=1)
+        y = X %*% rand(rows=100, cols=1, seed=2)
+        for (i in 1:3) {
+          y = y * 0.5
+        }
+        print(sum(y))
+        """;
+    Run cp = run(dml, config(ExecMode.SINGLENODE));
+    Run hybrid = run(dml, config(ExecMode.HYBRID));
+    assertEquals(cp.printed(), hybrid.printed());
+    // y is written on the backend; the loop body's first iteration moves it to the driver
+    // (an explicit transfer of the variable read), later iterations find it local
+    assertEquals(1, hybrid.backend().exports());
+    assertEquals(1, hybrid.transfers("handles->cp"));
+    assertEquals(0, hybrid.stats().operandMoves());
+  }
+
+  @Test
+  void sparkModePlacesEverySupportedOperationOnTheBackend() throws IOException {
+    Run spark = run(SCRIPT, config(ExecMode.SPARK));
+    assertEquals(ExecType.SPARK, decision(spark, OpCode.AGGREGATE).type());
+    assertEquals(Placement.Rule.FORCED, decision(spark, OpCode.AGGREGATE).rule());
+    assertEquals(Placement.Rule.DRIVER, decision(spark, OpCode.PRINT).rule());
+    assertEquals(run(SCRIPT, config(ExecMode.SINGLENODE)).printed(), spark.printed());
+    assertEquals(0, spark.stats().operandMoves());
+    assertEquals(spark.backend().imports(), spark.transfers("cp->handles"));
+    assertEquals(spark.backend().exports(), spark.transfers("handles->cp"));
+  }
+
+  @Test
+  void gpuModeRunsWhatTheDeviceSupportsAndFits() throws IOException {
+    Run gpu = run(SCRIPT, config(ExecMode.GPU));
+    // rand is no device operator; X %*% v (240 KB of operands) exceeds the 64 KB device budget
+    assertEquals(Placement.Rule.UNSUPPORTED, decision(gpu, OpCode.RAND).rule());
+    assertEquals(ExecType.CP, decision(gpu, OpCode.MATMULT).type());
+    assertEquals(Placement.Rule.EXCEEDS_DEVICE, decision(gpu, OpCode.MATMULT).rule());
+    // y * 2 fits: on the device
+    assertEquals(ExecType.GPU, decision(gpu, OpCode.BINARY).type());
+    assertEquals(run(SCRIPT, config(ExecMode.SINGLENODE)).printed(), gpu.printed());
+    assertTrue(gpu.stats().instructions("gpu") > 0);
+    assertEquals(0, gpu.stats().operandMoves());
+    assertEquals(gpu.backend().imports(), gpu.transfers("cp->handles-gpu"));
+  }
+
+  @Test
+  void unknownSizesArePlacedOnTheBackendAndTheDagIsRecompiled() throws IOException {
+    // removeEmpty's output size is unknown at compile time
+    String dml = """
+        X = rand(rows=300, cols=100, sparsity=0.5, seed=3)
+        Y = removeEmpty(target=X, margin="rows")
+        print(sum(Y * 2))
+        """;
+    Run hybrid = run(dml, config(ExecMode.HYBRID));
+    assertEquals(run(dml, config(ExecMode.SINGLENODE)).printed(), hybrid.printed());
+    boolean unknown = false;
+    for (CompiledBlock.Dag d : hybrid.script().program().dags()) {
+      for (Placement.Decision x : d.placement().decisions().values()) {
+        if (x.rule() == Placement.Rule.UNKNOWN) {
+          unknown = true;
+          assertEquals(ExecType.SPARK, x.type());
+          assertTrue(d.recompile(), "a DAG placed on unknown sizes is recompiled");
+        }
+      }
+    }
+    assertTrue(unknown, "some operation had an unknown size at compile time");
+    assertTrue(hybrid.stats().recompilations() > 0);
+  }
+
+  @Test
+  void aModeWhoseBackendIsMissingFailsWithTheBackendsThatExist() {
+    EngineConfig c = config(ExecMode.HYBRID).toBuilder().backend(ExecType.SPARK, "spark").build();
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> Engine.create(c));
+    assertEquals("no backend 'spark' on the class path; SPARK backends on the class path: "
+        + "handles", e.getMessage());
+    EngineConfig wrong = config(ExecMode.HYBRID).toBuilder()
+        .backend(ExecType.SPARK, "handles-gpu").build();
+    e = assertThrows(IllegalArgumentException.class, () -> Engine.create(wrong));
+    assertEquals("backend 'handles-gpu' runs GPU operations, not SPARK; SPARK backends on the "
+        + "class path: handles", e.getMessage());
+    EngineConfig badOption = config(ExecMode.GPU).toBuilder()
+        .backend(ExecType.GPU, "handles-gpu:memory=1g").build();
+    e = assertThrows(IllegalArgumentException.class, () -> Engine.create(badOption));
+    assertEquals("backend 'handles-gpu:memory=1g': unknown option 'memory'; known: budget",
+        e.getMessage());
+  }
+
+  @Test
+  void aRunGivenAValueOnTheBackendMovesItOnceWhereItIsUsed() {
+    // sum(A * 2) + sum(A) over an input A that lives on the device: without sizes (no size
+    // analysis) gpu mode keeps both consumers in the driver, and they share one transfer of
+    // the variable read
+    Hop a = Hops.mread("A");
+    Program p = new Program(List.of(Hops.basic(Hops.write("s", Hops.bin(BinaryOp.PLUS,
+        Hops.sum(Hops.bin(BinaryOp.MULT, a, Hops.lit(2.0))), Hops.sum(a))))), Map.of());
+    try (Engine engine = Engine.create(config(ExecMode.GPU))) {
+      HandleBackend b = (HandleBackend) engine.backends().get(ExecType.GPU);
+      MatrixData on = b.fromLocal(MatrixBlock.of(new double[][] {{1, 2}, {3, 4}}), null);
+      RunResult r = engine.run(engine.compile(p), Map.of("A", on), System.out, ReuseHook.NONE);
+      assertEquals(ScalarValue.of(30.0), r.variables().get("s"));
+      assertEquals(1, b.exports(), "one transfer of A to the driver");
+      assertEquals(0, r.statistics().operandMoves());
+    }
+  }
+
+  private static void assertBitEqual(Data expected, Data actual) {
+    if (expected instanceof ScalarValue) {
+      assertEquals(expected, actual);
+      return;
+    }
+    MatrixBlock e = ((MatrixData) expected).acquireLocal();
+    MatrixBlock a = ((MatrixData) actual).acquireLocal();
+    assertEquals(e.shape(), a.shape());
+    for (int i = 0; i < e.rows(); i++) {
+      for (int j = 0; j < e.cols(); j++) {
+        assertEquals(Double.doubleToLongBits(e.get(i, j)), Double.doubleToLongBits(a.get(i, j)));
+      }
+    }
+  }
+}
