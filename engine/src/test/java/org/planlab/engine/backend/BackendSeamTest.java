@@ -173,6 +173,22 @@ class BackendSeamTest {
   }
 
   @Test
+  void anAggregateOfASparkResultWithoutOtherConsumersStaysOnSpark() throws IOException {
+    // Spark paper sec. 3.3: sum(X %*% v) runs where X %*% v ran, so only a scalar comes back
+    String dml = """
+        X = rand(rows=300, cols=100, seed=1)
+        print(sum(X %*% rand(rows=100, cols=1, seed=2)))
+        """;
+    Run hybrid = run(dml, config(ExecMode.HYBRID));
+    Placement.Decision sum = decision(hybrid, OpCode.AGGREGATE);
+    assertEquals(ExecType.SPARK, sum.type());
+    assertEquals(Placement.Rule.TRANSITIVE, sum.rule());
+    assertTrue(sum.memory() < BUDGET, "it would fit the driver");
+    assertEquals(0, hybrid.backend().exports(), "nothing but the scalar comes back");
+    assertEquals(run(dml, config(ExecMode.SINGLENODE)).printed(), hybrid.printed());
+  }
+
+  @Test
   void sparkModePlacesEverySupportedOperationOnTheBackend() throws IOException {
     Run spark = run(SCRIPT, config(ExecMode.SPARK));
     assertEquals(ExecType.SPARK, decision(spark, OpCode.AGGREGATE).type());
