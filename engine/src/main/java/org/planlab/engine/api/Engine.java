@@ -59,7 +59,7 @@ public final class Engine implements AutoCloseable {
   private final CostConstants costs;
   private final long localBudget;
   private final Backends backends;
-  private final Map<String, OperatorCache> operatorCaches = new java.util.HashMap<>();
+  private OperatorCache operators;
   private volatile boolean closed;
 
   private Engine(EngineConfig config) {
@@ -132,12 +132,13 @@ public final class Engine implements AutoCloseable {
    * paper, sec. 2.1: equal CPlans compile once). It only grows with distinct operators, which
    * are few per algorithm.
    */
-  public OperatorCache operators() {
+  public synchronized OperatorCache operators() {
     checkOpen();
-    synchronized (operatorCaches) {
-      return operatorCaches.computeIfAbsent(OperatorCompiler.checkName(config.codegenCompiler()),
-          name -> new OperatorCache(new SourceGenerator(), OperatorCompiler.byName(name)));
+    if (operators == null) {
+      operators = new OperatorCache(new SourceGenerator(),
+          OperatorCompiler.byName(config.codegenCompiler()));
     }
+    return operators;
   }
 
   /** Compiles {@code script} with {@code $name} arguments through {@link Pipeline#defaults()}. */

@@ -1,7 +1,6 @@
 package org.planlab.engine.runtime;
 
 import org.planlab.engine.data.MatrixData;
-import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.ir.ExecType;
 
 /**
@@ -11,20 +10,6 @@ import org.planlab.engine.ir.ExecType;
  * Implementations count every move in the run's statistics.
  */
 public interface DataMover {
-
-  /** An engine with the CP backend only: every matrix is made local. */
-  DataMover LOCAL_ONLY = (m, target, ctx) -> {
-    if (target != ExecType.CP) {
-      throw new IllegalStateException("no backend runs " + target + " operations here");
-    }
-    if (m.isLocal()) {
-      return m;
-    }
-    MatrixValue v = new MatrixValue(m.acquireLocal());
-    m.release();
-    ctx.statistics().recordTransfer(m.location(), MatrixData.LOCAL, m.localBytes());
-    return v;
-  };
 
   /**
    * {@code m} in the representation of the backend running {@code target}: {@code m} itself

@@ -87,7 +87,7 @@ public final class InstructionExecutor {
     }
     if (ctx.config().statistics()) {
       ctx.statistics().recordInstruction(instr.opcode(), System.nanoTime() - start);
-      ctx.statistics().countExecType(instr.execType().label());
+      ctx.statistics().countExecType(instr.execType());
     }
     if (instr.output() >= 0) {
       frame[instr.output()] = out;

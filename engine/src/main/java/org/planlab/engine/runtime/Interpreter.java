@@ -17,7 +17,6 @@ import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.ExecType;
-import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.ast.Parameter;
@@ -50,12 +49,6 @@ public final class Interpreter {
     this.executor = Objects.requireNonNull(executor, "executor is null");
     this.recompiler = Objects.requireNonNull(recompiler, "recompiler is null");
     this.lowerer = Objects.requireNonNull(lowerer, "lowerer is null");
-  }
-
-  /** A main-program context over an empty symbol table, with only local values. */
-  public ExecutionContext newContext(EngineConfig config, KernelPool pool, Statistics statistics,
-      PrintStream out) {
-    return newContext(config, pool, statistics, out, DataMover.LOCAL_ONLY);
   }
 
   /** A main-program context over an empty symbol table, moving values with {@code mover}. */

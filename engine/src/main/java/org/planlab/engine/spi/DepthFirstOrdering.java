@@ -24,26 +24,11 @@ public final class DepthFirstOrdering implements OperatorOrdering {
   }
 
   /** Creates {@code depth-first}. */
-  public static final class Provider implements StrategyProvider<OperatorOrdering> {
-    @Override
-    public StrategyKind<OperatorOrdering> kind() {
-      return StrategyKind.ORDERING;
-    }
-
-    @Override
-    public String name() {
-      return NAME;
-    }
-
-    @Override
-    public String description() {
-      return "depth-first post-order from the roots in statement order (optimizer paper, "
-          + "sec. 3.3): intermediates die early";
-    }
-
-    @Override
-    public OperatorOrdering create(PluginOptions options) {
-      return new DepthFirstOrdering();
+  public static final class Provider extends BasicStrategyProvider<OperatorOrdering> {
+    public Provider() {
+      super(StrategyKind.ORDERING, NAME, "depth-first post-order from the roots in statement "
+          + "order (optimizer paper, sec. 3.3): intermediates die early", List.of(),
+          o -> new DepthFirstOrdering());
     }
   }
 }

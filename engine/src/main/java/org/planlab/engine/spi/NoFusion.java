@@ -1,5 +1,6 @@
 package org.planlab.engine.spi;
 
+import java.util.List;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.SelectionContext;
@@ -20,25 +21,10 @@ public final class NoFusion implements FusionPlanSelector {
   }
 
   /** Creates {@code none}. */
-  public static final class Provider implements StrategyProvider<FusionPlanSelector> {
-    @Override
-    public StrategyKind<FusionPlanSelector> kind() {
-      return StrategyKind.FUSION;
-    }
-
-    @Override
-    public String name() {
-      return NAME;
-    }
-
-    @Override
-    public String description() {
-      return "no operator fusion: every DAG runs its basic (and hand-fused) operators";
-    }
-
-    @Override
-    public FusionPlanSelector create(PluginOptions options) {
-      return new NoFusion();
+  public static final class Provider extends BasicStrategyProvider<FusionPlanSelector> {
+    public Provider() {
+      super(StrategyKind.FUSION, NAME, "no operator fusion: every DAG runs its basic (and "
+          + "hand-fused) operators", List.of(), o -> new NoFusion());
     }
   }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import org.planlab.engine.ir.ExecType;
 
 /**
  * The counters of one run (ARCHITECTURE.md, "one Statistics object per run"): compile time per
@@ -24,7 +25,7 @@ public final class Statistics {
   private final Map<String, Counter> opcodes = new ConcurrentHashMap<>();
   private final Map<CodegenCounter, AtomicLong> codegen = new EnumMap<>(CodegenCounter.class);
   private final Map<String, AtomicLong> selection = new ConcurrentHashMap<>();
-  private final Map<String, LongAdder> execTypes = new ConcurrentHashMap<>();
+  private final LongAdder[] execTypes = new LongAdder[ExecType.values().length];
   private final Map<String, Counter> transfers = new ConcurrentHashMap<>();
   private final LongAdder operandMoves = new LongAdder();
 
@@ -40,6 +41,9 @@ public final class Statistics {
     }
     for (CodegenCounter c : CodegenCounter.values()) {
       codegen.put(c, new AtomicLong());
+    }
+    for (int i = 0; i < execTypes.length; i++) {
+      execTypes[i] = new LongAdder();
     }
   }
 
@@ -88,9 +92,9 @@ public final class Statistics {
     c.nanos.add(nanos);
   }
 
-  /** Records one executed instruction of execution type {@code execType} (cp, spark, gpu). */
-  public void countExecType(String execType) {
-    execTypes.computeIfAbsent(execType, k -> new LongAdder()).increment();
+  /** Records one executed instruction of execution type {@code execType}. */
+  public void countExecType(ExecType execType) {
+    execTypes[execType.ordinal()].increment();
   }
 
   /**
@@ -134,7 +138,12 @@ public final class Statistics {
     Map<String, Long> sel = new java.util.TreeMap<>();
     selection.forEach((k, v) -> sel.put(k, v.get()));
     Map<String, Long> types = new java.util.TreeMap<>();
-    execTypes.forEach((k, v) -> types.put(k, v.sum()));
+    for (ExecType t : ExecType.values()) {
+      long n = execTypes[t.ordinal()].sum();
+      if (n > 0) {
+        types.put(t.label(), n);
+      }
+    }
     Map<String, StatisticsSnapshot.Transfers> moved = new java.util.TreeMap<>();
     transfers.forEach((k, c) -> moved.put(k,
         new StatisticsSnapshot.Transfers(c.count.sum(), c.nanos.sum())));

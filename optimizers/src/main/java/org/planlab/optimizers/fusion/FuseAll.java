@@ -1,14 +1,14 @@
 package org.planlab.optimizers.fusion;
 
+import java.util.List;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.codegen.select.Selections;
 import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.spi.BasicStrategyProvider;
 import org.planlab.engine.spi.FusionPlanSelector;
-import org.planlab.engine.spi.PluginOptions;
 import org.planlab.engine.spi.StrategyKind;
-import org.planlab.engine.spi.StrategyProvider;
 
 /**
  * Fuse-all (FA, fusion paper, sec. 4, "Selection Heuristics"): maximal fusion. Every HOP keeps,
@@ -33,25 +33,10 @@ public final class FuseAll implements FusionPlanSelector {
   }
 
   /** Creates {@code fa} selectors. */
-  public static final class Provider implements StrategyProvider<FusionPlanSelector> {
-    @Override
-    public StrategyKind<FusionPlanSelector> kind() {
-      return StrategyKind.FUSION;
-    }
-
-    @Override
-    public String name() {
-      return NAME;
-    }
-
-    @Override
-    public String description() {
-      return "fuse-all (fusion paper, sec. 4): maximal fusion, recomputing shared intermediates";
-    }
-
-    @Override
-    public FusionPlanSelector create(PluginOptions options) {
-      return new FuseAll();
+  public static final class Provider extends BasicStrategyProvider<FusionPlanSelector> {
+    public Provider() {
+      super(StrategyKind.FUSION, NAME, "fuse-all (fusion paper, sec. 4): maximal fusion, "
+          + "recomputing shared intermediates", List.of(), o -> new FuseAll());
     }
   }
 }

@@ -1,5 +1,6 @@
 package org.planlab.optimizers.fusion;
 
+import java.util.List;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.FusionPlan;
@@ -7,10 +8,9 @@ import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.codegen.select.Selections;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.spi.BasicStrategyProvider;
 import org.planlab.engine.spi.FusionPlanSelector;
-import org.planlab.engine.spi.PluginOptions;
 import org.planlab.engine.spi.StrategyKind;
-import org.planlab.engine.spi.StrategyProvider;
 
 /**
  * Fuse-no-redundancy (FNR, fusion paper, sec. 4, "Selection Heuristics"): fusion without
@@ -45,25 +45,10 @@ public final class FuseNoRedundancy implements FusionPlanSelector {
   }
 
   /** Creates {@code fnr} selectors. */
-  public static final class Provider implements StrategyProvider<FusionPlanSelector> {
-    @Override
-    public StrategyKind<FusionPlanSelector> kind() {
-      return StrategyKind.FUSION;
-    }
-
-    @Override
-    public String name() {
-      return NAME;
-    }
-
-    @Override
-    public String description() {
-      return "fuse-no-redundancy (fusion paper, sec. 4): fusion without redundant compute";
-    }
-
-    @Override
-    public FusionPlanSelector create(PluginOptions options) {
-      return new FuseNoRedundancy();
+  public static final class Provider extends BasicStrategyProvider<FusionPlanSelector> {
+    public Provider() {
+      super(StrategyKind.FUSION, NAME, "fuse-no-redundancy (fusion paper, sec. 4): fusion "
+          + "without redundant compute", List.of(), o -> new FuseNoRedundancy());
     }
   }
 }

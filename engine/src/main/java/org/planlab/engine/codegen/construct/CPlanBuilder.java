@@ -27,7 +27,6 @@ import org.planlab.engine.lang.types.ValueType;
 import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.ops.Direction;
-import org.planlab.engine.ops.UnaryOp;
 
 /**
  * CPlan construction (fusion paper, sec. 2.2 and 4.4): translates the HOPs an operator covers

@@ -3,7 +3,6 @@ package org.planlab.engine.compile.dynamic;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
-import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ops.BinaryOp;
 
 /**

@@ -6,11 +6,10 @@ import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.spi.BasicStrategyProvider;
 import org.planlab.engine.spi.FusionPlanSelector;
 import org.planlab.engine.spi.PluginOption;
-import org.planlab.engine.spi.PluginOptions;
 import org.planlab.engine.spi.StrategyKind;
-import org.planlab.engine.spi.StrategyProvider;
 
 /**
  * Cost-based candidate selection by exhaustive enumeration: all 2^|M'_i| plans of every
@@ -57,35 +56,13 @@ public final class ExhaustiveSelector implements FusionPlanSelector {
   }
 
   /** Creates {@code exhaustive} selectors. */
-  public static final class Provider implements StrategyProvider<FusionPlanSelector> {
-    private static final List<PluginOption> OPTIONS = List.of(PluginOption.integer("maxPoints",
-        DEFAULT_MAX_POINTS, "refuse partitions with more interesting points than this (0-"
-            + Assignments.MAX_POINTS + ")"));
-
-    @Override
-    public StrategyKind<FusionPlanSelector> kind() {
-      return StrategyKind.FUSION;
-    }
-
-    @Override
-    public String name() {
-      return NAME;
-    }
-
-    @Override
-    public String description() {
-      return "exhaustive enumeration of every partition's 2^|M'| plans, no pruning (the oracle "
-          + "MPSkipEnum is checked against)";
-    }
-
-    @Override
-    public List<PluginOption> options() {
-      return OPTIONS;
-    }
-
-    @Override
-    public FusionPlanSelector create(PluginOptions options) {
-      return new ExhaustiveSelector(CostModel.EQ3, options.integer("maxPoints"));
+  public static final class Provider extends BasicStrategyProvider<FusionPlanSelector> {
+    public Provider() {
+      super(StrategyKind.FUSION, NAME, "exhaustive enumeration of every partition's 2^|M'| "
+          + "plans, no pruning (the oracle MPSkipEnum is checked against)",
+          List.of(PluginOption.integer("maxPoints", DEFAULT_MAX_POINTS, "refuse partitions "
+              + "with more interesting points than this (0-" + Assignments.MAX_POINTS + ")")),
+          o -> new ExhaustiveSelector(CostModel.EQ3, o.integer("maxPoints")));
     }
   }
 }

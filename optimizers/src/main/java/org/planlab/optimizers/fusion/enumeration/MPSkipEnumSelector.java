@@ -9,11 +9,11 @@ import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.codegen.select.SelectionStats.Counter;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.spi.BasicStrategyProvider;
 import org.planlab.engine.spi.FusionPlanSelector;
 import org.planlab.engine.spi.PluginOption;
 import org.planlab.engine.spi.PluginOptions;
 import org.planlab.engine.spi.StrategyKind;
-import org.planlab.engine.spi.StrategyProvider;
 
 /**
  * Cost-based candidate selection with {@link MPSkipEnum} (fusion paper, sec. 4): per plan
@@ -125,50 +125,30 @@ public final class MPSkipEnumSelector implements FusionPlanSelector {
   }
 
   /** Creates {@code mpskip} selectors. */
-  public static final class Provider implements StrategyProvider<FusionPlanSelector> {
+  public static final class Provider extends BasicStrategyProvider<FusionPlanSelector> {
     private static final MPSkipEnum.Options D = MPSkipEnum.Options.DEFAULTS;
-    private static final List<PluginOption> OPTIONS = List.of(
-        PluginOption.bool("approximate", true, "graceful approximation and a probe budget per "
-            + "partition (sec. 4.3); false: every partition's exact optimum"),
-        PluginOption.integer("approximateFrom", D.approximateFrom(), "approximate partitions "
-            + "with at least this many interesting points"),
-        PluginOption.number("epsilon", D.epsilon(), "an approximated partition stops once its "
-            + "best plan costs <= (1 + epsilon) x the static lower bound"),
-        PluginOption.longValue("maxPlans", D.maxPlans(), "most plans probed per partition "
-            + "before the best so far is taken (approximate=true)"),
-        PluginOption.bool("costPruning", D.costPruning(), "skip-ahead by lower bounds and "
-            + "early abort of plan costing"),
-        PluginOption.bool("structuralPruning", D.structuralPruning(), "cut sets of the "
-            + "reachability graph"),
-        PluginOption.bool("planCache", D.planCache(), "reuse the plans of equal DAGs and "
-            + "partitions (signatures of structure, sizes and cost constants)"),
-        PluginOption.integer("planCacheCapacity", D.planCacheCapacity(), "most cached plans "
-            + "(least recently used evicted)"));
 
-    @Override
-    public StrategyKind<FusionPlanSelector> kind() {
-      return StrategyKind.FUSION;
-    }
-
-    @Override
-    public String name() {
-      return NAME;
-    }
-
-    @Override
-    public String description() {
-      return "cost-based MPSkipEnum (fusion paper, sec. 4.3) over the Eq. 3 cost model, with "
-          + "pruning, graceful approximation and a plan cache";
-    }
-
-    @Override
-    public List<PluginOption> options() {
-      return OPTIONS;
-    }
-
-    @Override
-    public FusionPlanSelector create(PluginOptions options) {
-      return new MPSkipEnumSelector(CostModel.EQ3, enumerationOptions(options));
+    public Provider() {
+      super(StrategyKind.FUSION, NAME, "cost-based MPSkipEnum (fusion paper, sec. 4.3) over "
+          + "the Eq. 3 cost model, with pruning, graceful approximation and a plan cache",
+          List.of(
+              PluginOption.bool("approximate", true, "graceful approximation and a probe "
+                  + "budget per partition (sec. 4.3); false: every partition's exact optimum"),
+              PluginOption.integer("approximateFrom", D.approximateFrom(), "approximate "
+                  + "partitions with at least this many interesting points"),
+              PluginOption.number("epsilon", D.epsilon(), "an approximated partition stops "
+                  + "once its best plan costs <= (1 + epsilon) x the static lower bound"),
+              PluginOption.longValue("maxPlans", D.maxPlans(), "most plans probed per "
+                  + "partition before the best so far is taken (approximate=true)"),
+              PluginOption.bool("costPruning", D.costPruning(), "skip-ahead by lower bounds "
+                  + "and early abort of plan costing"),
+              PluginOption.bool("structuralPruning", D.structuralPruning(), "cut sets of the "
+                  + "reachability graph"),
+              PluginOption.bool("planCache", D.planCache(), "reuse the plans of equal DAGs and "
+                  + "partitions (signatures of structure, sizes and cost constants)"),
+              PluginOption.integer("planCacheCapacity", D.planCacheCapacity(), "most cached "
+                  + "plans (least recently used evicted)")),
+          o -> new MPSkipEnumSelector(CostModel.EQ3, enumerationOptions(o)));
     }
   }
 }
