@@ -7,7 +7,7 @@
 # The variants differ by less than this machine's noise, which comes in slow spells of many
 # seconds; round-robin rounds spread a spell over all variants instead of the point that runs
 # during it. A point's first runs in a fresh JVM include the JIT compiling the generated
-# operators and the optimizer itself. About 25 minutes on 2 cores (23 min on 2026-11-25).
+# operators and the optimizer itself. About 25 minutes on 2 cores.
 #
 #   scripts/table-selection-e2e.sh
 set -euo pipefail

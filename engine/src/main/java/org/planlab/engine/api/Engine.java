@@ -68,9 +68,10 @@ public final class Engine implements AutoCloseable {
     this.selector = plugins.create(StrategyKind.FUSION, config.fusion());
     this.ordering = plugins.create(StrategyKind.ORDERING, config.ordering());
     this.localBudget = config.localBudget(Runtime.getRuntime().maxMemory());
-    // one local budget for placement and the fusion cost model's memory constraint
-    this.costs = config.costConstants().withLocalMemoryFraction(Math.min(1.0,
-        (double) localBudget / Runtime.getRuntime().maxMemory()));
+    // one local budget for placement and the fusion cost model's memory constraint (sec. 4.2)
+    this.costs = config.localMemoryBudget() == 0 ? config.costConstants()
+        : config.costConstants().withLocalMemoryFraction(Math.min(1.0,
+            (double) localBudget / Runtime.getRuntime().maxMemory()));
     this.pool = config.parallelism() == 1 ? KernelPool.sequential()
         : new KernelPool(config.parallelism());
     try {

@@ -103,20 +103,15 @@ public final class Lowering {
           + order.size() + " of " + needed.size() + " needed nodes");
     }
 
-    List<Step> steps = steps(order, physical, placement, backends.all().size() > 1);
+    List<Step> steps = steps(order, physical, placement, backends.all().size() > 1, ordering);
     Hop result = predicate ? dag.roots().get(0) : null;
     Step resultStep = null;
     for (int i = 0; i < steps.size(); i++) {
       Step st = steps.get(i);
-      st.position = i;
       if (st.transferTo == null && st.hop == result) {
         resultStep = st;
       }
       for (Step in : st.inputs) {
-        if (in.position >= i) {
-          throw new IllegalStateException("ordering " + ordering.name()
-              + " placed an operator before its input: " + st.hop);
-        }
         in.lastUse = i;
       }
     }
@@ -171,7 +166,7 @@ public final class Lowering {
    * operands need (one per produced value and target backend, before the first consumer there).
    */
   private static List<Step> steps(List<Hop> order, Map<Hop, Physical> physical,
-      Placement placement, boolean remoteBackends) {
+      Placement placement, boolean remoteBackends, OperatorOrdering ordering) {
     List<Step> steps = new ArrayList<>(order.size());
     Map<Hop, Step> stepOf = new IdentityHashMap<>();
     Map<Hop, Map<ExecType, Step>> transfers = new IdentityHashMap<>();
@@ -180,6 +175,10 @@ public final class Lowering {
       ExecType need = requiredLocation(h, placement);
       for (Hop in : physicalInputs(h, physical)) {
         Step src = stepOf.get(in);
+        if (src == null) {
+          throw new IllegalStateException("ordering " + ordering.name()
+              + " placed an operator before its input: " + h);
+        }
         if (need != null && in.isMatrix() && movesTo(in, need, placement, remoteBackends)) {
           Step t = transfers.computeIfAbsent(in, k -> new EnumMap<>(ExecType.class))
               .computeIfAbsent(need, target -> {
@@ -225,7 +224,6 @@ public final class Lowering {
     final Physical physical;
     final ExecType transferTo;
     final List<Step> inputs = new ArrayList<>();
-    int position = -1;
     int lastUse = -1;
     int slot = -1;
 

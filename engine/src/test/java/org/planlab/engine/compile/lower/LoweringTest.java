@@ -2,6 +2,7 @@ package org.planlab.engine.compile.lower;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.planlab.engine.runtime.Hops.bin;
 import static org.planlab.engine.runtime.Hops.dag;
@@ -31,6 +32,8 @@ import org.planlab.engine.runtime.Runs;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.program.BlockCode;
 import org.planlab.engine.spi.DepthFirstOrdering;
+import org.planlab.engine.spi.OperatorOrdering;
+import org.planlab.engine.spi.OrderingContext;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
 
@@ -122,6 +125,27 @@ class LoweringTest {
         assertTrue(s != code.instructions().get(i).output());
       }
     }
+  }
+
+  @Test
+  void anOrderingThatPutsAnOperatorBeforeItsInputIsRejected() {
+    OperatorOrdering reversed = new OperatorOrdering() {
+      @Override
+      public String name() {
+        return "reversed";
+      }
+
+      @Override
+      public List<Hop> linearize(HopDag dag, OrderingContext ctx) {
+        List<Hop> order = new java.util.ArrayList<>(dag.topologicalOrder());
+        java.util.Collections.reverse(order);
+        return order;
+      }
+    };
+    IllegalStateException e = assertThrows(IllegalStateException.class, () -> Lowering.lower(
+        dag(write("R", mm(X, Y))), reversed, Map.of(), false));
+    assertTrue(e.getMessage().startsWith("ordering reversed placed an operator before its "
+        + "input: "), e.getMessage());
   }
 
   @Test
