@@ -25,11 +25,10 @@ import org.planlab.engine.spi.StrategyKind;
  * the memo table's signature ({@link PlanSignature#of(MemoTable, List)}) and the cost
  * constants: a DAG recompiled with the same shapes — every iteration of a loop whose sizes are
  * only known at run time — costs one hash over its HOPs and a lookup, not the partition
- * analysis, cost model setup and per-partition signatures. That path ran on every
- * recompilation (158 DAGs per MLogreg run, 492 partitions per AutoEncoder run), and on two
- * cores the JIT compiling it late took measurable time from the kernels. Behind it,
- * {@link MPSkipEnum} keeps partitions by their own signature, for partitions shared by
- * different DAGs.
+ * analysis, cost model setup and per-partition signatures, which would otherwise run at every
+ * recompilation. Behind it, {@link MPSkipEnum} keeps partitions by their own signature, for
+ * partitions shared by different DAGs. An engine creates one selector and keeps it, so the
+ * cache serves every run of that engine and no other.
  */
 public final class MPSkipEnumSelector implements FusionPlanSelector {
   public static final String NAME = "mpskip";
@@ -71,7 +70,7 @@ public final class MPSkipEnumSelector implements FusionPlanSelector {
 
   @Override
   public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
-    // the constants belong to the keys: one selector serves every configuration of the JVM
+    // the constants belong to the keys: the same DAG under other constants is another problem
     long constants = ctx.costs().hashCode();
     if (!enumerator.options().planCache()) {
       return partitioned(memo, ctx, constants);
