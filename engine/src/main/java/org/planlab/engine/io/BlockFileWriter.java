@@ -21,8 +21,9 @@ import org.planlab.engine.matrix.MatrixBlock;
  * thread-safe, so worker threads do the formatting) and then {@link #append appended} in row
  * order by one thread. Everything goes to temporary files in the target's folder; {@link #commit}
  * finishes the file, writes the .mtd and renames both into place, and {@link #close} without a
- * commit deletes every temporary, so a failure never leaves a half-written target. (A killed
- * JVM can leave a hidden {@code .NAME.*.tmp} file behind, never a partial target.)
+ * commit deletes every temporary, so a failure never leaves a half-written target. A killed JVM
+ * can leave a hidden {@code .NAME.*.tmp} file behind, never a partial target; the next write of
+ * the same target deletes it ({@link TemporaryFiles}).
  */
 abstract class BlockFileWriter implements Closeable {
   private static final int BUFFER_BYTES = 1 << 16;
@@ -55,6 +56,7 @@ abstract class BlockFileWriter implements Closeable {
       throw new java.nio.file.NoSuchFileException(dir.toString(), null,
           "the output folder does not exist");
     }
+    TemporaryFiles.deleteStale(this.target);
     this.dataTemp = createTemporary("");
     try {
       this.channel = FileChannel.open(dataTemp, StandardOpenOption.WRITE);
@@ -183,8 +185,7 @@ abstract class BlockFileWriter implements Closeable {
   protected Path createTemporary(String suffix) throws IOException {
     // not Files.createTempFile: its 0600 permissions would stay on the renamed result
     for (int attempt = 0; ; attempt++) {
-      Path t = target.resolveSibling("." + target.getFileName() + suffix + "."
-          + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + ".tmp");
+      Path t = TemporaryFiles.nameFor(target, suffix);
       try {
         Files.createFile(t);
         temporaries.add(t);

@@ -10,19 +10,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.security.SecureRandom;
+import org.planlab.engine.io.TemporaryFiles;
 
 /**
  * Writes files so that a reader sees either the previous version or the new one, never a
  * partial file, even when the writing JVM is killed: the bytes go to a temporary file in the
  * same folder (same file system, so the rename can be atomic), which is forced to disk and then
  * moved over the target with {@link StandardCopyOption#ATOMIC_MOVE}. Temporary files are named
- * {@code .NAME.<random>.tmp}: hidden, and never mistaken for a result by a reader that looks for
- * {@code *.json} or {@code *.csv}.
+ * {@code .NAME.<pid>-<random>.tmp} ({@link TemporaryFiles}): hidden, and never mistaken for a
+ * result by a reader that looks for {@code *.json} or {@code *.csv}. The temporary of a killed
+ * writer stays behind; each write first deletes those of its target whose writer no longer runs.
  */
 public final class AtomicFiles {
-  private static final SecureRandom RANDOM = new SecureRandom();
-
   private AtomicFiles() {
   }
 
@@ -41,9 +40,9 @@ public final class AtomicFiles {
     Path tmp = null;
     try {
       Files.createDirectories(target.getParent());
+      TemporaryFiles.deleteStale(target);
       // a fresh name with the default permissions (createTempFile would make it owner-only)
-      tmp = target.resolveSibling("." + target.getFileName() + "."
-          + Long.toUnsignedString(RANDOM.nextLong(), 36) + ".tmp");
+      tmp = TemporaryFiles.nameFor(target, "");
       try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE_NEW,
           StandardOpenOption.WRITE)) {
         out.write(bytes);

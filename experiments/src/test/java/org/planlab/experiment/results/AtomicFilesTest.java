@@ -52,9 +52,24 @@ class AtomicFilesTest {
     try (Stream<Path> s = Files.list(dir)) {
       for (Path other : s.filter(x -> !x.equals(file)).toList()) {
         String name = other.getFileName().toString();
-        assertTrue(name.startsWith(".big.bin.") && name.endsWith(".tmp"), name);
+        assertTrue(name.startsWith(".big.bin." + p.pid() + "-") && name.endsWith(".tmp"), name);
       }
     }
+
+    // the killed writer's temporary goes with the next write of the same file
+    AtomicFiles.writeString(file, "next");
+    try (Stream<Path> s = Files.list(dir)) {
+      assertEquals(List.of(file), s.toList());
+    }
+  }
+
+  @Test
+  void aWriteKeepsTheTemporaryOfAWriterThatStillRuns() throws IOException {
+    Path file = dir.resolve("a.json");
+    Path writing = dir.resolve(".a.json." + ProcessHandle.current().pid() + "-x1.tmp");
+    Files.writeString(writing, "{\"par");
+    AtomicFiles.writeString(file, "{}");
+    assertTrue(Files.exists(writing));
   }
 
   @Test
