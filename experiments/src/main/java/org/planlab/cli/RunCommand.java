@@ -11,6 +11,7 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import org.planlab.experiment.descriptor.DescriptorException;
 import org.planlab.experiment.descriptor.DescriptorLoader;
 import org.planlab.experiment.descriptor.ExperimentDescriptor;
+import org.planlab.experiment.results.RunLock;
 import org.planlab.experiment.run.ExperimentRunner;
 import org.planlab.experiment.run.ForkedJvmLauncher;
 import org.planlab.experiment.run.PointLauncher;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Parameters;
  * [--out DIR] [--results-root DIR] [--new] [--quiet]}: runs every point of an experiment's
  * grid, each in a fresh JVM, with a progress bar on stderr and one summary line per finished
  * point on stdout. Exit codes: 0 every point ok; 1 some point failed or timed out (after
- * running all); 2 usage or descriptor error.
+ * running all), the run folder is in use by another run, or the run was stopped; 2 usage or
+ * descriptor error.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Run an experiment: every point of its grid, each in a fresh JVM.",
@@ -33,10 +35,12 @@ import picocli.CommandLine.Parameters;
         "generated inputs are cached in RESULTS_ROOT/data-cache/ and reused by every run.",
         "Without --out or --new, the newest run of the same descriptor continues when it did",
         "not finish every point: finished points are skipped, failed ones run again.",
+        "A run folder is used by one run at a time (its .lock names the owner); stopping a",
+        "run (Ctrl-C, SIGTERM) stops its point's JVM and marks the run interrupted.",
         "The descriptor format: experiments/src/main/resources/org/planlab/experiment/"
             + "descriptor-reference.yaml",
-        "Exit codes: 0 every point ok, 1 a point failed or timed out, 2 usage or descriptor "
-            + "error."})
+        "Exit codes: 0 every point ok, 1 a point failed or timed out, the run folder is in "
+            + "use or the run was stopped, 2 usage or descriptor error."})
 final class RunCommand implements Callable<Integer> {
   private final PointLauncher launcher;
 
@@ -137,6 +141,12 @@ final class RunCommand implements Callable<Integer> {
           stdout.flush();
         }
       }
+
+      @Override
+      public void notice(String message) {
+        cl.getErr().println("planlab: " + message);
+        cl.getErr().flush();
+      }
     };
     ExperimentRunner.Summary s;
     try {
@@ -144,7 +154,7 @@ final class RunCommand implements Callable<Integer> {
           out, resultsRoot, forceNew, rounds), listener);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, e.getMessage());
-    } catch (UncheckedIOException e) {
+    } catch (RunLock.InUseException | UncheckedIOException e) {
       cl.getErr().println("planlab: " + e.getMessage());
       cl.getErr().flush();
       return 1;
@@ -159,7 +169,10 @@ final class RunCommand implements Callable<Integer> {
       stdout.println(s.failed() + " of " + s.ran() + " point" + (s.ran() == 1 ? "" : "s")
           + " failed");
     }
+    if (s.stopped()) {
+      stdout.println("interrupted: run the same command again to continue");
+    }
     stdout.flush();
-    return s.failed() > 0 ? 1 : 0;
+    return s.failed() > 0 || s.stopped() ? 1 : 0;
   }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.planlab.experiment.results.RunManifest;
 import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
@@ -186,7 +187,7 @@ public final class ResultsTable {
       }
       name = text(root, "name", name);
       runId = text(root, "runId", runId);
-      status = text(root, "status", status);
+      status = RunManifest.effectiveStatus(run, text(root, "status", status));
       baseline = text(root, "baselineVariant", baseline);
     }
     if (baseline.isEmpty() && points.rowCount() > 0) {

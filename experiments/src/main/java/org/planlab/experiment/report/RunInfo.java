@@ -3,6 +3,7 @@ package org.planlab.experiment.report;
 import static java.util.Objects.requireNonNull;
 
 import java.nio.file.Path;
+import org.planlab.experiment.results.RunManifest;
 
 /**
  * What a report needs from one run's {@code run.json}: the experiment name, the run id, the run's
@@ -11,7 +12,9 @@ import java.nio.file.Path;
  * @param dir the run folder (holds {@code points.csv})
  * @param name the experiment name
  * @param runId the run id (UTC timestamp), the folder name when run.json lacks it
- * @param status {@code running} or {@code complete}; empty when unknown
+ * @param status run.json's status ({@code complete}, {@code complete-with-failures},
+ *     {@code interrupted}, or {@code running} while a live process holds the run's lock: a run
+ *     whose owner is gone reads as interrupted); empty when unknown
  * @param baselineVariant the baseline variant; empty when run.json does not name one
  */
 public record RunInfo(Path dir, String name, String runId, String status,
@@ -23,5 +26,10 @@ public record RunInfo(Path dir, String name, String runId, String status,
     requireNonNull(runId, "runId is null");
     requireNonNull(status, "status is null");
     requireNonNull(baselineVariant, "baselineVariant is null");
+  }
+
+  /** The status as a report shows it, e.g. {@code with failures}; empty when unknown. */
+  public String statusLabel() {
+    return status.equals(RunManifest.COMPLETE_WITH_FAILURES) ? "with failures" : status;
   }
 }

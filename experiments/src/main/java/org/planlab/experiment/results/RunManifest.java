@@ -13,16 +13,22 @@ import java.nio.file.Path;
 import java.time.Instant;
 
 /**
- * {@code run.json} of a run. {@code status} is {@link #RUNNING} while points are still to be run
- * and after a run that left failed or timed-out points ({@code planlab run} on the same
- * descriptor then resumes it and retries them), {@link #COMPLETE} once every point is ok.
+ * {@code run.json} of a run. {@code status} is {@link #RUNNING} while a run holds the folder's
+ * {@link RunLock}, and when it ends: {@link #COMPLETE} when every point of the grid is ok,
+ * {@link #COMPLETE_WITH_FAILURES} when every point ran and some failed or timed out,
+ * {@link #INTERRUPTED} when it stopped before every point ran (stopped by a signal, a point
+ * selection with {@code --only}, or an error). A run killed outright keeps {@code running}
+ * without a live lock owner, which readers take for interrupted ({@link #effectiveStatus}).
+ * {@code planlab run} on the same descriptor resumes every status but {@code complete}: it
+ * skips the points that are ok and runs the others.
  *
  * @param name the experiment name
  * @param descriptorFile the descriptor file as given
  * @param descriptorSha256 hex SHA-256 of the descriptor's bytes
  * @param descriptor the resolved descriptor
  * @param runId the run's folder name, a UTC timestamp {@code yyyyMMdd'T'HHmmss'Z'}
- * @param status {@link #RUNNING} or {@link #COMPLETE}
+ * @param status {@link #RUNNING}, {@link #COMPLETE}, {@link #COMPLETE_WITH_FAILURES} or
+ *     {@link #INTERRUPTED}
  * @param start when the run started
  * @param end when the last invocation on this run finished, or null while it runs
  * @param environment the machine and code
@@ -34,10 +40,14 @@ public record RunManifest(String name, String descriptorFile, String descriptorS
 
   /** The file name inside a run folder. */
   public static final String FILE = "run.json";
-  /** status of a run with points still to run (or to retry). */
+  /** status of a run that a live process is running. */
   public static final String RUNNING = "running";
   /** status of a run whose every point is ok. */
   public static final String COMPLETE = "complete";
+  /** status of a run whose every point ran, some failed or timed out. */
+  public static final String COMPLETE_WITH_FAILURES = "complete-with-failures";
+  /** status of a run that stopped before every point ran. */
+  public static final String INTERRUPTED = "interrupted";
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT);
@@ -53,6 +63,24 @@ public record RunManifest(String name, String descriptorFile, String descriptorS
     requireNonNull(start, "start is null");
     requireNonNull(environment, "environment is null");
     requireNonNull(baselineVariant, "baselineVariant is null");
+  }
+
+  /**
+   * The status of the run in {@code runDir} whose run.json says {@code status}: {@link #RUNNING}
+   * only while a live process holds the folder's lock, else {@link #INTERRUPTED} (the run was
+   * killed before it could record how it ended).
+   */
+  public static String effectiveStatus(Path runDir, String status) {
+    return status.equals(RUNNING) && RunLock.liveOwner(runDir).isEmpty() ? INTERRUPTED : status;
+  }
+
+  /**
+   * Whether {@code planlab run} continues a run with this status: running (when its owner is
+   * gone; else the lock refuses), interrupted or complete with failures.
+   */
+  public static boolean resumable(String status) {
+    return status.equals(RUNNING) || status.equals(INTERRUPTED)
+        || status.equals(COMPLETE_WITH_FAILURES);
   }
 
   /** This manifest with another status and end time. */

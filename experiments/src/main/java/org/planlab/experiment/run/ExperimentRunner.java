@@ -21,11 +21,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.planlab.engine.io.TemporaryFiles;
 import org.planlab.experiment.descriptor.ExperimentDescriptor;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Study;
 import org.planlab.experiment.results.PointsCsv;
 import org.planlab.experiment.results.PointsCsv.Row;
 import org.planlab.experiment.results.RunEnvironment;
+import org.planlab.experiment.results.RunLock;
 import org.planlab.experiment.results.RunManifest;
 import org.planlab.experiment.results.StatsFile;
 import org.planlab.workloads.WorkloadCatalog;
@@ -39,9 +41,14 @@ import org.planlab.workloads.WorkloadCatalog;
  *
  * <p>A failed or timed-out point is recorded with its error and the run goes on. Resuming:
  * without an explicit folder or {@code forceNew}, the newest run of the experiment continues
- * when it was made from the same descriptor bytes and is still {@link RunManifest#RUNNING}
+ * when it was made from the same descriptor bytes and is not {@link RunManifest#COMPLETE}
  * (interrupted, or with failed points); points whose rows are all ok are skipped, the others run
  * again.
+ *
+ * <p>One run at a time per folder: the runner holds the folder's {@link RunLock} while it runs
+ * (a second runner fails naming the first), removes the temporary files that killed writers
+ * left there, and records in run.json how the run ended ({@link RunSession}), also when it is
+ * stopped by a signal.
  */
 public final class ExperimentRunner {
   /** The run-id format, a UTC timestamp. */
@@ -142,6 +149,13 @@ public final class ExperimentRunner {
     /** After each point. */
     default void pointFinished(PointOutcome outcome) {
     }
+
+    /**
+     * Something the user should know about the run folder: a stale lock of a killed run taken
+     * over, temporary files of interrupted writes removed.
+     */
+    default void notice(String message) {
+    }
   }
 
   /**
@@ -149,13 +163,31 @@ public final class ExperimentRunner {
    *
    * @param runDir the run folder
    * @param pointsCsv its points.csv
-   * @param ran points run by this invocation
+   * @param ran points run to their end by this invocation
    * @param skipped finished points skipped
    * @param failed points of this invocation with a failed or timed-out repetition
-   * @param complete whether every point of the grid is now ok
+   * @param stopped whether this invocation was stopped (a signal) before its points ran
+   * @param status the run's status in run.json now: {@link RunManifest#COMPLETE},
+   *     {@link RunManifest#COMPLETE_WITH_FAILURES} or {@link RunManifest#INTERRUPTED} (also
+   *     when {@code --only} left points of the grid unrun)
    */
   public record Summary(Path runDir, Path pointsCsv, int ran, int skipped, int failed,
-      boolean complete) {
+      boolean stopped, String status) {
+    /** Checks the arguments. */
+    public Summary {
+      requireNonNull(runDir, "runDir is null");
+      requireNonNull(pointsCsv, "pointsCsv is null");
+      requireNonNull(status, "status is null");
+    }
+
+    /** Whether every point of the grid is now ok. */
+    public boolean complete() {
+      return status.equals(RunManifest.COMPLETE);
+    }
+  }
+
+  /** The run folder this invocation holds, and whether it continues a run there. */
+  private record Claim(RunLock lock, boolean resumed) {
   }
 
   /**
@@ -163,6 +195,7 @@ public final class ExperimentRunner {
    *
    * @throws IllegalArgumentException for unusable options (an {@code only} glob matching no
    *     point, an {@code out} folder holding another descriptor's run)
+   * @throws RunLock.InUseException when the run folder to use is held by a live run
    * @throws UncheckedIOException when the results cannot be written
    */
   public Summary run(ExperimentDescriptor d, Options o, Listener listener) {
@@ -173,31 +206,44 @@ public final class ExperimentRunner {
     int rounds = o.rounds() != null ? o.rounds() : 1;
     Path resultsRoot = o.resultsRoot().toAbsolutePath();
 
-    Optional<Path> resumable = o.out() != null ? resumableOut(o.out(), d)
-        : o.forceNew() ? Optional.empty() : newestResumable(resultsRoot.resolve(d.name()), d);
-    boolean resumed = resumable.isPresent();
-    Path runDir;
-    RunManifest manifest;
-    Map<String, List<Row>> rows = new LinkedHashMap<>();
-    grid.forEach(p -> rows.put(p.id(), new ArrayList<>()));
-    if (resumed) {
-      runDir = resumable.get().toAbsolutePath();
-      manifest = RunManifest.read(runDir);
-      Path csv = runDir.resolve(POINTS_CSV);
-      if (Files.isRegularFile(csv)) {
-        for (Row r : PointsCsv.read(csv)) {
-          rows.computeIfAbsent(r.point(), k -> new ArrayList<>()).add(r);
-        }
+    Claim claim = claim(d, o, resultsRoot);
+    try (RunLock lock = claim.lock()) {
+      Path runDir = lock.runDir();
+      lock.takenOverFrom().ifPresent(dead -> listener.notice("took over the lock of run folder "
+          + runDir + " from " + dead.describe() + ", which no longer runs"));
+      int removed = TemporaryFiles.deleteStaleBelow(runDir);
+      if (removed > 0) {
+        listener.notice("removed " + removed + " temporary file" + (removed == 1 ? "" : "s")
+            + " of interrupted writes in " + runDir);
       }
-    } else {
-      runDir = o.out() != null ? o.out().toAbsolutePath()
-          : newRunDir(resultsRoot.resolve(d.name()));
-      manifest = new RunManifest(d.name(), d.file().toString(), d.sha256(), d.toJson(),
-          runDir.getFileName().toString(), RunManifest.RUNNING, clock.instant(), null,
-          RunEnvironment.capture(Path.of("").toAbsolutePath()), d.baseline().name());
+      RunManifest manifest;
+      Map<String, List<Row>> rows = new LinkedHashMap<>();
+      grid.forEach(p -> rows.put(p.id(), new ArrayList<>()));
+      if (claim.resumed()) {
+        manifest = RunManifest.read(runDir);
+        Path csv = runDir.resolve(POINTS_CSV);
+        if (Files.isRegularFile(csv)) {
+          for (Row r : PointsCsv.read(csv)) {
+            rows.computeIfAbsent(r.point(), k -> new ArrayList<>()).add(r);
+          }
+        }
+      } else {
+        manifest = new RunManifest(d.name(), d.file().toString(), d.sha256(), d.toJson(),
+            runDir.getFileName().toString(), RunManifest.RUNNING, clock.instant(), null,
+            RunEnvironment.capture(Path.of("").toAbsolutePath()), d.baseline().name());
+      }
+      try (RunSession session = new RunSession(lock, manifest, clock)) {
+        return runPoints(d, grid, selected, warmup, repeat, rounds, rows, session,
+            claim.resumed(), resultsRoot, listener);
+      }
     }
-    manifest.finish(RunManifest.RUNNING, null).write(runDir);
+  }
 
+  /** Runs the selected points that are not finished, then ends the session with the status. */
+  private Summary runPoints(ExperimentDescriptor d, List<GridPoint> grid,
+      List<GridPoint> selected, int warmup, int repeat, int rounds, Map<String, List<Row>> rows,
+      RunSession session, boolean resumed, Path resultsRoot, Listener listener) {
+    Path runDir = session.runDir();
     List<GridPoint> toRun = new ArrayList<>();
     for (GridPoint p : selected) {
       List<Row> done = rows.get(p.id());
@@ -211,19 +257,28 @@ public final class ExperimentRunner {
     DataCache cache = new DataCache(resultsRoot.resolve(DATA_CACHE),
         Runtime.getRuntime().availableProcessors());
     Set<String> failed = new HashSet<>();
+    Set<String> ran = new HashSet<>();
     int n = toRun.size();
-    for (int round = 0; round < rounds; round++) {
+    boolean stopped = false;
+    for (int round = 0; round < rounds && !stopped; round++) {
       for (int i = 0; i < n; i++) {
         GridPoint p = toRun.get(i);
-        List<Row> result = runPoint(d, p, warmup, repeat, round, runDir, cache);
-        if (round == 0) {
-          rows.put(p.id(), new ArrayList<>(result));
-        } else {
-          rows.get(p.id()).addAll(result);
+        Optional<List<Row>> result = runPoint(d, p, warmup, repeat, round, runDir, cache);
+        if (result.isEmpty()) {
+          stopped = true;
+          break;
         }
-        PointsCsv.write(runDir.resolve(POINTS_CSV), rows.values().stream()
-            .flatMap(List::stream).toList());
-        PointOutcome outcome = new PointOutcome(round * n + i + 1, rounds * n, p, result);
+        if (round == 0) {
+          rows.put(p.id(), new ArrayList<>(result.get()));
+        } else {
+          rows.get(p.id()).addAll(result.get());
+        }
+        if (!session.writePoints(all(rows))) {
+          stopped = true;
+          break;
+        }
+        ran.add(p.id());
+        PointOutcome outcome = new PointOutcome(round * n + i + 1, rounds * n, p, result.get());
         if (!outcome.ok()) {
           failed.add(p.id());
         }
@@ -233,17 +288,28 @@ public final class ExperimentRunner {
     if (toRun.isEmpty()) {
       // a run with nothing left to do still gets its points.csv (e.g. resumed after a crash
       // between the last point and the final status)
-      PointsCsv.write(runDir.resolve(POINTS_CSV), rows.values().stream()
-          .flatMap(List::stream).toList());
+      session.writePoints(all(rows));
     }
-    boolean complete = grid.stream().allMatch(p -> {
-      List<Row> r = rows.get(p.id());
-      return !r.isEmpty() && r.stream().allMatch(Row::ok);
-    });
-    manifest.finish(complete ? RunManifest.COMPLETE : RunManifest.RUNNING, clock.instant())
-        .write(runDir);
-    return new Summary(runDir, runDir.resolve(POINTS_CSV), toRun.size(), skipped,
-        failed.size(), complete);
+    String status = session.end(stopped ? RunManifest.INTERRUPTED : status(grid, rows));
+    return new Summary(runDir, runDir.resolve(POINTS_CSV), ran.size(), skipped, failed.size(),
+        stopped || status.equals(RunManifest.INTERRUPTED) && ran.size() < n, status);
+  }
+
+  private static List<Row> all(Map<String, List<Row>> rows) {
+    return rows.values().stream().flatMap(List::stream).toList();
+  }
+
+  /**
+   * How a run that went through its selected points ended: complete when every point of the
+   * grid is ok, with failures when every point ran, else interrupted (points are left, e.g.
+   * not selected by {@code --only}).
+   */
+  private static String status(List<GridPoint> grid, Map<String, List<Row>> rows) {
+    if (grid.stream().anyMatch(p -> rows.get(p.id()).isEmpty())) {
+      return RunManifest.INTERRUPTED;
+    }
+    return grid.stream().allMatch(p -> rows.get(p.id()).stream().allMatch(Row::ok))
+        ? RunManifest.COMPLETE : RunManifest.COMPLETE_WITH_FAILURES;
   }
 
   /**
@@ -278,8 +344,11 @@ public final class ExperimentRunner {
     return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
   }
 
-  /** Runs {@code p} in a fresh JVM; round r (from 0) numbers its runs from r * repeat + 1. */
-  private List<Row> runPoint(ExperimentDescriptor d, GridPoint p, int warmup, int repeat,
+  /**
+   * Runs {@code p} in a fresh JVM; round r (from 0) numbers its runs from r * repeat + 1. Empty
+   * when the runner is stopping and the point's JVM was ended before it finished.
+   */
+  private Optional<List<Row>> runPoint(ExperimentDescriptor d, GridPoint p, int warmup, int repeat,
       int round, Path runDir, DataCache cache) {
     int firstRep = round * repeat + 1;
     Study study = p.study();
@@ -301,8 +370,8 @@ public final class ExperimentRunner {
     try {
       inputs = cache.prepare(p);
     } catch (IllegalArgumentException | UncheckedIOException e) {
-      return failedRows(runDir, p, firstRep, repeat, workloadColumn, Map.of(),
-          PointsCsv.FAILED, "cannot generate the data: " + e.getMessage());
+      return Optional.of(failedRows(runDir, p, firstRep, repeat, workloadColumn, Map.of(),
+          PointsCsv.FAILED, "cannot generate the data: " + e.getMessage()));
     }
     Map<String, String> inputTexts = new LinkedHashMap<>();
     inputs.forEach((k, v) -> inputTexts.put(k, v.toString()));
@@ -324,6 +393,9 @@ public final class ExperimentRunner {
     PointLauncher.Result launched = launcher.launch(new PointLauncher.Request(specFile,
         d.jvm().heap(), d.jvm().options(), d.timeout(), folder,
         logs.resolve(log + ".out"), logs.resolve(log + ".err")));
+    if (launched.status() == PointLauncher.Status.INTERRUPTED) {
+      return Optional.empty();
+    }
 
     List<Row> result = new ArrayList<>();
     for (int rep = firstRep; rep < firstRep + repeat; rep++) {
@@ -339,7 +411,7 @@ public final class ExperimentRunner {
         result.add(failedRow(runDir, p, rep, workloadColumn, inputTexts, status, error));
       }
     }
-    return result;
+    return Optional.of(result);
   }
 
   private static List<Row> failedRows(Path runDir, GridPoint p, int firstRep, int repeat,
@@ -372,18 +444,66 @@ public final class ExperimentRunner {
     return selected;
   }
 
-  private static Optional<Path> resumableOut(Path out, ExperimentDescriptor d) {
+  /**
+   * Locks the run folder to use: {@code --out} (created when missing; continued when it holds a
+   * run of the same descriptor), else the newest run of the experiment when it can be resumed
+   * (unless {@code forceNew}), else a new folder. The newest run's status is checked again once
+   * its lock is held, since its owner may have finished it meanwhile.
+   */
+  private Claim claim(ExperimentDescriptor d, Options o, Path resultsRoot) {
+    if (o.out() != null) {
+      Path out = o.out().toAbsolutePath();
+      try {
+        Files.createDirectories(out);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot create the run folder " + out + ": "
+            + e.getMessage(), e);
+      }
+      RunLock lock = RunLock.acquire(out);
+      try {
+        return new Claim(lock, holdsRunOf(out, d));
+      } catch (RuntimeException e) {
+        lock.release();
+        throw e;
+      }
+    }
+    Path experimentDir = resultsRoot.resolve(d.name());
+    if (!o.forceNew()) {
+      Optional<Path> newest = newestResumable(experimentDir, d);
+      if (newest.isPresent()) {
+        RunLock lock = RunLock.acquire(newest.get());
+        try {
+          if (resumable(newest.get(), d)) {
+            return new Claim(lock, true);
+          }
+        } catch (RuntimeException e) {
+          lock.release();
+          throw e;
+        }
+        lock.release();
+      }
+    }
+    return new Claim(RunLock.acquire(newRunDir(experimentDir)), false);
+  }
+
+  /**
+   * Whether {@code out} holds a run (of {@code d}).
+   *
+   * @throws IllegalArgumentException when it holds a run of another descriptor
+   */
+  private static boolean holdsRunOf(Path out, ExperimentDescriptor d) {
     if (!Files.isRegularFile(out.resolve(RunManifest.FILE))) {
-      return Optional.empty();
+      return false;
     }
     RunManifest m = RunManifest.read(out);
     if (!m.descriptorSha256().equals(d.sha256())) {
       throw new IllegalArgumentException("--out " + out + " holds a run of another descriptor ("
           + m.descriptorFile() + "); choose an empty folder");
     }
-    return Optional.of(out);
+    return true;
   }
 
+  /** The newest run folder of the experiment when it is a resumable run of {@code d}. */
   private static Optional<Path> newestResumable(Path experimentDir, ExperimentDescriptor d) {
     if (!Files.isDirectory(experimentDir)) {
       return Optional.empty();
@@ -396,12 +516,17 @@ public final class ExperimentRunner {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list " + experimentDir + ": " + e.getMessage(), e);
     }
-    if (newest.isEmpty()) {
-      return Optional.empty();
-    }
-    RunManifest m = RunManifest.read(newest.get());
-    return m.descriptorSha256().equals(d.sha256()) && m.status().equals(RunManifest.RUNNING)
-        ? newest : Optional.empty();
+    return newest.filter(p -> resumable(p, d));
+  }
+
+  /**
+   * Whether the run in {@code runDir} is of {@code d} and not complete. A run whose status is
+   * running is resumable too: when its owner still runs, the folder's lock refuses the resume
+   * with a message naming it; when the owner was killed, the run continues.
+   */
+  private static boolean resumable(Path runDir, ExperimentDescriptor d) {
+    RunManifest m = RunManifest.read(runDir);
+    return m.descriptorSha256().equals(d.sha256()) && RunManifest.resumable(m.status());
   }
 
   private Path newRunDir(Path experimentDir) {

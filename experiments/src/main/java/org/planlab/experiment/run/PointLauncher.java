@@ -39,8 +39,12 @@ public interface PointLauncher {
     }
   }
 
-  /** How a point's JVM ended. */
-  enum Status { OK, FAILED, TIMEOUT }
+  /**
+   * How a point's JVM ended: it finished ({@code OK}), failed, ran past its timeout, or was
+   * ended because the runner is stopping ({@code INTERRUPTED}: the point is not recorded, it runs
+   * again when the run is resumed).
+   */
+  enum Status { OK, FAILED, TIMEOUT, INTERRUPTED }
 
   /**
    * The outcome.

@@ -21,15 +21,6 @@ class RunLockTest {
   @TempDir
   Path dir;
 
-  /** The id of a process that has ended (and was reaped). */
-  static long deadPid() throws IOException, InterruptedException {
-    Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java")
-        .toString(), "-version").redirectErrorStream(true)
-        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    p.waitFor();
-    return p.pid();
-  }
-
   /** A lock file naming {@code owner}, as a run of that owner would have left it. */
   private void lockedBy(RunLock.Owner owner) throws IOException {
     Files.writeString(dir.resolve(RunLock.FILE), owner.text());
@@ -63,7 +54,7 @@ class RunLockTest {
 
   @Test
   void aLockOfAnEndedProcessIsTakenOver() throws Exception {
-    RunLock.Owner dead = new RunLock.Owner(deadPid(), RunLock.localHost(), SINCE, null);
+    RunLock.Owner dead = new RunLock.Owner(EndedProcess.pid(), RunLock.localHost(), SINCE, null);
     lockedBy(dead);
     assertEquals(Optional.empty(), RunLock.liveOwner(dir));
     try (RunLock lock = RunLock.acquire(dir)) {
