@@ -386,7 +386,7 @@ public final class ExperimentRunner {
         p.variant().costProfile() == null ? null : p.variant().costProfile().toString(),
         p.variant().codegenCompiler(), p.variant().operatorCache(), p.variant().exec(),
         p.variant().localBudget(), d.backend().spec(), d.backend().execType(), warmup, repeat,
-        firstRep, runDir.toString());
+        firstRep, runDir.toString(), d.timeout().toMillis());
     String log = round == 0 ? p.id() : p.id() + ".round" + (round + 1);
     Path specFile = logs.resolve(log + ".spec.json");
     spec.write(specFile);

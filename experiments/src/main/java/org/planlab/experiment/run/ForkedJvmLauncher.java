@@ -13,10 +13,21 @@ import org.planlab.experiment.descriptor.DescriptorLoader;
  * Starts each point in a fresh JVM: the runner's own java binary and class path, the Vector API
  * module and headless AWT (as every planlab JVM has them), {@code -Xmx} of the descriptor and its
  * JVM options. A JVM still running at the timeout is killed ({@link Process#destroyForcibly}).
+ *
+ * <p>A point's JVM never outlives the runner: while it runs, a shutdown hook of the runner's JVM
+ * kills it (so SIGTERM, SIGINT or {@code System.exit} of the runner take it along; the point is
+ * then {@link PointLauncher.Status#INTERRUPTED}), and its stdin is a pipe the runner holds open,
+ * whose end tells the point's own {@link PointWatchdog} that the runner is gone, also after
+ * SIGKILL. The watchdog enforces the timeout too; its exit code {@link PointMain#EXIT_TIMEOUT}
+ * counts as a timeout.
  */
 public final class ForkedJvmLauncher implements PointLauncher {
   /** How many trailing stderr lines describe a JVM that died without planlab's error line. */
   private static final int TAIL_LINES = 3;
+  /** How long the shutdown hook waits for a killed point's JVM to be gone. */
+  private static final long KILL_WAIT_SECONDS = 5;
+  /** The result of a point ended because the runner stops. */
+  private static final Result STOPPING = new Result(Status.INTERRUPTED, "the runner is stopping");
 
   @Override
   public Result launch(Request r) {
@@ -34,27 +45,67 @@ public final class ForkedJvmLauncher implements PointLauncher {
     try {
       Files.createDirectories(r.stdout().toAbsolutePath().getParent());
       Files.createDirectories(r.stderr().toAbsolutePath().getParent());
+      // stdin stays a pipe, open until this JVM ends: the point's lifeline (PointWatchdog)
       p = new ProcessBuilder(cmd).directory(r.workingDirectory().toFile())
+          .redirectInput(ProcessBuilder.Redirect.PIPE)
           .redirectOutput(r.stdout().toFile()).redirectError(r.stderr().toFile()).start();
     } catch (IOException e) {
       return new Result(Status.FAILED, "cannot start the point's JVM: " + e.getMessage());
     }
+    Thread killer = new Thread(() -> kill(p), "planlab-point-kill");
     try {
-      if (!p.waitFor(r.timeout().toMillis(), TimeUnit.MILLISECONDS)) {
-        p.destroyForcibly();
-        p.waitFor();
-        return new Result(Status.TIMEOUT, "timed out after "
-            + DescriptorLoader.formatDuration(r.timeout()));
-      }
+      Runtime.getRuntime().addShutdownHook(killer);
+    } catch (IllegalStateException e) {
+      kill(p);
+      return STOPPING;
+    }
+    boolean finished;
+    try {
+      finished = p.waitFor(r.timeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
-      // the runner is being stopped: take the point's JVM with it
-      p.destroyForcibly();
+      // the runner's thread is being stopped: take the point's JVM with it
       Thread.currentThread().interrupt();
-      return new Result(Status.FAILED, "interrupted");
+      kill(p);
+      unhook(killer);
+      return STOPPING;
+    }
+    if (!unhook(killer)) {
+      // the runner's JVM is shutting down and its hook ended the point
+      return STOPPING;
+    }
+    if (!finished) {
+      kill(p);
+      return new Result(Status.TIMEOUT, "timed out after "
+          + DescriptorLoader.formatDuration(r.timeout()));
     }
     int exit = p.exitValue();
-    return exit == 0 ? new Result(Status.OK, "") : new Result(Status.FAILED, error(r.stderr(),
-        exit));
+    // a point past its timeout says so in its error line
+    return exit == 0 ? new Result(Status.OK, "") : new Result(
+        exit == PointMain.EXIT_TIMEOUT ? Status.TIMEOUT : Status.FAILED, error(r.stderr(), exit));
+  }
+
+  /**
+   * Kills a point's JVM and waits a little for it to be gone. SIGKILL rather than SIGTERM: the
+   * point's JVM has nothing to clean up (its writes are atomic), and it must end even when it is
+   * too busy to handle a signal.
+   */
+  private static void kill(Process p) {
+    p.destroyForcibly();
+    try {
+      p.waitFor(KILL_WAIT_SECONDS, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Removes the kill hook; false when the JVM is shutting down (the hook runs or ran). */
+  private static boolean unhook(Thread killer) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(killer);
+      return true;
+    } catch (IllegalStateException e) {
+      return false;
+    }
   }
 
   /** planlab's error line of the point's stderr, else its last lines, else the exit code. */

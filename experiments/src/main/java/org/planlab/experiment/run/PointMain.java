@@ -4,6 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
@@ -26,6 +27,10 @@ import org.planlab.workloads.Objective;
  * finished; else 1, with the error as the last stderr line starting with {@link #ERROR_PREFIX}
  * (the first line of a script error, "FILE:LINE:COL: message").
  *
+ * <p>The JVM does not outlive its runner nor its timeout ({@link PointWatchdog}): stdin is the
+ * runner's lifeline (a pipe the runner holds open and never writes to), and the JVM ends with
+ * {@link #EXIT_RUNNER_GONE} when it closes, with {@link #EXIT_TIMEOUT} past the spec's timeout.
+ *
  * <p>All runs of the point share one {@link Engine}, so the classes of fused operators are
  * compiled in its first run only — the warmup by default; with {@code warmup: 0} the first
  * measured run includes that compilation — and the fusion plan selector's plan cache serves the
@@ -35,19 +40,27 @@ import org.planlab.workloads.Objective;
 public final class PointMain {
   /** The prefix of the stderr line that carries a failed point's error message. */
   public static final String ERROR_PREFIX = "planlab-point-error: ";
+  /** The exit code of a point JVM that ended itself because its runner is gone. */
+  public static final int EXIT_RUNNER_GONE = 3;
+  /** The exit code of a point JVM that ended itself past its timeout. */
+  public static final int EXIT_TIMEOUT = 4;
 
   private PointMain() {
   }
 
-  /** Runs the point described by the JSON file {@code args[0]} and exits. */
+  /**
+   * Runs the point described by the JSON file {@code args[0]} and exits; ends at once when stdin
+   * closes (the runner is gone) or the point's timeout passes.
+   */
   public static void main(String[] args) {
     System.exit(run(Path.of(args[0])));
   }
 
-  /** Runs the point of {@code specFile}; the exit code. */
-  static int run(Path specFile) {
+  /** Runs the point of {@code specFile}, watched by a {@link PointWatchdog}; the exit code. */
+  private static int run(Path specFile) {
     try {
       PointSpec spec = PointSpec.read(specFile);
+      PointWatchdog.start(Duration.ofMillis(spec.timeoutMillis()), System.in, System.err);
       try (Engine engine = Engine.create(config(spec))) {
         runs(spec, engine);
       }

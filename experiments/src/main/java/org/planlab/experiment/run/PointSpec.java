@@ -40,12 +40,15 @@ import org.planlab.experiment.results.AtomicFiles;
  * @param firstRep the number of the first measured run (later rounds of a point continue the
  *     numbering of the earlier ones)
  * @param runDir the run folder (stats files go to its stats/)
+ * @param timeoutMillis the point's wall-time limit in milliseconds: its JVM ends itself past it
+ *     (the runner enforces it as well)
  */
 public record PointSpec(String point, String variant, String script, Map<String, String> args,
     Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
     String workingDirectory, String fusion, String ordering, int threads, String costProfile,
     String codegenCompiler, boolean operatorCache, String exec, long localBudget, String backend,
-    String backendType, int warmup, int repeat, int firstRep, String runDir) {
+    String backendType, int warmup, int repeat, int firstRep, String runDir,
+    long timeoutMillis) {
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT);
@@ -67,6 +70,9 @@ public record PointSpec(String point, String variant, String script, Map<String,
     requireNonNull(backend, "backend is null");
     requireNonNull(backendType, "backendType is null");
     requireNonNull(runDir, "runDir is null");
+    if (timeoutMillis <= 0) {
+      throw new IllegalArgumentException("timeoutMillis must be > 0, was " + timeoutMillis);
+    }
   }
 
   /** Writes this spec to {@code file} atomically. */

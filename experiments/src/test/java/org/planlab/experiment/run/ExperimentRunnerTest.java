@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -162,6 +163,21 @@ class ExperimentRunnerTest {
     assertEquals(List.of("timeout", "ok"), rows.stream().map(Row::status).toList());
     assertEquals("timed out after 8s", rows.get(0).error());
     assertEquals(1, s.failed());
+  }
+
+  @Test
+  void aPointJvmEndsItselfPastItsTimeoutWhenTheRunnerDoesNot() throws IOException {
+    // the runner waits an hour: only the point JVM's own watchdog ends it at the descriptor's 3s
+    PointLauncher patient = r -> new ForkedJvmLauncher().launch(new PointLauncher.Request(
+        r.specFile(), r.heap(), r.jvmOptions(), Duration.ofHours(1), r.workingDirectory(),
+        r.stdout(), r.stderr()));
+    long t0 = System.nanoTime();
+    ExperimentRunner.Summary s = run(nScript("[2]", "3s", true), patient);
+    assertTrue(System.nanoTime() - t0 < Duration.ofMinutes(1).toNanos());
+    List<Row> rows = PointsCsv.read(s.pointsCsv());
+    assertEquals(List.of("timeout"), rows.stream().map(Row::status).toList());
+    assertEquals("timed out after 3s", rows.get(0).error());
+    assertEquals("complete-with-failures", s.status());
   }
 
   @Test
