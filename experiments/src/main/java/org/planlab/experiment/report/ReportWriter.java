@@ -76,8 +76,8 @@ public final class ReportWriter {
   private List<WrittenFile> write() {
     elements.add(new Paragraph("Run " + run.runId()
         + (run.status().isEmpty() ? "" : " (" + run.statusLabel() + ")") + ", "
-        + results.rowCount() + " rows of " + run.dir().resolve(ResultsTable.POINTS_FILE) + ". Median "
-        + options.metric() + " over the ok repetitions"
+        + results.rowCount() + " rows of " + run.dir().resolve(ResultsTable.POINTS_FILE)
+        + ". Median " + options.metric() + " over the ok repetitions"
         + (baseline.isEmpty() ? "." : "; speed-up = " + baseline + " median / variant median.")));
     for (String w : summary.workloads()) {
       section(w);

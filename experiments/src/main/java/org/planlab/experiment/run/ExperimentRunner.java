@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.PathMatcher;
 import java.time.Clock;
-import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -20,7 +19,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.planlab.engine.io.TemporaryFiles;
 import org.planlab.experiment.descriptor.ExperimentDescriptor;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Study;
@@ -186,10 +184,6 @@ public final class ExperimentRunner {
     }
   }
 
-  /** The run folder this invocation holds, and whether it continues a run there. */
-  private record Claim(RunLock lock, boolean resumed) {
-  }
-
   /**
    * Runs {@code d}.
    *
@@ -206,7 +200,8 @@ public final class ExperimentRunner {
     int rounds = o.rounds() != null ? o.rounds() : 1;
     Path resultsRoot = o.resultsRoot().toAbsolutePath();
 
-    Claim claim = claim(d, o, resultsRoot);
+    RunFolders.Claim claim = RunFolders.claim(d, o.out(), o.forceNew(),
+        resultsRoot.resolve(d.name()), clock.instant());
     try (RunLock lock = claim.lock()) {
       Path runDir = lock.runDir();
       lock.takenOverFrom().ifPresent(dead -> listener.notice("took over the lock of run folder "
@@ -442,110 +437,5 @@ public final class ExperimentRunner {
           + grid.stream().map(GridPoint::id).toList());
     }
     return selected;
-  }
-
-  /**
-   * Locks the run folder to use: {@code --out} (created when missing; continued when it holds a
-   * run of the same descriptor), else the newest run of the experiment when it can be resumed
-   * (unless {@code forceNew}), else a new folder. The newest run's status is checked again once
-   * its lock is held, since its owner may have finished it meanwhile.
-   */
-  private Claim claim(ExperimentDescriptor d, Options o, Path resultsRoot) {
-    if (o.out() != null) {
-      Path out = o.out().toAbsolutePath();
-      try {
-        Files.createDirectories(out);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot create the run folder " + out + ": "
-            + e.getMessage(), e);
-      }
-      RunLock lock = RunLock.acquire(out);
-      try {
-        return new Claim(lock, holdsRunOf(out, d));
-      } catch (RuntimeException e) {
-        lock.release();
-        throw e;
-      }
-    }
-    Path experimentDir = resultsRoot.resolve(d.name());
-    if (!o.forceNew()) {
-      Optional<Path> newest = newestResumable(experimentDir, d);
-      if (newest.isPresent()) {
-        RunLock lock = RunLock.acquire(newest.get());
-        try {
-          if (resumable(newest.get(), d)) {
-            return new Claim(lock, true);
-          }
-        } catch (RuntimeException e) {
-          lock.release();
-          throw e;
-        }
-        lock.release();
-      }
-    }
-    return new Claim(RunLock.acquire(newRunDir(experimentDir)), false);
-  }
-
-  /**
-   * Whether {@code out} holds a run (of {@code d}).
-   *
-   * @throws IllegalArgumentException when it holds a run of another descriptor
-   */
-  private static boolean holdsRunOf(Path out, ExperimentDescriptor d) {
-    if (!Files.isRegularFile(out.resolve(RunManifest.FILE))) {
-      return false;
-    }
-    RunManifest m = RunManifest.read(out);
-    if (!m.descriptorSha256().equals(d.sha256())) {
-      throw new IllegalArgumentException("--out " + out + " holds a run of another descriptor ("
-          + m.descriptorFile() + "); choose an empty folder");
-    }
-    return true;
-  }
-
-  /** The newest run folder of the experiment when it is a resumable run of {@code d}. */
-  private static Optional<Path> newestResumable(Path experimentDir, ExperimentDescriptor d) {
-    if (!Files.isDirectory(experimentDir)) {
-      return Optional.empty();
-    }
-    Optional<Path> newest;
-    try (Stream<Path> s = Files.list(experimentDir)) {
-      newest = s.filter(p -> Files.isRegularFile(p.resolve(RunManifest.FILE)))
-          .filter(p -> p.getFileName().toString().matches("\\d{8}T\\d{6}Z"))
-          .max(Path::compareTo);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot list " + experimentDir + ": " + e.getMessage(), e);
-    }
-    return newest.filter(p -> resumable(p, d));
-  }
-
-  /**
-   * Whether the run in {@code runDir} is of {@code d} and not complete. A run whose status is
-   * running is resumable too: when its owner still runs, the folder's lock refuses the resume
-   * with a message naming it; when the owner was killed, the run continues.
-   */
-  private static boolean resumable(Path runDir, ExperimentDescriptor d) {
-    RunManifest m = RunManifest.read(runDir);
-    return m.descriptorSha256().equals(d.sha256()) && RunManifest.resumable(m.status());
-  }
-
-  private Path newRunDir(Path experimentDir) {
-    Instant t = clock.instant();
-    try {
-      Files.createDirectories(experimentDir);
-      while (true) {
-        Path dir = experimentDir.resolve(RUN_ID.format(t));
-        try {
-          Files.createDirectory(dir);
-          return dir;
-        } catch (java.nio.file.FileAlreadyExistsException e) {
-          // two runs in one second: the later takes the next free second, keeping ids ordered
-          t = t.plusSeconds(1);
-        }
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create a run folder in " + experimentDir + ": "
-          + e.getMessage(), e);
-    }
   }
 }
