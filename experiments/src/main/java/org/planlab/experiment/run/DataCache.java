@@ -15,6 +15,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
@@ -35,7 +36,8 @@ import org.planlab.experiment.results.AtomicFiles;
  * parameters (a derived generator's input counted by its own key, so the key does not depend
  * on where the cache is). Generators are seeded and deterministic, so an entry, once complete,
  * is valid forever. An entry is generated in a temporary folder beside it and renamed into
- * place, so a killed runner leaves no half-written entry behind.
+ * place, so a killed runner leaves no half-written entry behind; the temporary folder it leaves
+ * ({@code .<key>.<pid>.<nanos>}) is deleted when the entry is generated next.
  */
 public final class DataCache {
   /** The data file inside an entry's folder. */
@@ -96,6 +98,7 @@ public final class DataCache {
   private void generate(String input, String generator, Map<String, String> params,
       Map<String, String> keyed, Path dir) throws IOException {
     Files.createDirectories(dir.getParent());
+    deleteAbandonedAttempts(dir);
     // a fresh hidden folder beside the entry (same file system, so the rename is atomic)
     Path tmp = dir.resolveSibling("." + dir.getFileName() + "." + ProcessHandle.current().pid()
         + "." + System.nanoTime());
@@ -134,6 +137,31 @@ public final class DataCache {
       }
     } finally {
       deleteTree(tmp);
+    }
+  }
+
+  /**
+   * Deletes the temporary folders of {@code dir} that runners which no longer run left, keeping
+   * those of live runners (another runner may be generating the same entry).
+   */
+  private static void deleteAbandonedAttempts(Path dir) throws IOException {
+    String prefix = "." + dir.getFileName() + ".";
+    List<Path> abandoned;
+    try (Stream<Path> s = Files.list(dir.getParent())) {
+      abandoned = s.filter(p -> p.getFileName().toString().startsWith(prefix))
+          .filter(p -> {
+            String rest = p.getFileName().toString().substring(prefix.length());
+            int dot = rest.indexOf('.');
+            try {
+              long pid = Long.parseLong(dot < 0 ? rest : rest.substring(0, dot));
+              return !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+            } catch (NumberFormatException e) {
+              return false;
+            }
+          }).toList();
+    }
+    for (Path p : abandoned) {
+      deleteTree(p);
     }
   }
 
