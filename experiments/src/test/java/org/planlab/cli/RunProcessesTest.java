@@ -113,6 +113,8 @@ class RunProcessesTest {
     assertEquals(RunManifest.INTERRUPTED, RunManifest.read(run).status());
     assertFalse(Files.exists(run.resolve(RunLock.FILE)), "the lock is released");
     assertFalse(Files.exists(run.resolve("points.csv")), "the stopped point is not recorded");
+    assertTrue(Files.readString(dir.resolve("runner.err")).contains("planlab: stopped: the run in "
+        + run + " is marked interrupted; run the same command again to continue it\n"));
   }
 
   @Test

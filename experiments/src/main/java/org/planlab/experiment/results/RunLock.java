@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -154,7 +155,7 @@ public final class RunLock implements AutoCloseable {
   public static RunLock acquire(Path runDir) {
     Path dir = runDir.toAbsolutePath();
     Path file = dir.resolve(FILE);
-    Owner me = Owner.current(Instant.now());
+    Owner me = Owner.current(Instant.now().truncatedTo(ChronoUnit.SECONDS));
     Owner takenOver = null;
     try {
       for (int attempt = 1; ; attempt++) {

@@ -150,7 +150,8 @@ public final class ExperimentRunner {
 
     /**
      * Something the user should know about the run folder: a stale lock of a killed run taken
-     * over, temporary files of interrupted writes removed.
+     * over, temporary files of interrupted writes removed, the run stopped by a signal (heard
+     * from a shutdown hook's thread).
      */
     default void notice(String message) {
     }
@@ -227,7 +228,7 @@ public final class ExperimentRunner {
             runDir.getFileName().toString(), RunManifest.RUNNING, clock.instant(), null,
             RunEnvironment.capture(Path.of("").toAbsolutePath()), d.baseline().name());
       }
-      try (RunSession session = new RunSession(lock, manifest, clock)) {
+      try (RunSession session = new RunSession(lock, manifest, clock, listener::notice)) {
         return runPoints(d, grid, selected, warmup, repeat, rounds, rows, session,
             claim.resumed(), resultsRoot, listener);
       }

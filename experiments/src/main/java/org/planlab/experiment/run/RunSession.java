@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Consumer;
 import org.planlab.experiment.results.PointsCsv;
 import org.planlab.experiment.results.PointsCsv.Row;
 import org.planlab.experiment.results.RunLock;
@@ -25,6 +26,7 @@ import org.planlab.experiment.results.RunManifest;
 final class RunSession implements AutoCloseable {
   private final RunLock lock;
   private final Clock clock;
+  private final Consumer<String> notices;
   private final Thread hook;
   private RunManifest manifest;
   private boolean ended;
@@ -32,10 +34,13 @@ final class RunSession implements AutoCloseable {
   /**
    * Starts a session: writes {@code manifest} with status running into the lock's folder and
    * registers the shutdown hook. Releases the lock when that fails.
+   *
+   * @param notices hears, from the hook, that the run was stopped and how to continue it
    */
-  RunSession(RunLock lock, RunManifest manifest, Clock clock) {
+  RunSession(RunLock lock, RunManifest manifest, Clock clock, Consumer<String> notices) {
     this.lock = requireNonNull(lock, "lock is null");
     this.clock = requireNonNull(clock, "clock is null");
+    this.notices = requireNonNull(notices, "notices is null");
     this.hook = new Thread(this::stop, "planlab-run-stop");
     try {
       this.manifest = manifest.finish(RunManifest.RUNNING, null);
@@ -68,21 +73,28 @@ final class RunSession implements AutoCloseable {
    * @return the status recorded: {@code status}, or the earlier end's
    */
   synchronized String end(String status) {
-    if (!ended) {
-      ended = true;
+    endFirst(status);
+    return manifest.status();
+  }
+
+  /** Ends the session with {@code status}; false when it had ended already. */
+  private synchronized boolean endFirst(String status) {
+    if (ended) {
+      return false;
+    }
+    ended = true;
+    try {
+      manifest = manifest.finish(status, clock.instant());
+      manifest.write(runDir());
+    } finally {
+      lock.release();
       try {
-        manifest = manifest.finish(status, clock.instant());
-        manifest.write(runDir());
-      } finally {
-        lock.release();
-        try {
-          Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException e) {
-          // the JVM is shutting down: the hook runs and finds the session ended
-        }
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException e) {
+        // the JVM is shutting down: the hook runs and finds the session ended
       }
     }
-    return manifest.status();
+    return true;
   }
 
   /** Ends as interrupted unless the session ended already. */
@@ -94,9 +106,12 @@ final class RunSession implements AutoCloseable {
   /** The shutdown hook: the run stops before it could finish. */
   private void stop() {
     try {
-      end(RunManifest.INTERRUPTED);
+      if (endFirst(RunManifest.INTERRUPTED)) {
+        notices.accept("stopped: the run in " + runDir() + " is marked interrupted; run the "
+            + "same command again to continue it");
+      }
     } catch (UncheckedIOException e) {
-      System.err.println("planlab: could not record the interruption: " + e.getMessage());
+      notices.accept("stopped, but could not mark the run interrupted: " + e.getMessage());
     }
   }
 }
