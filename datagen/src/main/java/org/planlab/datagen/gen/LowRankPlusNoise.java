@@ -29,6 +29,11 @@ public final class LowRankPlusNoise implements Generator {
       if (rank < 1) {
         throw new IllegalArgumentException("rank must be >= 1, was " + rank);
       }
+      // U·Vᵀ has rank min(rank, rows, cols): a larger rank would not be what it says
+      if (rows > 0 && cols > 0 && rank > Math.min(rows, cols)) {
+        throw new IllegalArgumentException("rank must be <= min(rows, cols) = "
+            + Math.min(rows, cols) + ", was " + rank);
+      }
       Checks.sparsity(sparsity);
       Checks.nonNegative("noise", noise);
     }

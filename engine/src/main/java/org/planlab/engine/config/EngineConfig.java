@@ -9,6 +9,7 @@ import java.util.Objects;
 import org.planlab.engine.codegen.gen.OperatorCompiler;
 import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.parallel.KernelPool;
 
 /**
  * The immutable configuration of an engine (ARCHITECTURE.md, "Configuration"): parallelism,
@@ -17,7 +18,8 @@ import org.planlab.engine.ir.ExecType;
  * {@link org.planlab.engine.api.Engine} is built from one and checks the specs when it creates
  * its strategies and backends.
  *
- * @param parallelism threads of the engine's kernel pool and of parfor (>= 1)
+ * @param parallelism threads of the engine's kernel pool and of parfor, in [1,
+ *     {@link KernelPool#MAX_PARALLELISM}]
  * @param ordering spec of the {@link org.planlab.engine.spi.OperatorOrdering}
  * @param statistics whether per-instruction heavy hitters and per-execution-type counts are
  *     collected
@@ -55,9 +57,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
       Map.of(ExecType.SPARK, "spark", ExecType.GPU, "gpu");
 
   public EngineConfig {
-    if (parallelism < 1) {
-      throw new IllegalArgumentException("parallelism must be >= 1, was " + parallelism);
-    }
+    KernelPool.checkParallelism("parallelism", parallelism);
     if (maxRecursionDepth < 1) {
       throw new IllegalArgumentException("maxRecursionDepth must be >= 1, was "
           + maxRecursionDepth);
@@ -118,7 +118,8 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
 
   /** Mutable builder of an {@link EngineConfig}. */
   public static final class Builder {
-    private int parallelism = Runtime.getRuntime().availableProcessors();
+    private int parallelism =
+        Math.min(Runtime.getRuntime().availableProcessors(), KernelPool.MAX_PARALLELISM);
     private String ordering = "depth-first";
     private boolean statistics;
     private int maxRecursionDepth = 1000;

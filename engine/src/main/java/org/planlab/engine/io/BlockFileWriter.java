@@ -52,6 +52,14 @@ abstract class BlockFileWriter implements Closeable {
     this.options = options;
     this.format = format;
     Path dir = this.target.getParent();
+    // checked before anything is generated: a rename onto a directory fails only at the end
+    if (Files.isDirectory(this.target)) {
+      throw new java.nio.file.FileSystemException(this.target.toString(), null,
+          "is a directory");
+    }
+    if (Files.exists(dir) && !Files.isDirectory(dir)) {
+      throw new java.nio.file.FileSystemException(dir.toString(), null, "not a directory");
+    }
     if (!Files.isDirectory(dir)) {
       throw new java.nio.file.NoSuchFileException(dir.toString(), null,
           "the output folder does not exist");

@@ -1,6 +1,7 @@
 package org.planlab.engine.io;
 
 import java.io.IOException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.function.LongConsumer;
 import org.planlab.engine.io.MatrixRows;
 import org.planlab.engine.io.RowBlocks;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.random.BlockRandom;
 
 /**
@@ -17,9 +19,10 @@ import org.planlab.engine.random.BlockRandom;
  *
  * <p>Reading: the format comes from the .mtd, else from {@link ReadOptions#format()}, else it is
  * detected (binary magic bytes, file extension, MatrixMarket banner). Everything is checked; bad
- * input throws {@link MatrixFormatException} naming the file and line or byte offset, and a
- * missing file {@link NoSuchFileException}. Dimensions and nnz of the data must agree with the
- * .mtd when there is one.
+ * input throws {@link MatrixFormatException} naming the file and line or byte offset, a
+ * missing file {@link NoSuchFileException}, a directory a {@link FileSystemException} saying so
+ * ({@link FileErrors} turns any of them into a message). Dimensions and nnz of the data must
+ * agree with the .mtd when there is one.
  *
  * <p>Writing: to temporaries in the target's folder, renamed into place at the end (data file,
  * then .mtd); a failure leaves no target and no temporaries behind.
@@ -131,11 +134,13 @@ public final class MatrixFiles {
 
   /**
    * Writes all blocks of {@code source} to {@code file} and its .mtd, producing and encoding
-   * blocks on {@code threads} threads (the bytes do not depend on it); {@code rowsDone} hears
-   * the number of rows written after each block.
+   * blocks on {@code threads} threads, in [1, {@link KernelPool#MAX_PARALLELISM}] (the bytes do
+   * not depend on it); {@code rowsDone} hears the number of rows written after each block.
    */
   public static WriteResult write(RowBlocks source, Path file, MatrixFormat format,
       WriteOptions options, int threads, LongConsumer rowsDone) throws IOException {
+    // before the writer creates its temporaries
+    KernelPool.checkParallelism("threads", threads);
     BlockFileWriter w = writer(source, file, format, options);
     return BlockPipeline.run(source, w, threads, rowsDone);
   }
@@ -221,7 +226,10 @@ public final class MatrixFiles {
         + " MatrixMarket header; give the format explicitly");
   }
 
-  private static void requireExists(Path file) throws NoSuchFileException {
+  private static void requireExists(Path file) throws FileSystemException {
+    if (Files.isDirectory(file)) {
+      throw new FileSystemException(file.toString(), null, "is a directory, not a matrix file");
+    }
     if (!Files.isRegularFile(file)) {
       throw new NoSuchFileException(file.toString(), null, "matrix file does not exist");
     }

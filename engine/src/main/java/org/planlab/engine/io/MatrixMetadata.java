@@ -116,6 +116,9 @@ public record MatrixMetadata(long rows, int cols, long nnz, MatrixFormat format,
     } catch (JsonProcessingException e) {
       throw MatrixFormatException.atLine(mtd, e.getLocation() == null ? 1
           : e.getLocation().getLineNr(), "not valid JSON: " + e.getOriginalMessage());
+    } catch (IOException e) {
+      // the .mtd's own problem (a directory, no permission), not the data file's
+      throw MatrixFormatException.of(mtd, FileErrors.readReason(mtd, e));
     }
     if (root == null || !root.isObject()) {
       throw MatrixFormatException.of(mtd, "expected a JSON object");

@@ -160,14 +160,16 @@ public final class DataGenKernels {
     // the same estimate RandomBlocks uses for the format of each block
     long expectedNnz = (long) Math.ceil(sparsity * rows * cols);
     boolean sparse = MatrixBlock.preferSparse(rows, cols, expectedNnz);
-    // refuse before allocating anything large
-    if (!sparse && cells > MatrixBlock.MAX_DENSE_CELLS) {
+    // refuse before allocating anything large; a dense request (sparsity 1) is described as
+    // one, although its size alone makes preferSparse pick the sparse format
+    if ((!sparse || sparsity >= 1) && cells > MatrixBlock.MAX_DENSE_CELLS) {
       throw new MatrixSizeException("rand: a dense " + rows + "x" + cols + " matrix of " + cells
           + " cells exceeds the in-memory limit of 2^31-1 cells of one block;"
           + " larger matrices need the distributed backend");
     }
     if (sparse && expectedNnz > MatrixBlock.MAX_DENSE_CELLS) {
-      throw new MatrixSizeException("rand: a sparse " + rows + "x" + cols + " matrix with sparsity "
+      String kind = sparsity < MatrixBlock.SPARSITY_TURN_POINT ? "a sparse " : "a ";
+      throw new MatrixSizeException("rand: " + kind + rows + "x" + cols + " matrix with sparsity "
           + sparsity + " has about " + expectedNnz + " non-zeros, more than the in-memory limit of"
           + " 2^31-1 entries of one block; larger matrices need the distributed backend");
     }

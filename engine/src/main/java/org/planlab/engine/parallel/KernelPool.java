@@ -29,6 +29,15 @@ public final class KernelPool implements AutoCloseable {
   /** Below this much work (cells touched, roughly) a kernel does not fork. */
   public static final long MIN_PARALLEL_WORK = 1L << 16;
 
+  /**
+   * The most threads planlab gives one pool: kernels, parfor workers and data generation. Far
+   * more than the cores of any machine planlab runs on (threads beyond the cores only add
+   * scheduling), and far below what a JVM can start ({@link ForkJoinPool} refuses more than
+   * 32767). Every thread count a user gives, on the command line or in a descriptor, is checked
+   * against it up front.
+   */
+  public static final int MAX_PARALLELISM = 1024;
+
   private static final KernelPool SEQUENTIAL = new KernelPool(1);
 
   private final int parallelism;
@@ -36,10 +45,7 @@ public final class KernelPool implements AutoCloseable {
 
   /** A pool with {@code parallelism} worker threads (1 means: run everything inline). */
   public KernelPool(int parallelism) {
-    if (parallelism < 1) {
-      throw new IllegalArgumentException("parallelism must be >= 1, was " + parallelism);
-    }
-    this.parallelism = parallelism;
+    this.parallelism = checkParallelism("parallelism", parallelism);
     AtomicInteger threadCount = new AtomicInteger();
     this.pool = parallelism == 1 ? null : new ForkJoinPool(parallelism, p -> {
       ForkJoinWorkerThread t = ForkJoinPool.defaultForkJoinWorkerThreadFactory.newThread(p);
@@ -47,6 +53,20 @@ public final class KernelPool implements AutoCloseable {
       t.setDaemon(true);
       return t;
     }, null, false);
+  }
+
+  /**
+   * {@code threads} when it is in [1, {@link #MAX_PARALLELISM}].
+   *
+   * @param what the name the user gave the value ({@code --threads}, {@code parallelism})
+   * @throws IllegalArgumentException "WHAT must be in [1, 1024], was THREADS" otherwise
+   */
+  public static int checkParallelism(String what, long threads) {
+    if (threads < 1 || threads > MAX_PARALLELISM) {
+      throw new IllegalArgumentException(what + " must be in [1, " + MAX_PARALLELISM + "], was "
+          + threads);
+    }
+    return (int) threads;
   }
 
   /** A pool that runs everything on the calling thread (immutable, shared, needs no close). */

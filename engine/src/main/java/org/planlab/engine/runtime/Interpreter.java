@@ -180,12 +180,19 @@ public final class Interpreter {
     String par = loop.parforOptions().get("par");
     int p = ctx.config().parallelism();
     if (par != null) {
+      double v;
       try {
-        p = Math.max(1, (int) Double.parseDouble(par));
+        v = Double.parseDouble(par);
       } catch (NumberFormatException e) {
         throw new DmlRuntimeException(loop.from().dag().roots().get(0).position(),
             "parfor option par must be a number, was '" + par + "'");
       }
+      if (!(v >= 1 && v <= KernelPool.MAX_PARALLELISM)) {
+        // each worker is a thread: an unbounded par would exhaust the JVM's threads
+        throw new DmlRuntimeException(loop.from().dag().roots().get(0).position(),
+            "parfor option par must be in [1, " + KernelPool.MAX_PARALLELISM + "], was " + par);
+      }
+      p = (int) v;
     }
     return p;
   }

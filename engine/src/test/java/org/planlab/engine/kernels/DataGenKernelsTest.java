@@ -456,10 +456,17 @@ class DataGenKernelsTest {
     MatrixSizeException rowsTooMany = assertThrows(MatrixSizeException.class,
         () -> DataGenKernels.rand(3_000_000_000L, 1, 0, 1, 1.0, Distribution.UNIFORM, 1, SEQ));
     assertTrue(rowsTooMany.getMessage().contains("3000000000 rows"), rowsTooMany.getMessage());
-    // 2.5e9 cells: sparse by the format rule, yet 2.5e9 expected non-zeros
+    // 2.5e9 cells at sparsity 1: a dense request, described as one although the format rule
+    // would store a block this large as sparse
     MatrixSizeException dense = assertThrows(MatrixSizeException.class,
         () -> DataGenKernels.rand(50_000, 50_000, 0, 1, 1.0, Distribution.UNIFORM, 1, SEQ));
-    assertTrue(dense.getMessage().contains("2500000000 non-zeros"), dense.getMessage());
+    assertTrue(dense.getMessage().startsWith("rand: a dense 50000x50000 matrix of 2500000000 "
+        + "cells"), dense.getMessage());
+    // half full: neither described as sparse nor as dense
+    MatrixSizeException half = assertThrows(MatrixSizeException.class,
+        () -> DataGenKernels.rand(50_000, 50_000, 0, 1, 0.9, Distribution.UNIFORM, 1, SEQ));
+    assertTrue(half.getMessage().startsWith("rand: a 50000x50000 matrix with sparsity 0.9"),
+        half.getMessage());
     MatrixSizeException sparse = assertThrows(MatrixSizeException.class,
         () -> DataGenKernels.rand(1_000_000, 1_000_000, 0, 1, 0.01, Distribution.UNIFORM, 1, SEQ));
     assertTrue(sparse.getMessage().contains("10000000000 non-zeros"), sparse.getMessage());

@@ -10,6 +10,7 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import org.planlab.engine.io.FileErrors;
 
 /**
  * Cost-model profiles: {@link CostConstants} as a small JSON file ({@code planlab calibrate}
@@ -40,8 +41,9 @@ public final class CostProfiles {
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
       }
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write cost profile " + file + ": " + e.getMessage(),
-          e);
+      // the reason for the user's file, never the temporary's name
+      throw new UncheckedIOException("cannot write cost profile " + file + ": "
+          + FileErrors.writeReason(file, e), e);
     }
   }
 
@@ -52,6 +54,9 @@ public final class CostProfiles {
    *     missing or out-of-range field)
    */
   public static CostConstants read(Path file) {
+    if (Files.isDirectory(file)) {
+      throw new IllegalArgumentException("cost profile " + file + " is a directory");
+    }
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException("cost profile not found: " + file);
     }
@@ -62,7 +67,7 @@ public final class CostProfiles {
           + e.getOriginalMessage(), e);
     } catch (IOException e) {
       throw new IllegalArgumentException("cannot read cost profile " + file + ": "
-          + e.getMessage(), e);
+          + FileErrors.readReason(file, e), e);
     } catch (RuntimeException e) {
       Throwable c = e.getCause() != null ? e.getCause() : e;
       throw new IllegalArgumentException("cost profile " + file + " is invalid: "

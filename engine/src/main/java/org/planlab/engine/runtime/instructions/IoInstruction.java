@@ -14,12 +14,13 @@ import java.nio.file.Path;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.io.FileErrors;
 import org.planlab.engine.io.MatrixFiles;
 import org.planlab.engine.io.MatrixFormat;
+import org.planlab.engine.io.MatrixFormatException;
 import org.planlab.engine.io.ReadOptions;
 import org.planlab.engine.io.WriteOptions;
 import org.planlab.engine.ir.Hop;
-import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.runtime.ExecutionContext;
 
@@ -39,24 +40,37 @@ public final class IoInstruction extends Instruction {
 
   @Override
   public Data execute(Data[] in, ExecutionContext ctx) {
-    try {
-      return switch (hop().op()) {
-        case READ_FILE -> read(in, ctx);
-        case WRITE_FILE -> write(in, ctx);
-        default -> throw new IllegalStateException("not an I/O opcode: " + hop().op());
-      };
-    } catch (NoSuchFileException e) {
-      // on a write the missing file is the output folder, not the file being written
-      String what = hop().op() != OpCode.WRITE_FILE ? "file not found"
-          : "cannot write, " + (e.getReason() == null ? "no such folder" : e.getReason());
-      throw new IllegalArgumentException(what + ": " + e.getFile());
-    } catch (IOException e) {
-      throw new UncheckedIOException(e.getMessage(), e);
-    }
+    return switch (hop().op()) {
+      case READ_FILE -> {
+        Path file = ctx.resolve(str(in[0], "read path"));
+        try {
+          yield read(file, in);
+        } catch (NoSuchFileException e) {
+          throw new IllegalArgumentException("file not found: " + e.getFile());
+        } catch (MatrixFormatException e) {
+          throw new UncheckedIOException(e.getMessage(), e);
+        } catch (IOException e) {
+          // a directory, no permission, ...: the reason, not "file not found"
+          throw new IllegalArgumentException(FileErrors.cannotRead(file, e), e);
+        }
+      }
+      case WRITE_FILE -> {
+        Path file = ctx.resolve(str(in[1], "write path"));
+        try {
+          yield write(file, in);
+        } catch (NoSuchFileException e) {
+          // the missing file is the output folder, not the file being written
+          throw new IllegalArgumentException("cannot write, " + (e.getReason() == null
+              ? "no such folder" : e.getReason()) + ": " + e.getFile());
+        } catch (IOException e) {
+          throw new IllegalArgumentException(FileErrors.cannotWrite(file, e), e);
+        }
+      }
+      default -> throw new IllegalStateException("not an I/O opcode: " + hop().op());
+    };
   }
 
-  private Data read(Data[] in, ExecutionContext ctx) throws IOException {
-    Path file = ctx.resolve(str(in[0], "read path"));
+  private Data read(Path file, Data[] in) throws IOException {
     if (!hop().isMatrix()) {
       // read(path, data_type="scalar", value_type=...): the one value write() put there
       ScalarValue text = ScalarValue.of(Files.readString(file, StandardCharsets.UTF_8).strip());
@@ -87,8 +101,7 @@ public final class IoInstruction extends Instruction {
     return new MatrixValue(m);
   }
 
-  private static Data write(Data[] in, ExecutionContext ctx) throws IOException {
-    Path file = ctx.resolve(str(in[1], "write path"));
+  private static Data write(Path file, Data[] in) throws IOException {
     if (!isMatrix(in[0])) {
       ScalarValue s = scalar(in[0], "write");
       Files.writeString(file, s.asString() + "\n", StandardCharsets.UTF_8);
