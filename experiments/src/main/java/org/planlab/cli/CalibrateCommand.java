@@ -22,6 +22,11 @@ import picocli.CommandLine.Option;
     description = "Measure memory bandwidth and FLOP rate; write a cost-model profile.",
     footer = {"", "Exit codes: 0 success, 2 usage error."})
 final class CalibrateCommand implements Callable<Integer> {
+  /** The smallest streamed array: larger than the last-level caches of common machines. */
+  static final int MIN_MB = 16;
+  /** The largest streamed array: one Java array of doubles holds at most 2^31-9 of them. */
+  static final int MAX_MB = 16_383;
+
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
 
@@ -30,20 +35,24 @@ final class CalibrateCommand implements Callable<Integer> {
   Path out;
 
   @Option(names = "--threads", paramLabel = "T",
-      description = "cores to measure bandwidth with (default: all)")
+      description = "cores to measure bandwidth with, 1 to " + KernelPool.MAX_PARALLELISM
+          + " (default: all)")
   Integer threads;
 
   @Option(names = "--mb", paramLabel = "MB", defaultValue = "512",
-      description = "size of the streamed array in MB (default: ${DEFAULT-VALUE})")
+      description = "size of the streamed array in MB, " + MIN_MB + " to " + MAX_MB
+          + " (default: ${DEFAULT-VALUE})")
   int megabytes;
 
   @Override
   public Integer call() {
     CommandLine cl = spec.commandLine();
-    int t = threads == null ? Runtime.getRuntime().availableProcessors() : threads;
-    if (t < 1 || megabytes < 16) {
-      throw new CommandLine.ParameterException(cl, "--threads must be >= 1 and --mb >= 16");
-    }
+    OptionChecks.range(cl, "--threads", threads, 1, KernelPool.MAX_PARALLELISM);
+    int t = threads == null
+        ? Math.min(Runtime.getRuntime().availableProcessors(), KernelPool.MAX_PARALLELISM)
+        : threads;
+    OptionChecks.range(cl, "--mb", megabytes, MIN_MB, MAX_MB);
+    OptionChecks.file(cl, "--out", out);
     int n = (int) Math.min(Integer.MAX_VALUE - 8, megabytes * (1L << 20) / 8);
     double[] data = new double[n];
     double read;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.planlab.datagen.gen.GeneratorType;
 import org.planlab.datagen.gen.Generators;
 import org.planlab.engine.backend.BackendProvider;
 import org.planlab.engine.backend.Backends;
@@ -19,7 +20,8 @@ import org.planlab.workloads.WorkloadCatalog;
 /**
  * What {@code planlab list} shows, gathered from the modules that define it; strategies and
  * backends as {@link java.util.ServiceLoader} finds them on the class path, each with one line
- * of documentation and its options (key, type, default, doc).
+ * of documentation and its options (key, type, default, doc); generators with their options'
+ * defaults and ranges.
  */
 final class Catalog {
   private Catalog() {
@@ -32,7 +34,16 @@ final class Catalog {
   static Map<String, List<Entry>> sections() {
     Map<String, List<Entry>> m = new LinkedHashMap<>();
     m.put("workloads", plain(WorkloadCatalog.standard().names()));
-    m.put("generators", plain(Generators.names()));
+    List<Entry> generators = new ArrayList<>();
+    for (GeneratorType t : Generators.all()) {
+      List<String> options = new ArrayList<>();
+      for (GeneratorType.Option o : t.options()) {
+        options.add(o.name() + "=" + GeneratorType.Range.number(o.defaultValue()) + " ("
+            + o.range() + "): " + o.description());
+      }
+      generators.add(new Entry(t.name(), t.description(), options));
+    }
+    m.put("generators", generators);
     m.put("formats", plain(MatrixFormat.names()));
     Plugins plugins = Plugins.load();
     for (StrategyKind<?> kind : StrategyKind.all()) {

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.planlab.experiment.report.Baseline;
-import org.planlab.experiment.report.BaselineException;
+import org.planlab.experiment.report.ReportException;
 import org.planlab.experiment.report.Comparison;
 import org.planlab.experiment.report.RatioResult;
 import org.planlab.experiment.report.ResultsTable;
@@ -20,7 +20,9 @@ import picocli.CommandLine.Parameters;
  * {@code planlab compare BASELINE.json RESULTS_DIR... [--write-baseline OUT]}: measures the
  * baseline's tracked ratios on the results (all folders combined). Exit codes: 0 every ratio
  * within tolerance (or the baseline written); 1 a regression beyond tolerance or a ratio without
- * matching rows; 2 a malformed baseline or a usage error.
+ * matching rows; 2 input it cannot use (a usage error, a malformed baseline, a corrupt or
+ * unreadable points.csv or run.json, a baseline that cannot be written), so that CI can tell a
+ * regression from a broken check.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Tracked ratios of results against a baseline; exit 1 on a regression.",
@@ -29,8 +31,8 @@ import picocli.CommandLine.Parameters;
         "run); the rows of all of them are combined. A side of a ratio is the median",
         "of its metric over the ok rows matching its 'where' (exact values, or globs",
         "with *).",
-        "Exit codes: 0 ok, 1 regression or a ratio without rows, 2 malformed baseline",
-        "or usage error."})
+        "Exit codes: 0 ok, 1 regression or a ratio without rows, 2 unusable input: a",
+        "usage error, a malformed baseline, corrupt or unreadable results."})
 final class CompareCommand implements Callable<Integer> {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -57,14 +59,14 @@ final class CompareCommand implements Callable<Integer> {
       }
     }
     Baseline baseline;
+    List<RatioResult> results;
     try {
       baseline = Baseline.read(baselineFile);
-    } catch (BaselineException e) {
-      err.println("planlab: " + e.getMessage());
-      err.flush();
-      return 2;
+      results = Comparison.evaluate(baseline, ResultsTable.read(resultsDirs));
+    } catch (ReportException e) {
+      // a malformed baseline or unreadable results: not a regression, so not exit 1
+      return unusable(err, e.getMessage());
     }
-    List<RatioResult> results = Comparison.evaluate(baseline, ResultsTable.read(resultsDirs));
     out.print(Comparison.table(results));
     out.flush();
     boolean noData = false;
@@ -80,8 +82,12 @@ final class CompareCommand implements Callable<Integer> {
         err.flush();
         return 1;
       }
-      baseline.withExpected(results.stream().map(RatioResult::actual).toList())
-          .write(writeBaseline);
+      try {
+        baseline.withExpected(results.stream().map(RatioResult::actual).toList())
+            .write(writeBaseline);
+      } catch (ReportException e) {
+        return unusable(err, e.getMessage());
+      }
       out.println("baseline: " + writeBaseline);
       out.flush();
       err.flush();
@@ -98,5 +104,12 @@ final class CompareCommand implements Callable<Integer> {
     }
     err.flush();
     return regressions > 0 || noData ? 1 : 0;
+  }
+
+  /** Exit code 2 with {@code message}: input or output that compare cannot use. */
+  private static int unusable(PrintWriter err, String message) {
+    err.println("planlab: " + message);
+    err.flush();
+    return 2;
   }
 }

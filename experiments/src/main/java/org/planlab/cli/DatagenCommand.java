@@ -2,6 +2,7 @@ package org.planlab.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -17,11 +18,14 @@ import org.planlab.datagen.gen.GeneratorArgs;
 import org.planlab.datagen.gen.GeneratorType;
 import org.planlab.datagen.gen.Generators;
 import org.planlab.engine.config.ByteSize;
+import org.planlab.engine.io.FileErrors;
 import org.planlab.engine.io.MatrixFiles;
 import org.planlab.engine.io.MatrixFormat;
+import org.planlab.engine.io.MatrixFormatException;
 import org.planlab.engine.io.MatrixSource;
 import org.planlab.engine.io.WriteOptions;
 import org.planlab.engine.io.WriteResult;
+import org.planlab.engine.parallel.KernelPool;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -45,6 +49,10 @@ import picocli.CommandLine.Parameters;
         "                       (rows from the input; output INPUT_ROWS x 1)",
         "  low-rank-plus-noise  --rank [10] --sparsity [1.0] --noise [0.1]",
         "  nonneg-sparse        --sparsity [0.01] --mean [2]",
+        "Ranges: --rows 1 to 10^12, --cols 1 to 2^31-9, --sparsity 0 to 1, --min <= --max,",
+        "  --sd --noise --exponent --row-exponent >= 0, --classes >= 2,",
+        "  --rank 1 to min(rows, cols), --mean (nonneg-sparse) >= 1, --threads 1 to "
+            + KernelPool.MAX_PARALLELISM + ".",
         "Formats: binary, csv, mm, text; by default chosen by the extension of --out",
         "  (.csv, .mtx or .mm, .ijv, .bin), else binary.",
         "Numbers accept 1e6-style notation. The same arguments give the same bytes,",
@@ -80,7 +88,8 @@ final class DatagenCommand implements Callable<Integer> {
   String format;
 
   @Option(names = "--threads", paramLabel = "T", converter = WholeNumber.class,
-      description = "generating threads (default: the number of cores)")
+      description = "generating threads, 1 to " + KernelPool.MAX_PARALLELISM
+          + " (default: the number of cores)")
   Long threads;
 
   @Option(names = "--min", description = "smallest value") Double min;
@@ -128,11 +137,13 @@ final class DatagenCommand implements Callable<Integer> {
         : MatrixFormat.fromExtension(out).orElse(MatrixFormat.BINARY);
     WriteOptions opts = usage(() -> WriteOptions.defaults().withHeader(header).withSep(sep)
         .withMmLayout(layout(mmLayout)));
-    int nThreads = threads == null ? Runtime.getRuntime().availableProcessors()
-        : usage(() -> toInt("--threads", threads, 1));
-    Integer nCols = cols == null ? null : usage(() -> toInt("--cols", cols, 0));
+    int nThreads = threads == null
+        ? Math.min(Runtime.getRuntime().availableProcessors(), KernelPool.MAX_PARALLELISM)
+        : usage(() -> KernelPool.checkParallelism("--threads", threads));
     Map<String, Double> options = options();
-    try (MatrixSource input = of == null ? null : MatrixFiles.open(of)) {
+    usage(() -> checkRanges(type, options));
+    Integer nCols = cols == null ? null : cols.intValue();
+    try (MatrixSource input = of == null ? null : input(of)) {
       Generator g = usage(() -> type.create(new GeneratorArgs(rows, nCols, seed, options, input)));
       long t0 = System.nanoTime();
       WriteResult r;
@@ -141,12 +152,12 @@ final class DatagenCommand implements Callable<Integer> {
         try (ProgressBar pb = new ProgressBarBuilder().setTaskName("datagen " + g.name())
             .setInitialMax(g.rows()).setUnit(" rows", 1).hideEta()
             .setConsumer(new ConsoleProgressBarConsumer(System.err)).build()) {
-          r = MatrixFiles.write(g, out, fmt, opts, nThreads, pb::stepTo);
+          r = write(g, fmt, opts, nThreads, pb::stepTo);
         }
       } else {
         LongConsumer none = n -> {
         };
-        r = MatrixFiles.write(g, out, fmt, opts, nThreads, none);
+        r = write(g, fmt, opts, nThreads, none);
       }
       double secs = (System.nanoTime() - t0) / 1e9;
       PrintWriter w = spec.commandLine().getOut();
@@ -155,6 +166,29 @@ final class DatagenCommand implements Callable<Integer> {
       w.flush();
     }
     return 0;
+  }
+
+  /** The {@code --of} matrix; a message with the reason when it cannot be read. */
+  private static MatrixSource input(Path file) throws IOException {
+    try {
+      return MatrixFiles.open(file);
+    } catch (MatrixFormatException e) {
+      throw e; // names the file and the line or byte offset already
+    } catch (IOException e) {
+      throw new UncheckedIOException(FileErrors.cannotRead(file, e), e);
+    }
+  }
+
+  /** Writes {@code --out}; a message with the reason, for the user's path, when it fails. */
+  private WriteResult write(Generator g, MatrixFormat fmt, WriteOptions opts, int nThreads,
+      LongConsumer rowsDone) throws IOException {
+    try {
+      return MatrixFiles.write(g, out, fmt, opts, nThreads, rowsDone);
+    } catch (MatrixFormatException e) {
+      throw e; // an input read while generating, named with its place
+    } catch (IOException e) {
+      throw new UncheckedIOException(FileErrors.cannotWrite(out, e), e);
+    }
   }
 
   private Map<String, Double> options() {
@@ -188,11 +222,23 @@ final class DatagenCommand implements Callable<Integer> {
         + "'; valid layouts: auto, coordinate, array");
   }
 
-  private static int toInt(String option, long v, int min) {
-    if (v < min || v > Integer.MAX_VALUE - 8L) {
-      throw new IllegalArgumentException(option + " must be in [" + min + ", 2^31-9], was " + v);
+  /**
+   * Each given value against its documented range, named as the option it came from (the
+   * generator checks them again, and the rules between them, when it is created).
+   */
+  private Void checkRanges(GeneratorType type, Map<String, Double> options) {
+    if (rows != null) {
+      GeneratorType.ROWS.check("--rows", rows);
     }
-    return (int) v;
+    if (cols != null) {
+      GeneratorType.COLS.check("--cols", cols);
+    }
+    for (Map.Entry<String, Double> e : options.entrySet()) {
+      if (type.optionNames().contains(e.getKey())) {
+        type.range(e.getKey()).check("--" + e.getKey(), e.getValue());
+      }
+    }
+    return null;
   }
 
   static String bytes(long b) {

@@ -15,6 +15,7 @@ import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.config.ExecMode;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
+import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.runtime.ReuseHook;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
@@ -44,7 +45,8 @@ final class ExecCommand implements Callable<Integer> {
   boolean stats;
 
   @Option(names = "--threads", paramLabel = "N",
-      description = "threads for kernels and parfor (default: all processors)")
+      description = "threads for kernels and parfor, 1 to " + KernelPool.MAX_PARALLELISM
+          + " (default: all processors)")
   Integer threads;
 
   ExecCommand() {
@@ -86,12 +88,12 @@ final class ExecCommand implements Callable<Integer> {
   static EngineConfig config(CommandLine cl, ScriptOptions script, Integer threads,
       boolean stats) {
     String ordering = script.ordering;
-    if (threads != null && threads < 1) {
-      throw new CommandLine.ParameterException(cl, "--threads must be >= 1, was " + threads);
-    }
     ExecMode mode;
     long budget = 0;
     try {
+      if (threads != null) {
+        KernelPool.checkParallelism("--threads", threads);
+      }
       Plugins plugins = Plugins.load();
       plugins.check(StrategyKind.ORDERING, ordering);
       plugins.check(StrategyKind.FUSION, script.fusion);

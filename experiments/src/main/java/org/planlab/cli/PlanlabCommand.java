@@ -1,5 +1,6 @@
 package org.planlab.cli;
 
+import org.planlab.engine.io.FileErrors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -29,10 +30,27 @@ public final class PlanlabCommand implements Runnable {
     CommandLine cl = new CommandLine(new PlanlabCommand());
     cl.setExecutionExceptionHandler((ex, cmd, parseResult) -> {
       // user-facing failures: one message, no stack trace
-      cmd.getErr().println("planlab: " + ex.getMessage());
+      cmd.getErr().println("planlab: " + message(ex));
       return 1;
     });
     return cl;
+  }
+
+  /**
+   * What a failure says to the user: its message, with the operating system's reason for a file
+   * error whose message is only a path, and never a bare "null" for an exception without one
+   * (a defect of planlab, which the user can report with the exception's name).
+   */
+  static String message(Exception ex) {
+    if (ex instanceof java.io.IOException io) {
+      return FileErrors.describe(io);
+    }
+    if (ex instanceof java.io.UncheckedIOException u && u.getMessage() == null) {
+      return FileErrors.describe(u.getCause());
+    }
+    String m = ex.getMessage();
+    return m != null && !m.isBlank() ? m
+        : "internal error (" + ex.getClass().getName() + "); please report it";
   }
 
   public static void main(String[] args) {

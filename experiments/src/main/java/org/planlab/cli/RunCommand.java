@@ -42,6 +42,9 @@ import picocli.CommandLine.Parameters;
         "Exit codes: 0 every point ok, 1 a point failed or timed out, the run folder is in "
             + "use or the run was stopped, 2 usage or descriptor error."})
 final class RunCommand implements Callable<Integer> {
+  /** The most rounds of {@code --rounds}: each runs every point again in fresh JVMs. */
+  static final int MAX_ROUNDS = 1000;
+
   private final PointLauncher launcher;
 
   @CommandLine.Spec
@@ -55,18 +58,19 @@ final class RunCommand implements Callable<Integer> {
   String only;
 
   @Option(names = "--repeat", paramLabel = "N",
-      description = "measured runs per point (default: the descriptor's repeat)")
+      description = "measured runs per point, 1 to " + DescriptorLoader.MAX_REPEAT
+          + " (default: the descriptor's repeat)")
   Integer repeat;
 
   @Option(names = "--warmup", paramLabel = "N",
-      description = "unmeasured runs per point before the measured ones (default: the "
-          + "descriptor's warmup)")
+      description = "unmeasured runs per point before the measured ones, 0 to "
+          + DescriptorLoader.MAX_REPEAT + " (default: the descriptor's warmup)")
   Integer warmup;
 
   @Option(names = "--rounds", paramLabel = "N",
       description = "run the points N times round-robin, each time in a fresh JVM with the "
-          + "warm-up and repeats, and pool their measured runs (default: 1); a slow spell of a "
-          + "noisy machine then hits every variant alike")
+          + "warm-up and repeats, and pool their measured runs (1 to " + MAX_ROUNDS
+          + "; default: 1); a slow spell of a noisy machine then hits every variant alike")
   Integer rounds;
 
   @Option(names = "--out", paramLabel = "DIR",
@@ -99,6 +103,13 @@ final class RunCommand implements Callable<Integer> {
     if (out != null && forceNew) {
       throw new CommandLine.ParameterException(cl, "--out and --new exclude each other");
     }
+    OptionChecks.range(cl, "--repeat", repeat, 1, DescriptorLoader.MAX_REPEAT);
+    OptionChecks.range(cl, "--warmup", warmup, 0, DescriptorLoader.MAX_REPEAT);
+    OptionChecks.range(cl, "--rounds", rounds, 1, MAX_ROUNDS);
+    if (out != null) {
+      OptionChecks.folder(cl, "--out", out);
+    }
+    OptionChecks.folder(cl, "--results-root", resultsRoot);
     ExperimentDescriptor d;
     try {
       d = DescriptorLoader.load(descriptor);

@@ -259,9 +259,13 @@ class ExecErrorsTest {
   @Test
   void absurdSizes() throws IOException {
     assertError(exec("X = rand(rows=1e9, cols=1e9)\nprint(sum(X))\n"), 1, 5,
-        "rand: a sparse 1000000000x1000000000 matrix with sparsity 1.0 has about "
-            + "1000000000000000000 non-zeros, more than the in-memory limit of 2^31-1 entries "
-            + "of one block; larger matrices need the distributed backend");
+        "rand: a dense 1000000000x1000000000 matrix of 1000000000000000000 cells exceeds the "
+            + "in-memory limit of 2^31-1 cells of one block; larger matrices need the "
+            + "distributed backend");
+    assertError(exec("X = rand(rows=1e5, cols=1e5, sparsity=0.3)\nprint(sum(X))\n"), 1, 5,
+        "rand: a sparse 100000x100000 matrix with sparsity 0.3 has about 3000000000 non-zeros, "
+            + "more than the in-memory limit of 2^31-1 entries of one block; larger matrices "
+            + "need the distributed backend");
     assertError(exec("X = matrix(1, rows=100000, cols=100000)\nprint(sum(X))\n"), 1, 5,
         "a 100000x100000 matrix is too large for one in-memory block");
     assertError(exec("x = matrix(1, rows=-1, cols=2)\n"), 1, 5,

@@ -35,7 +35,9 @@ import org.planlab.engine.codegen.select.CostProfiles;
 import org.planlab.engine.config.ByteSize;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.io.FileErrors;
 import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Backend;
@@ -76,7 +78,9 @@ import org.planlab.workloads.WorkloadCatalog;
  *       {@code "@X"}), and the generator's options (defaults as {@code planlab datagen} has
  *       them). Integral values accept {@code 1.0e5} (rendered 100000). A value may also be a
  *       reference: {@code @X.rows}, {@code @X.cols} (an earlier input's shape) or {@code $k}
- *       (parameter k).
+ *       (parameter k). Every value must be in its range ({@code planlab list} shows the
+ *       options' ranges; rows 1 to 10^12, cols 1 to 2^31-9), and every set of arguments the
+ *       grid gives an input must pass the generator's checks ({@link GeneratorGridCheck}).
  *   <li>{@code backend} — {@code {type: NAME, option: value, ...}}: a backend provider on the
  *       class path ({@code planlab list} shows them with their options) that runs the remote
  *       operations, default {@code cp} (none besides the driver). A SPARK backend makes
@@ -84,23 +88,26 @@ import org.planlab.workloads.WorkloadCatalog;
  *   <li>{@code variants} — name ({@code [A-Za-z0-9._-]+}): {fusion (a spec
  *       {@code name[:key=value,...]}; default: the engine's default,
  *       {@code EngineConfig.defaults().fusion()}), ordering (a spec; default
- *       {@code depth-first}), threads (default: the experiment's), costProfile (a file relative
- *       to the descriptor's folder; default: the built-in constants), codegenCompiler
- *       ({@code janino} or {@code javac}; default janino), operatorCache (true or false;
- *       default true), exec ({@code singlenode}, {@code hybrid}, {@code spark} or {@code gpu};
- *       default from the backend), localBudget (a size such as {@code 700m}; default 70% of the
- *       point's heap)}. Order is kept; the first is the baseline. Default: one variant
- *       {@code Default: {}}.
+ *       {@code depth-first}), threads (in [1, {@link KernelPool#MAX_PARALLELISM}]; default: the
+ *       experiment's), costProfile (a file relative to the descriptor's folder; default: the
+ *       built-in constants), codegenCompiler ({@code janino} or {@code javac}; default
+ *       janino), operatorCache (true or false; default true), exec ({@code singlenode},
+ *       {@code hybrid}, {@code spark} or {@code gpu}; default from the backend), localBudget
+ *       (a size such as {@code 700m}; default 70% of the point's heap)}. Order is kept; the
+ *       first is the baseline. Default: one variant {@code Default: {}}.
  *   <li>{@code repeat} — measured runs per point, default 3, >= 1.
  *   <li>{@code warmup} — unmeasured runs per point first, default 1, >= 0.
  *   <li>{@code timeout} — per point, {@code 90s}, {@code 10m}, {@code 1h}; default 30m.
- *   <li>{@code threads} — engine parallelism, default: all processors of the machine.
+ *   <li>{@code threads} — engine parallelism, in [1, {@link KernelPool#MAX_PARALLELISM}];
+ *       default: all processors of the machine (at most that maximum).
  *   <li>{@code jvm} — {heap (default {@code 8g}), options (a list, default none)}.
  * </ul>
  */
 public final class DescriptorLoader {
   /** Measured runs per point unless the descriptor says otherwise. */
   public static final int DEFAULT_REPEAT = 3;
+  /** The most measured (and, separately, unmeasured) runs of a point. */
+  public static final int MAX_REPEAT = 1_000_000;
   /** Unmeasured runs per point unless the descriptor says otherwise. */
   public static final int DEFAULT_WARMUP = 1;
   /** Wall-time limit of a point unless the descriptor says otherwise. */
@@ -153,7 +160,8 @@ public final class DescriptorLoader {
     try {
       bytes = Files.readAllBytes(file);
     } catch (IOException e) {
-      throw new DescriptorException(file + ": cannot read the descriptor: " + e.getMessage());
+      throw new DescriptorException(file + ": cannot read the descriptor: "
+          + FileErrors.readReason(file, e));
     }
     YAMLFactory yaml = YAMLFactory.builder()
         .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
@@ -295,16 +303,18 @@ public final class DescriptorLoader {
             + "of " + catalog.names() + ") or a script");
       }
 
+      studies.forEach(this::checkGenerators);
       Backend backend = backend(root.get("backend"));
       int threads = root.has("threads")
-          ? (int) integer(root.get("threads"), Key.ROOT.child("threads"), 1, 1 << 16)
-          : Runtime.getRuntime().availableProcessors();
+          ? (int) integer(root.get("threads"), Key.ROOT.child("threads"), 1,
+              KernelPool.MAX_PARALLELISM)
+          : Math.min(Runtime.getRuntime().availableProcessors(), KernelPool.MAX_PARALLELISM);
       List<Variant> variants = variants(root.get("variants"), folder, backend);
       int repeat = root.has("repeat")
-          ? (int) integer(root.get("repeat"), Key.ROOT.child("repeat"), 1, 1_000_000)
+          ? (int) integer(root.get("repeat"), Key.ROOT.child("repeat"), 1, MAX_REPEAT)
           : DEFAULT_REPEAT;
       int warmup = root.has("warmup")
-          ? (int) integer(root.get("warmup"), Key.ROOT.child("warmup"), 0, 1_000_000)
+          ? (int) integer(root.get("warmup"), Key.ROOT.child("warmup"), 0, MAX_REPEAT)
           : DEFAULT_WARMUP;
       Duration timeout = root.has("timeout")
           ? duration(root.get("timeout"), Key.ROOT.child("timeout")) : DEFAULT_TIMEOUT;
@@ -550,15 +560,37 @@ public final class DescriptorLoader {
         default -> type.options().stream().filter(o -> o.name().equals(param)).findFirst()
             .map(GeneratorType.Option::integer).orElse(false);
       };
+      double v;
       if (integral) {
-        return Long.toString(wholeNumber(text, k));
+        long whole = wholeNumber(text, k);
+        text = Long.toString(whole);
+        v = whole;
+      } else {
+        try {
+          v = Double.parseDouble(text);
+        } catch (NumberFormatException e) {
+          throw error(k, "'" + text + "' is not a number");
+        }
       }
-      try {
-        Double.parseDouble(text);
-        return text;
-      } catch (NumberFormatException e) {
-        throw error(k, "'" + text + "' is not a number");
+      String problem = type.range(param).problem(v);
+      if (problem != null) {
+        throw error(k, problem);
       }
+      return text;
+    }
+
+    /**
+     * Every generator's checks on every set of arguments the grid gives the study's inputs
+     * ({@link GeneratorGridCheck}), so that no point fails for arguments known to be wrong now.
+     */
+    private void checkGenerators(Study study) {
+      GeneratorGridCheck.firstProblem(study.params(), study.data()).ifPresent(p -> {
+        Key k = Key.ROOT;
+        for (String part : p.key()) {
+          k = k.child(part);
+        }
+        throw error(k, p.message());
+      });
     }
 
     // ------------------------------------------------------------------ the rest
@@ -669,7 +701,8 @@ public final class DescriptorLoader {
             }
           }
           if (v.has("threads")) {
-            threads = (int) integer(v.get("threads"), k.child("threads"), 1, 1 << 16);
+            threads = (int) integer(v.get("threads"), k.child("threads"), 1,
+                KernelPool.MAX_PARALLELISM);
           }
           if (v.has("costProfile")) {
             profile = folder.resolve(checked(v.get("costProfile"), k.child("costProfile"),

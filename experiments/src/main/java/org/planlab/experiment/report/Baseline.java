@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.planlab.engine.io.FileErrors;
 
 /**
  * The ratios CI tracks ({@code results/baselines/*.json}, read by {@code planlab compare}):
@@ -54,6 +55,9 @@ public record Baseline(String description, List<TrackedRatio> tracked) {
    * @throws BaselineException naming the file and the key when it is unreadable or malformed
    */
   public static Baseline read(Path file) {
+    if (Files.isDirectory(file)) {
+      throw new BaselineException("baseline " + file + " is a directory");
+    }
     if (!Files.isRegularFile(file)) {
       throw new BaselineException("baseline " + file + " does not exist");
     }
@@ -65,7 +69,8 @@ public record Baseline(String description, List<TrackedRatio> tracked) {
           + e.getLocation().getLineNr() + ", column " + e.getLocation().getColumnNr() + ": "
           + e.getOriginalMessage(), e);
     } catch (IOException e) {
-      throw new BaselineException("cannot read baseline " + file + ": " + e, e);
+      throw new BaselineException("cannot read baseline " + file + ": "
+          + FileErrors.readReason(file, e), e);
     }
     return new Parser(file).baseline(root);
   }

@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.planlab.engine.io.FileErrors;
+import org.planlab.experiment.results.PointsCsv;
 import org.planlab.experiment.results.RunManifest;
 import tech.tablesaw.api.ColumnType;
 import tech.tablesaw.api.DoubleColumn;
@@ -19,7 +21,6 @@ import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
 import tech.tablesaw.api.Table;
 import tech.tablesaw.columns.Column;
-import tech.tablesaw.io.csv.CsvReadOptions;
 
 /**
  * The rows of one or more runs' {@code points.csv} (the results contract of EXPERIMENTS.md) as one
@@ -117,47 +118,72 @@ public final class ResultsTable {
           + " nor in a run folder below it (expected results/<name>/<run-id>/" + POINTS_FILE
           + ")"));
     } catch (IOException e) {
-      throw new ReportException("cannot list " + dir + ": " + e, e);
+      throw new ReportException("cannot list " + dir + ": " + FileErrors.reason(e), e);
     }
   }
 
+  /**
+   * The table of one points.csv, read with {@link PointsCsv#records} and typed here, so that a
+   * bad cell is reported with its file line (the header is line 1) and column.
+   */
   private static Table readPoints(Path file) {
-    List<String> header;
-    try (Stream<String> lines = Files.lines(file)) {
-      header = lines.findFirst().map(ResultsTable::headerNames).orElse(List.of());
-    } catch (IOException | java.io.UncheckedIOException e) {
-      throw new ReportException("cannot read " + file + ": " + e.getMessage(), e);
+    List<PointsCsv.Record> records;
+    try {
+      records = PointsCsv.records(file);
+    } catch (java.io.UncheckedIOException e) {
+      throw new ReportException(e.getMessage(), e);
     }
+    List<String> header = records.isEmpty() ? List.of()
+        : records.get(0).cells().stream().map(String::strip).toList();
     for (String c : REQUIRED) {
       if (!header.contains(c)) {
         throw new ReportException(file + ": missing column '" + c + "' (columns: "
             + String.join(",", header) + ")");
       }
     }
-    CsvReadOptions options = CsvReadOptions.builder(file.toFile())
-        .columnTypes(ResultsTable::typeOf)
-        .missingValueIndicator("")
-        .maxCharsPerColumn(-1)
-        .build();
-    try {
-      return Table.read().usingOptions(options);
-    } catch (RuntimeException e) {
-      // Tablesaw reports unparsable numbers as runtime exceptions; name the file
-      throw new ReportException(file + ": " + e.getMessage(), e);
+    Table t = Table.create(file.toString());
+    for (String name : header) {
+      if (t.containsColumn(name)) {
+        throw new ReportException(file + ", line 1: column '" + name + "' appears twice");
+      }
+      ColumnType type = typeOf(name);
+      t.addColumns(type == ColumnType.INTEGER ? IntColumn.create(name)
+          : type == ColumnType.DOUBLE ? DoubleColumn.create(name) : StringColumn.create(name));
     }
+    for (PointsCsv.Record r : records.subList(1, records.size())) {
+      List<String> cells = r.cells();
+      if (cells.size() != header.size()) {
+        throw new ReportException(file + ", line " + r.line() + ": " + cells.size()
+            + " cells, but the header has " + header.size());
+      }
+      for (int c = 0; c < cells.size(); c++) {
+        append(t.column(c), cells.get(c), file, r.line());
+      }
+    }
+    return t;
   }
 
-  /** Column names of a CSV header line (names never contain commas or quotes in the contract). */
-  private static List<String> headerNames(String line) {
-    List<String> names = new ArrayList<>();
-    for (String s : line.split(",", -1)) {
-      String n = s.strip();
-      if (n.length() >= 2 && n.startsWith("\"") && n.endsWith("\"")) {
-        n = n.substring(1, n.length() - 1);
-      }
-      names.add(n);
+  /** Appends one cell to its typed column; empty is missing. */
+  private static void append(Column<?> column, String cell, Path file, long line) {
+    if (column instanceof StringColumn s) {
+      s.append(cell);
+      return;
     }
-    return names;
+    String text = cell.strip();
+    if (text.isEmpty()) {
+      column.appendMissing();
+      return;
+    }
+    try {
+      if (column instanceof IntColumn i) {
+        i.append(Integer.parseInt(text));
+      } else {
+        ((DoubleColumn) column).append(Double.parseDouble(text));
+      }
+    } catch (NumberFormatException e) {
+      throw new ReportException(file + ", line " + line + ": column '" + column.name() + "': '"
+          + cell + "' is not " + (column instanceof IntColumn ? "a whole number" : "a number"));
+    }
   }
 
   private static ColumnType typeOf(String column) {
@@ -183,7 +209,7 @@ public final class ResultsTable {
       } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
         throw new ReportException(file + ": not valid JSON: " + e.getOriginalMessage(), e);
       } catch (IOException e) {
-        throw new ReportException("cannot read " + file + ": " + e, e);
+        throw new ReportException(FileErrors.cannotRead(file, e), e);
       }
       name = text(root, "name", name);
       runId = text(root, "runId", runId);

@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import org.planlab.engine.io.FileErrors;
 import org.planlab.engine.io.TemporaryFiles;
 
 /**
@@ -55,7 +56,8 @@ public final class AtomicFiles {
       move(tmp, target);
       tmp = null;
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+      // the operating system's reason for the caller's file, never the temporary's name
+      throw new UncheckedIOException(FileErrors.cannotWrite(file, e), e);
     } finally {
       if (tmp != null) {
         try {

@@ -14,6 +14,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.planlab.engine.io.FileErrors;
 
 /**
  * {@code points.csv} of a run: a header, then one row per (point, repetition). Columns:
@@ -98,24 +99,20 @@ public final class PointsCsv {
    * @throws IllegalArgumentException naming the file and line when it is not a points.csv
    */
   public static List<Row> read(Path file) {
-    List<List<String>> records;
-    try {
-      records = parse(Files.readString(file, StandardCharsets.UTF_8));
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-    }
-    if (records.isEmpty() || !records.get(0).subList(0, Math.min(FIXED.size(),
-        records.get(0).size())).equals(FIXED)) {
+    List<Record> records = records(file);
+    if (records.isEmpty() || !records.get(0).cells().subList(0, Math.min(FIXED.size(),
+        records.get(0).cells().size())).equals(FIXED)) {
       throw new IllegalArgumentException(file + ": not a points.csv (the header must start with "
           + String.join(",", FIXED) + ")");
     }
-    List<String> header = records.get(0);
+    List<String> header = records.get(0).cells();
     List<Row> rows = new ArrayList<>();
     for (int i = 1; i < records.size(); i++) {
-      List<String> cells = records.get(i);
+      List<String> cells = records.get(i).cells();
+      long line = records.get(i).line();
       if (cells.size() != header.size()) {
-        throw new IllegalArgumentException(file + ": record " + (i + 1) + " has " + cells.size()
-            + " cells, the header " + header.size());
+        throw new IllegalArgumentException(file + ", line " + line + ": " + cells.size()
+            + " cells, but the header has " + header.size());
       }
       Map<String, String> params = new LinkedHashMap<>();
       Map<String, String> metrics = new LinkedHashMap<>();
@@ -131,7 +128,7 @@ public final class PointsCsv {
       try {
         rep = Integer.parseInt(cells.get(3));
       } catch (NumberFormatException e) {
-        throw new IllegalArgumentException(file + ": record " + (i + 1) + ": rep '"
+        throw new IllegalArgumentException(file + ", line " + line + ": rep '"
             + cells.get(3) + "' is not a number");
       }
       rows.add(new Row(cells.get(0), cells.get(1), cells.get(2), rep, cells.get(4),
@@ -156,15 +153,54 @@ public final class PointsCsv {
     sb.append('\n');
   }
 
-  /** RFC 4180 records: quoted cells may hold commas, doubled quotes and line breaks. */
-  private static List<List<String>> parse(String text) {
-    List<List<String>> records = new ArrayList<>();
+  /**
+   * One record of a CSV file.
+   *
+   * @param line the file's line the record starts on (the header is line 1; a quoted cell with
+   *     line breaks makes a record span several lines)
+   * @param cells the record's cells, unquoted (unmodifiable)
+   */
+  public record Record(long line, List<String> cells) {
+    /** Freezes the cells. */
+    public Record {
+      cells = List.copyOf(cells);
+    }
+  }
+
+  /**
+   * The records of a CSV file such as points.csv, with the lines they start on.
+   *
+   * @throws UncheckedIOException "cannot read FILE: REASON" when the file cannot be read
+   */
+  public static List<Record> records(Path file) {
+    try {
+      return parse(Files.readString(file, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(FileErrors.cannotRead(file, e), e);
+    }
+  }
+
+  /**
+   * RFC 4180 records: quoted cells may hold commas, doubled quotes and line breaks; empty lines
+   * between records are skipped.
+   */
+  private static List<Record> parse(String text) {
+    List<Record> records = new ArrayList<>();
     List<String> record = new ArrayList<>();
     StringBuilder cell = new StringBuilder();
     boolean quoted = false;
     boolean any = false;
+    long line = 1;
+    long start = 1;
     for (int i = 0; i < text.length(); i++) {
       char ch = text.charAt(i);
+      if (!any && cell.length() == 0 && record.isEmpty()) {
+        start = line;
+      }
+      // a line ends at \n and at a \r not followed by \n (\r\n counts once, at the \n)
+      if (ch == '\n' || (ch == '\r' && (i + 1 == text.length() || text.charAt(i + 1) != '\n'))) {
+        line++;
+      }
       if (quoted) {
         if (ch == '"') {
           if (i + 1 < text.length() && text.charAt(i + 1) == '"') {
@@ -185,11 +221,12 @@ public final class PointsCsv {
         any = true;
       } else if (ch == '\n' || ch == '\r') {
         if (ch == '\r' && i + 1 < text.length() && text.charAt(i + 1) == '\n') {
-          i++;
+          i++; // \r\n is one line break, counted here
+          line++;
         }
         if (any || cell.length() > 0) {
           record.add(cell.toString());
-          records.add(record);
+          records.add(new Record(start, record));
         }
         record = new ArrayList<>();
         cell.setLength(0);
@@ -201,7 +238,7 @@ public final class PointsCsv {
     }
     if (any || cell.length() > 0) {
       record.add(cell.toString());
-      records.add(record);
+      records.add(new Record(start, record));
     }
     return records;
   }
