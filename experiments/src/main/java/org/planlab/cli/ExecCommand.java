@@ -13,10 +13,11 @@ import org.planlab.engine.codegen.select.CostProfiles;
 import org.planlab.engine.config.ByteSize;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.config.ReuseConfig;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
+import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.engine.parallel.KernelPool;
-import org.planlab.engine.runtime.ReuseHook;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
 import picocli.CommandLine;
@@ -66,7 +67,7 @@ final class ExecCommand implements Callable<Integer> {
     PrintStream out = new WriterPrintStream(cl.getOut());
     try (Engine engine = Engine.create(config)) {
       CompiledScript compiled = engine.compile(script.script, args, pipeline);
-      RunResult r = engine.run(compiled, Map.of(), out, ReuseHook.NONE);
+      RunResult r = engine.run(compiled, Map.of(), out);
       out.flush();
       if (stats) {
         cl.getOut().print(r.statistics().format(10));
@@ -90,6 +91,7 @@ final class ExecCommand implements Callable<Integer> {
     String ordering = script.ordering;
     ExecMode mode;
     long budget = 0;
+    ReuseConfig reuse;
     try {
       if (threads != null) {
         KernelPool.checkParallelism("--threads", threads);
@@ -102,6 +104,7 @@ final class ExecCommand implements Callable<Integer> {
       for (ExecType t : Backends.required(mode)) {
         Backends.check(t, EngineConfig.DEFAULT_BACKENDS.get(t));
       }
+      reuse = reuseConfig(plugins, script);
       if (script.localBudget != null) {
         budget = ByteSize.parse(script.localBudget);
         if (budget < 1) {
@@ -115,7 +118,7 @@ final class ExecCommand implements Callable<Integer> {
     EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats)
         .libraryRoots(script.libraryRoots()).fusion(script.fusion)
         .codegenCompiler(script.codegenCompiler).operatorCache(!script.noOperatorCache)
-        .exec(mode).localMemoryBudget(budget);
+        .exec(mode).localMemoryBudget(budget).reuse(reuse);
     if (script.costProfile != null) {
       try {
         b.costConstants(CostProfiles.read(script.costProfile));
@@ -127,5 +130,20 @@ final class ExecCommand implements Callable<Integer> {
       b.parallelism(threads);
     }
     return b.build();
+  }
+
+  /** The reuse options: mode, eviction spec (checked), cache budget. */
+  static ReuseConfig reuseConfig(Plugins plugins, ScriptOptions script) {
+    ReuseMode m = ReuseMode.parse(script.reuse);
+    plugins.check(StrategyKind.EVICTION, script.eviction);
+    long cacheBudget = 0;
+    if (script.cacheBudget != null) {
+      cacheBudget = ByteSize.parse(script.cacheBudget);
+      if (cacheBudget < 1) {
+        throw new IllegalArgumentException("--cache-budget must be positive, was '"
+            + script.cacheBudget + "'");
+      }
+    }
+    return new ReuseConfig(m, script.eviction, cacheBudget, 1, true);
   }
 }

@@ -42,6 +42,20 @@ final class ScriptOptions {
           + "operation memory with (default: 70% of the heap)")
   String localBudget;
 
+  @Option(names = "--reuse", paramLabel = "MODE", defaultValue = "none",
+      description = "lineage-based reuse: none, trace (tracing only), full (instruction "
+          + "outputs) or multilevel (also whole function calls) (default: ${DEFAULT-VALUE})")
+  String reuse;
+
+  @Option(names = "--eviction", paramLabel = "SPEC", defaultValue = "costnsize",
+      description = "reuse-cache eviction policy, name[:key=value,...]: lru, costnsize, "
+          + "dagheight (default: ${DEFAULT-VALUE})")
+  String eviction;
+
+  @Option(names = "--cache-budget", paramLabel = "SIZE",
+      description = "memory of the reuse cache, e.g. 500m (default: 5% of the heap)")
+  String cacheBudget;
+
   @Option(names = "--codegen-compiler", paramLabel = "NAME", defaultValue = "janino",
       description = "compiler of fused operators: janino or javac (default: ${DEFAULT-VALUE})")
   String codegenCompiler;

@@ -18,11 +18,16 @@ import org.planlab.engine.compile.lower.DagCompiler;
 import org.planlab.engine.compile.lower.ProgramLowering;
 import org.planlab.engine.compile.place.Placer;
 import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.config.ReuseConfig;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.ir.SizedDag;
 import org.planlab.engine.lang.DmlParser;
 import org.planlab.engine.lang.ast.DmlProgram;
+import org.planlab.engine.lineage.DiskBandwidth;
+import org.planlab.engine.lineage.LineageReuse;
+import org.planlab.engine.lineage.ReuseCache;
+import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.runtime.ExecutionContext;
 import org.planlab.engine.runtime.InstructionExecutor;
@@ -42,7 +47,7 @@ import org.planlab.engine.stats.Statistics;
  * {@link EngineConfig} and closed when done, it owns everything that lives longer than one
  * compilation — the kernel pool, the strategy instances created from the configuration's specs
  * (with their caches, such as MPSkipEnum's plan cache), the operator cache of its codegen
- * compiler, and its backends. Nothing is shared with other engines: two engines in one JVM
+ * compiler, its backends, and its reuse cache (MEMPHIS sec. 3.3) when reuse is on. Nothing is shared with other engines: two engines in one JVM
  * never see each other's caches, so what one ran does not change what the other measures.
  *
  * <p>Compiling parses, validates, builds, rewrites, sizes, fuses, places and lowers a script
@@ -59,6 +64,7 @@ public final class Engine implements AutoCloseable {
   private final CostConstants costs;
   private final long localBudget;
   private final Backends backends;
+  private final ReuseCache reuseCache;
   private OperatorCache operators;
   private volatile boolean closed;
 
@@ -72,6 +78,11 @@ public final class Engine implements AutoCloseable {
     this.costs = config.localMemoryBudget() == 0 ? config.costConstants()
         : config.costConstants().withLocalMemoryFraction(Math.min(1.0,
             (double) localBudget / Runtime.getRuntime().maxMemory()));
+    ReuseConfig r = config.reuse();
+    this.reuseCache = r.mode() == ReuseMode.NONE || r.mode() == ReuseMode.TRACE ? null
+        : new ReuseCache(r.budget(Runtime.getRuntime().maxMemory()),
+            plugins.create(StrategyKind.EVICTION, r.eviction()), r.delay(), r.spill(),
+            DiskBandwidth.measured());
     this.pool = config.parallelism() == 1 ? KernelPool.sequential()
         : new KernelPool(config.parallelism());
     try {
@@ -80,6 +91,11 @@ public final class Engine implements AutoCloseable {
       pool.close();
       throw e;
     }
+  }
+
+  /** This engine's reuse cache, or null when its reuse mode keeps none. */
+  public ReuseCache reuseCache() {
+    return reuseCache;
   }
 
   /**
@@ -200,9 +216,30 @@ public final class Engine implements AutoCloseable {
     return new CompiledScript(compiled, sizes.sizes(), sizes.recompiler(), this, stats);
   }
 
-  /** Runs a compiled script, printing to {@code out}. */
+  /** Runs a compiled script, printing to {@code out}, with the configured reuse. */
   public RunResult run(CompiledScript script, PrintStream out) {
-    return run(script, Map.of(), out, ReuseHook.NONE);
+    return run(script, Map.of(), out);
+  }
+
+  /**
+   * Runs a compiled script with preset variables and the configured lineage tracing and reuse.
+   * Each run starts with an empty reuse cache: reuse is within a run (a grid search, a cross
+   * validation), so repeated runs of one script measure the same work.
+   */
+  public RunResult run(CompiledScript script, Map<String, Data> inputs, PrintStream out) {
+    return run(script, inputs, out, reuseHook(script));
+  }
+
+  /** The hook of the configured reuse mode for a run of {@code script}; empties the cache. */
+  private ReuseHook reuseHook(CompiledScript script) {
+    ReuseMode mode = config.reuse().mode();
+    if (mode == ReuseMode.NONE) {
+      return ReuseHook.NONE;
+    }
+    if (reuseCache != null) {
+      reuseCache.clear();
+    }
+    return new LineageReuse(mode, reuseCache, script.program().source());
   }
 
   /**
@@ -266,9 +303,15 @@ public final class Engine implements AutoCloseable {
     }
     closed = true;
     try {
-      backends.close();
+      if (reuseCache != null) {
+        reuseCache.close();
+      }
     } finally {
-      pool.close();
+      try {
+        backends.close();
+      } finally {
+        pool.close();
+      }
     }
   }
 

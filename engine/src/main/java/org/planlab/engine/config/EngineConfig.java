@@ -46,11 +46,12 @@ import org.planlab.engine.parallel.KernelPool;
  *     the JVM's maximum heap
  * @param backends the backend spec per remote execution type ({@code SPARK -> spark},
  *     {@code GPU -> gpu} by default); used when the mode places operations there
+ * @param reuse lineage tracing and reuse ({@link ReuseConfig#NONE} by default)
  */
 public record EngineConfig(int parallelism, String ordering, boolean statistics,
     int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory, String fusion,
     CostConstants costConstants, String codegenCompiler, boolean operatorCache, ExecMode exec,
-    long localMemoryBudget, Map<ExecType, String> backends) {
+    long localMemoryBudget, Map<ExecType, String> backends, ReuseConfig reuse) {
 
   /** The default backend spec of each remote execution type. */
   public static final Map<ExecType, String> DEFAULT_BACKENDS =
@@ -73,6 +74,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     Objects.requireNonNull(costConstants, "costConstants is null");
     OperatorCompiler.checkName(codegenCompiler);
     Objects.requireNonNull(exec, "exec is null");
+    Objects.requireNonNull(reuse, "reuse is null");
     EnumMap<ExecType, String> b = new EnumMap<>(ExecType.class);
     b.putAll(DEFAULT_BACKENDS);
     b.putAll(backends);
@@ -113,7 +115,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
         .maxRecursionDepth(maxRecursionDepth).libraryRoots(libraryRoots)
         .workingDirectory(workingDirectory).fusion(fusion).costConstants(costConstants)
         .codegenCompiler(codegenCompiler).operatorCache(operatorCache).exec(exec)
-        .localMemoryBudget(localMemoryBudget).backends(backends);
+        .localMemoryBudget(localMemoryBudget).backends(backends).reuse(reuse);
   }
 
   /** Mutable builder of an {@link EngineConfig}. */
@@ -132,6 +134,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     private ExecMode exec = ExecMode.SINGLENODE;
     private long localMemoryBudget;
     private final Map<ExecType, String> backends = new EnumMap<>(DEFAULT_BACKENDS);
+    private ReuseConfig reuse = ReuseConfig.NONE;
 
     public Builder parallelism(int p) {
       this.parallelism = p;
@@ -209,6 +212,12 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
       return this;
     }
 
+    /** Lineage tracing and reuse. */
+    public Builder reuse(ReuseConfig r) {
+      this.reuse = r;
+      return this;
+    }
+
     /** Every backend spec of {@code specs}. */
     public Builder backends(Map<ExecType, String> specs) {
       specs.forEach(this::backend);
@@ -224,7 +233,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     public EngineConfig build() {
       return new EngineConfig(parallelism, ordering, statistics, maxRecursionDepth, libraryRoots,
           workingDirectory, fusion, costConstants, codegenCompiler, operatorCache, exec,
-          localMemoryBudget, backends);
+          localMemoryBudget, backends, reuse);
     }
   }
 }

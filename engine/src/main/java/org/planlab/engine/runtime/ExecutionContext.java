@@ -6,9 +6,13 @@ import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.lineage.LineageItem;
+import org.planlab.engine.lineage.Lineages;
 import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.stats.Statistics;
 
@@ -20,17 +24,27 @@ import org.planlab.engine.stats.Statistics;
  */
 public final class ExecutionContext {
   private final Map<String, Data> symbols;
+  /** The lineage of variables, while tracing (MEMPHIS sec. 3.2's LineageMap). */
+  private final Map<String, LineageItem> lineage;
   private final Shared shared;
   private final int depth;
+  private boolean nondeterministic;
 
-  /** What every frame of one run shares. */
+  /**
+   * What every frame of one run shares.
+   *
+   * @param unique the counter naming values whose lineage is unknown (each gets an item of its
+   *     own, equal to no other)
+   */
   record Shared(EngineConfig config, KernelPool pool, Statistics statistics, PrintStream out,
-      Interpreter interpreter, DataMover mover) {
+      Interpreter interpreter, DataMover mover, AtomicLong unique) {
   }
 
-  ExecutionContext(Shared shared, Map<String, Data> symbols, int depth) {
+  ExecutionContext(Shared shared, Map<String, Data> symbols, Map<String, LineageItem> lineage,
+      int depth) {
     this.shared = shared;
     this.symbols = symbols;
+    this.lineage = lineage;
     this.depth = depth;
   }
 
@@ -70,8 +84,64 @@ public final class ExecutionContext {
     return symbols.get(name);
   }
 
+  /** Binds {@code name} to {@code value}; its lineage, if it had one, is forgotten. */
   public void set(String name, Data value) {
     symbols.put(name, Objects.requireNonNull(value, "value is null"));
+    lineage.remove(name);
+  }
+
+  /** Binds {@code name} to {@code value} computed as {@code item} (null: not traced). */
+  public void set(String name, Data value, LineageItem item) {
+    set(name, value);
+    if (item != null) {
+      lineage.put(name, item);
+    }
+  }
+
+  /**
+   * The lineage of variable {@code name}: as traced, else that of its value
+   * ({@link #lineageOfValue}), remembered so that later reads agree; null when undefined.
+   */
+  public LineageItem lineage(String name) {
+    LineageItem item = lineage.get(name);
+    if (item == null) {
+      Data d = symbols.get(name);
+      if (d == null) {
+        return null;
+      }
+      item = lineageOfValue(d);
+      lineage.put(name, item);
+    }
+    return item;
+  }
+
+  /**
+   * The lineage of a value whose computation is not known: a scalar is its own literal; a
+   * matrix (an input given to the run, a parfor result) gets an item equal to no other, so it
+   * is never mistaken for another value.
+   */
+  public LineageItem lineageOfValue(Data d) {
+    if (d instanceof ScalarValue s) {
+      return Lineages.literal(s);
+    }
+    return uniqueLineage("value");
+  }
+
+  /** An item equal to no other: for a value no trace determines ({@code time()}). */
+  public LineageItem uniqueLineage(String kind) {
+    return Lineages.unique(kind, shared.unique().incrementAndGet());
+  }
+
+  /**
+   * Notes that this frame executed something nondeterministic (an unseeded {@code rand}): a
+   * function call whose frame is marked is not reused as a whole (MEMPHIS sec. 3.3).
+   */
+  public void markNondeterministic() {
+    nondeterministic = true;
+  }
+
+  public boolean isNondeterministic() {
+    return nondeterministic;
   }
 
   /** A read-only view of the symbol table. */
@@ -86,12 +156,12 @@ public final class ExecutionContext {
 
   /** A fresh frame for a function call (empty symbol table, one level deeper). */
   ExecutionContext newFrame() {
-    return new ExecutionContext(shared, new HashMap<>(), depth + 1);
+    return new ExecutionContext(shared, new HashMap<>(), new HashMap<>(), depth + 1);
   }
 
-  /** A copy of this frame for a parfor worker: same values, own table. */
+  /** A copy of this frame for a parfor worker: same values and lineage, own tables. */
   ExecutionContext forkForWorker() {
-    return new ExecutionContext(shared, new HashMap<>(symbols), depth);
+    return new ExecutionContext(shared, new HashMap<>(symbols), new HashMap<>(lineage), depth);
   }
 
   /** In-memory bytes of the matrices in this frame (for peak-memory statistics). */

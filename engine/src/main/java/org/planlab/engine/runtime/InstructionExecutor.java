@@ -8,6 +8,7 @@ import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
+import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.program.BlockCode;
 
@@ -31,22 +32,36 @@ public final class InstructionExecutor {
   /** Runs all instructions of {@code code} on a fresh frame; returns the frame's result slot. */
   public Data run(BlockCode code, ExecutionContext ctx) {
     Data[] frame = new Data[code.slotCount()];
+    // the lineage of every slot, kept only while tracing (MEMPHIS sec. 3.2's LineageMap holds
+    // variables; within a block, values live in slots)
+    LineageItem[] lineage = hook.traces() ? new LineageItem[frame.length] : null;
     List<Data> constants = code.constants();
     for (int i = 0; i < constants.size(); i++) {
       frame[i] = constants.get(i);
+      if (lineage != null) {
+        lineage[i] = ctx.lineageOfValue(constants.get(i));
+      }
     }
     for (int i = 0; i < code.instructions().size(); i++) {
-      execute(code.instructions().get(i), frame, ctx);
+      execute(code.instructions().get(i), frame, lineage, ctx);
       for (int s : code.releaseAfter().get(i)) {
         frame[s] = null; // last use: let the intermediate be collected
+        if (lineage != null) {
+          lineage[s] = null;
+        }
       }
     }
     return code.resultSlot() >= 0 ? frame[code.resultSlot()] : null;
   }
 
-  /** TRACE -> REUSE? -> execute -> PUT for one instruction over {@code frame}. */
-  public void execute(Instruction instr, Data[] frame, ExecutionContext ctx) {
+  /**
+   * TRACE -> REUSE? -> execute -> PUT for one instruction over {@code frame}, with the slots'
+   * lineage in {@code lineage} (null when not tracing).
+   */
+  public void execute(Instruction instr, Data[] frame, LineageItem[] lineage,
+      ExecutionContext ctx) {
     Data[] in = new Data[instr.inputCount()];
+    LineageItem[] inLineage = lineage == null ? null : new LineageItem[in.length];
     boolean here = instr.acceptsHandles();
     for (int i = 0; i < in.length; i++) {
       Data d = frame[instr.input(i)];
@@ -61,15 +76,19 @@ public final class InstructionExecutor {
         d = moved;
       }
       in[i] = d;
+      if (inLineage != null) {
+        inLineage[i] = lineage[instr.input(i)];
+      }
     }
     long start = System.nanoTime();
     Data out;
+    LineageItem key = null;
     try {
-      Object key = hook.trace(instr, in, ctx);
+      key = inLineage == null ? null : hook.trace(instr, in, inLineage, ctx);
       out = key == null ? null : hook.reuse(key, instr, ctx);
       if (out == null) {
         long t0 = System.nanoTime();
-        out = instr.execute(in, ctx);
+        out = instr.execute(in, inLineage, ctx);
         if (key != null && out != null) {
           hook.put(key, instr, out, System.nanoTime() - t0, ctx);
         }
@@ -91,6 +110,9 @@ public final class InstructionExecutor {
     }
     if (instr.output() >= 0) {
       frame[instr.output()] = out;
+      if (lineage != null) {
+        lineage[instr.output()] = key;
+      }
     }
   }
 }

@@ -22,6 +22,7 @@ import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.lang.types.DataType;
+import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.runtime.program.BlockCode;
@@ -55,7 +56,7 @@ public final class Interpreter {
   public ExecutionContext newContext(EngineConfig config, KernelPool pool, Statistics statistics,
       PrintStream out, DataMover mover) {
     return new ExecutionContext(new ExecutionContext.Shared(config, pool, statistics, out, this,
-        mover), new HashMap<>(), 0);
+        mover, new AtomicLong()), new HashMap<>(), new HashMap<>(), 0);
   }
 
   /** Runs the main program in {@code ctx}. */
@@ -242,7 +243,13 @@ public final class Interpreter {
     } finally {
       es.shutdownNow();
     }
+    for (ExecutionContext f : frames) {
+      if (f.isNondeterministic()) {
+        ctx.markNondeterministic();
+      }
+    }
     for (String v : results) {
+      // the merged value's lineage is not traced: it gets an item of its own when read
       ctx.set(v, merge(ctx.get(v), frames, v, ctx));
     }
   }
@@ -281,11 +288,14 @@ public final class Interpreter {
   /**
    * Calls {@code key} with the bound {@code args} (parameter order; missing trailing ones get
    * their defaults) in a fresh frame and copies its results into the caller's {@code outputs}.
+   * With the arguments' lineage ({@code argLineage}, null when not tracing) the parameters keep
+   * it, and a call the reuse hook may reuse as a whole (multi-level reuse, MEMPHIS sec. 3.3) is
+   * looked up first and offered afterwards, unless its frame did something nondeterministic.
    *
    * @throws DmlRuntimeException "recursion too deep in f" beyond the configured depth
    */
-  public void call(FunctionKey key, Data[] args, List<String> outputs, ExecutionContext caller,
-      SourcePosition position) {
+  public void call(FunctionKey key, Data[] args, LineageItem[] argLineage, List<String> outputs,
+      ExecutionContext caller, SourcePosition position) {
     Program.Function f = program.source().functions().get(key);
     List<CompiledBlock> body = program.functions().get(key);
     if (f == null || body == null) {
@@ -301,36 +311,79 @@ public final class Interpreter {
       throw new DmlRuntimeException(position, "function " + key + " takes " + params.size()
           + " argument(s), got " + args.length);
     }
+    List<Parameter> results = f.definition().results();
+    if (outputs.size() > results.size()) {
+      throw new DmlRuntimeException(position, "function " + key + " returns " + results.size()
+          + " value(s), " + outputs.size() + " requested");
+    }
+    ReuseHook hook = executor.hook();
+    Data[] coerced = new Data[params.size()];
+    LineageItem[] paramLineage = argLineage == null ? null : new LineageItem[params.size()];
+    for (int i = 0; i < params.size(); i++) {
+      coerced[i] = coerce(args[i], params.get(i), key, position);
+      if (paramLineage != null) {
+        // a coerced scalar (an Integer for a Double parameter) is a new literal
+        paramLineage[i] = coerced[i] == args[i] ? argLineage[i]
+            : caller.lineageOfValue(coerced[i]);
+      }
+    }
+    List<LineageItem> callItems = paramLineage == null ? null
+        : hook.callLineage(key, paramLineage, results.size());
+    if (callItems != null) {
+      Data[] reused = hook.reuseCall(callItems, caller);
+      if (reused != null) {
+        for (int i = 0; i < outputs.size(); i++) {
+          caller.set(outputs.get(i), reused[i], callItems.get(i));
+        }
+        return;
+      }
+    }
     ExecutionContext callee = caller.newFrame();
     for (int i = 0; i < params.size(); i++) {
-      Parameter p = params.get(i);
-      callee.set(p.name(), coerce(args[i], p, key, position));
+      callee.set(params.get(i).name(), coerced[i],
+          paramLineage == null ? null : paramLineage[i]);
     }
+    long t0 = System.nanoTime();
     try {
       execute(body, callee);
     } catch (StackOverflowError e) {
       throw new DmlRuntimeException(position, "recursion too deep in " + key
           + " (the Java stack is exhausted)");
     }
-    List<Parameter> results = f.definition().results();
-    if (outputs.size() > results.size()) {
-      throw new DmlRuntimeException(position, "function " + key + " returns " + results.size()
-          + " value(s), " + outputs.size() + " requested");
+    long nanos = System.nanoTime() - t0;
+    if (callee.isNondeterministic()) {
+      caller.markNondeterministic();
+      callItems = null; // the results depend on more than the arguments
     }
     // read all results before writing any: an output may share a name with an argument
-    Data[] values = new Data[outputs.size()];
+    Data[] values = new Data[results.size()];
+    LineageItem[] lineage = new LineageItem[values.length];
     for (int i = 0; i < values.length; i++) {
-      Data v = callee.get(results.get(i).name());
+      String name = results.get(i).name();
+      Data v = callee.get(name);
       if (v == null) {
+        if (i >= outputs.size()) {
+          callItems = null; // an unassigned result nobody asked for: nothing to cache
+          continue;
+        }
         throw new DmlRuntimeException(f.definition().position(), "function " + key
-            + " did not assign its result '" + results.get(i).name() + "'");
+            + " did not assign its result '" + name + "'");
       }
       // as SystemDS's checkOutputs: a scalar result takes its declared value type, so
       // return (Double y) { y = 1 } gives 1.0, as the validator typed the call
       values[i] = coerce(v, results.get(i), key, position);
+      if (paramLineage != null) {
+        lineage[i] = values[i] == v ? callee.lineage(name) : caller.lineageOfValue(values[i]);
+      }
     }
-    for (int i = 0; i < values.length; i++) {
-      caller.set(outputs.get(i), values[i]);
+    if (callItems != null) {
+      hook.putCall(callItems, values, nanos, caller);
+      // the results' lineage is the call's (LIMA's function items): compact, and what a later
+      // identical call is looked up by
+      lineage = callItems.toArray(LineageItem[]::new);
+    }
+    for (int i = 0; i < outputs.size(); i++) {
+      caller.set(outputs.get(i), values[i], paramLineage == null ? null : lineage[i]);
     }
   }
 

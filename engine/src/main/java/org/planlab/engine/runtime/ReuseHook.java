@@ -1,17 +1,20 @@
 package org.planlab.engine.runtime;
 
+import java.util.List;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.lang.ast.FunctionKey;
+import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.runtime.instructions.Instruction;
 
 /**
  * THE SEAM for lineage tracing and the reuse cache (ARCHITECTURE.md: "per instruction: lineage
- * TRACE -> cache REUSE? -> execute -> PUT"). {@link InstructionExecutor} calls the four steps
- * in that order for every instruction; the default, {@link #NONE}, traces nothing, never
+ * TRACE -> cache REUSE? -> execute -> PUT"; MEMPHIS sec. 3.1, Fig. 4). {@link InstructionExecutor}
+ * calls the steps in that order for every instruction, giving TRACE the lineage items of the
+ * operands; the interpreter asks {@link #reuseCall} and {@link #putCall} around function calls
+ * (multi-level reuse, MEMPHIS sec. 3.3). The default, {@link #NONE}, traces nothing, never
  * reuses, and so only executes.
  *
- * <p>A lineage implementation returns its {@code LineageItem} from {@link #trace}; a reuse
- * cache looks it up in {@link #reuse} and stores results in {@link #put}. Implementations must
- * be thread-safe: parfor workers execute instructions concurrently.
+ * <p>Implementations must be thread-safe: parfor workers execute instructions concurrently.
  */
 public interface ReuseHook {
 
@@ -19,18 +22,52 @@ public interface ReuseHook {
   ReuseHook NONE = new ReuseHook() {
   };
 
-  /** TRACE: the lineage key of this execution, or null when not traced. */
-  default Object trace(Instruction instruction, Data[] inputs, ExecutionContext ctx) {
+  /**
+   * Whether {@link #trace} returns items: only then does the executor keep the lineage of
+   * every slot and variable.
+   */
+  default boolean traces() {
+    return false;
+  }
+
+  /**
+   * TRACE: the lineage item of this execution's output, or null when not traced. May replace a
+   * nondeterministic operand in {@code in} (and its item in {@code inLineage}) by the value the
+   * execution will use — an unseeded {@code rand} gets its seed here — so that the trace
+   * records it and recomputing the trace gives the same value.
+   */
+  default LineageItem trace(Instruction instruction, Data[] in, LineageItem[] inLineage,
+      ExecutionContext ctx) {
     return null;
   }
 
   /** REUSE?: a previously computed output for {@code key}, or null to execute. */
-  default Data reuse(Object key, Instruction instruction, ExecutionContext ctx) {
+  default Data reuse(LineageItem key, Instruction instruction, ExecutionContext ctx) {
     return null;
   }
 
   /** PUT: offers a freshly computed output (and what it cost) for later reuse. */
-  default void put(Object key, Instruction instruction, Data output, long computeNanos,
+  default void put(LineageItem key, Instruction instruction, Data output, long computeNanos,
+      ExecutionContext ctx) {
+  }
+
+  /**
+   * The lineage items of the results of calling {@code function} on arguments of lineage
+   * {@code args}, when calls of it may be reused as a whole; null otherwise (the call then
+   * runs, and its results keep the lineage of the function's instructions).
+   */
+  default List<LineageItem> callLineage(FunctionKey function, LineageItem[] args,
+      int results) {
+    return null;
+  }
+
+  /** REUSE? of a whole call: its results for the items {@link #callLineage} gave, or null. */
+  default Data[] reuseCall(List<LineageItem> results, ExecutionContext ctx) {
+    return null;
+  }
+
+  /** PUT of a whole call's results (one per item of {@link #callLineage}). */
+  default void putCall(List<LineageItem> results, Data[] values, long computeNanos,
       ExecutionContext ctx) {
   }
 }

@@ -14,6 +14,9 @@ public record StrategyKind<T>(String label, Class<T> type) {
   /** Fusion plan selection (fusion paper, sec. 4). */
   public static final StrategyKind<FusionPlanSelector> FUSION =
       new StrategyKind<>("fusion plan selector", FusionPlanSelector.class);
+  /** Reuse-cache eviction (MEMPHIS sec. 4; LIMA). */
+  public static final StrategyKind<EvictionPolicy> EVICTION =
+      new StrategyKind<>("eviction policy", EvictionPolicy.class);
   /** Operator ordering (optimizer paper, sec. 3.3; MEMPHIS sec. 5.3). */
   public static final StrategyKind<OperatorOrdering> ORDERING =
       new StrategyKind<>("operator ordering", OperatorOrdering.class);
@@ -25,6 +28,6 @@ public record StrategyKind<T>(String label, Class<T> type) {
 
   /** Every kind, in the order {@code planlab list} shows them. */
   public static List<StrategyKind<?>> all() {
-    return List.of(FUSION, ORDERING);
+    return List.of(FUSION, EVICTION, ORDERING);
   }
 }

@@ -28,6 +28,7 @@ public final class Statistics {
   private final LongAdder[] execTypes = new LongAdder[ExecType.values().length];
   private final Map<String, Counter> transfers = new ConcurrentHashMap<>();
   private final LongAdder operandMoves = new LongAdder();
+  private final LongAdder[] reuse = new LongAdder[ReuseCounter.values().length];
 
   /** A count and a sum (of nanoseconds for opcodes, of bytes for transfers). */
   private static final class Counter {
@@ -45,6 +46,18 @@ public final class Statistics {
     for (int i = 0; i < execTypes.length; i++) {
       execTypes[i] = new LongAdder();
     }
+    for (int i = 0; i < reuse.length; i++) {
+      reuse[i] = new LongAdder();
+    }
+  }
+
+  /** Adds {@code n} to a reuse counter. */
+  public void addReuse(ReuseCounter counter, long n) {
+    reuse[counter.ordinal()].add(n);
+  }
+
+  public long reuse(ReuseCounter counter) {
+    return reuse[counter.ordinal()].sum();
   }
 
   /** Adds {@code n} to a code-generation counter. */
@@ -147,7 +160,12 @@ public final class Statistics {
     Map<String, StatisticsSnapshot.Transfers> moved = new java.util.TreeMap<>();
     transfers.forEach((k, c) -> moved.put(k,
         new StatisticsSnapshot.Transfers(c.count.sum(), c.nanos.sum())));
+    Map<ReuseCounter, Long> reused = new EnumMap<>(ReuseCounter.class);
+    for (ReuseCounter c : ReuseCounter.values()) {
+      reused.put(c, reuse[c.ordinal()].sum());
+    }
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
-        peakLiveBytes.get(), executionNanos.get(), cg, sel, types, moved, operandMoves.sum());
+        peakLiveBytes.get(), executionNanos.get(), cg, sel, types, moved, operandMoves.sum(),
+        reused);
   }
 }

@@ -22,15 +22,18 @@ import java.util.Map;
  *     {@code cp} for local memory)
  * @param operandMoves moves the executor made for operands that no transfer instruction had
  *     moved (included in {@code transfers}; 0 unless a run is given values on a backend)
+ * @param reuse the counters of lineage-based reuse (all 0 without reuse)
  */
 public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
     long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
     long executionNanos, Map<CodegenCounter, Long> codegen, Map<String, Long> selection,
-    Map<String, Long> execTypes, Map<String, Transfers> transfers, long operandMoves) {
+    Map<String, Long> execTypes, Map<String, Transfers> transfers, long operandMoves,
+    Map<ReuseCounter, Long> reuse) {
 
   public StatisticsSnapshot {
     compileNanos = Map.copyOf(compileNanos);
     codegen = Map.copyOf(codegen);
+    reuse = Map.copyOf(reuse);
     selection = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(selection));
     heavyHitters = List.copyOf(heavyHitters);
     execTypes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(execTypes));
@@ -72,6 +75,24 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
         executionNanos / 1e9));
     sb.append("Number of compiled DAGs:\t").append(dags).append('\n');
     sb.append("Number of recompilations:\t").append(recompilations).append('\n');
+    long probes = reuse.getOrDefault(ReuseCounter.HITS_MEMORY, 0L)
+        + reuse.getOrDefault(ReuseCounter.HITS_DISK, 0L)
+        + reuse.getOrDefault(ReuseCounter.MISSES, 0L);
+    if (probes > 0 || reuse.getOrDefault(ReuseCounter.HITS_FUNCTION, 0L) > 0) {
+      sb.append("Reuse hits (memory/disk/function):\t")
+          .append(reuse.get(ReuseCounter.HITS_MEMORY)).append('/')
+          .append(reuse.get(ReuseCounter.HITS_DISK)).append('/')
+          .append(reuse.get(ReuseCounter.HITS_FUNCTION)).append('\n');
+      sb.append("Reuse misses/puts/evictions/spills/reloads:\t")
+          .append(reuse.get(ReuseCounter.MISSES)).append('/')
+          .append(reuse.get(ReuseCounter.PUTS)).append('/')
+          .append(reuse.get(ReuseCounter.EVICTIONS)).append('/')
+          .append(reuse.get(ReuseCounter.SPILLS)).append('/')
+          .append(reuse.get(ReuseCounter.RELOADS)).append('\n');
+      sb.append(String.format(Locale.ROOT, "Reuse bytes put/probe time/saved:\t%d/%.3f sec./%.3f"
+          + " sec.%n", reuse.get(ReuseCounter.BYTES_PUT),
+          reuse.get(ReuseCounter.PROBE_NANOS) / 1e9, reuse.get(ReuseCounter.SAVED_NANOS) / 1e9));
+    }
     if (codegen.getOrDefault(CodegenCounter.DAGS_OPTIMIZED, 0L) > 0) {
       sb.append("Codegen (DAGs/CPlans/classes/cache hits/failures):\t")
           .append(codegen.get(CodegenCounter.DAGS_OPTIMIZED)).append('/')

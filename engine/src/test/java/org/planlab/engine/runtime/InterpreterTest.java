@@ -290,17 +290,23 @@ class InterpreterTest {
     java.util.concurrent.atomic.AtomicInteger traced = new java.util.concurrent.atomic.AtomicInteger();
     ReuseHook hook = new ReuseHook() {
       @Override
-      public Object trace(org.planlab.engine.runtime.instructions.Instruction instr, Data[] in,
-          ExecutionContext ctx) {
-        traced.incrementAndGet();
-        return instr.opcode();
+      public boolean traces() {
+        return true;
       }
 
       @Override
-      public Data reuse(Object key, org.planlab.engine.runtime.instructions.Instruction instr,
-          ExecutionContext ctx) {
+      public org.planlab.engine.lineage.LineageItem trace(
+          org.planlab.engine.runtime.instructions.Instruction instr, Data[] in,
+          org.planlab.engine.lineage.LineageItem[] inLineage, ExecutionContext ctx) {
+        traced.incrementAndGet();
+        return new org.planlab.engine.lineage.LineageItem(instr.opcode(), "", inLineage);
+      }
+
+      @Override
+      public Data reuse(org.planlab.engine.lineage.LineageItem key,
+          org.planlab.engine.runtime.instructions.Instruction instr, ExecutionContext ctx) {
         // "reuse" every addition as 7: proves REUSE? short-circuits execution
-        return key.equals("+") ? ScalarValue.of(7L) : null;
+        return key.opcode().equals("+") ? ScalarValue.of(7L) : null;
       }
     };
     Program p = new Program(List.of(basic(write("x", bin(BinaryOp.PLUS, lit(1L), lit(2L))))),

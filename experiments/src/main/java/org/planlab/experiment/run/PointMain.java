@@ -14,7 +14,6 @@ import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.config.ExecMode;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
-import org.planlab.engine.runtime.ReuseHook;
 import org.planlab.experiment.results.PointMetrics;
 import org.planlab.experiment.results.PointsCsv;
 import org.planlab.experiment.results.StatsFile;
@@ -105,7 +104,7 @@ public final class PointMain {
     RunResult r;
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
       CompiledScript compiled = engine.compile(Path.of(spec.script()), spec.args());
-      r = engine.run(compiled, Map.of(), out, ReuseHook.NONE);
+      r = engine.run(compiled, Map.of(), out);
     } finally {
       // the script's output goes to the point's log, labelled by run
       System.out.println("=== " + label + " ===");

@@ -44,7 +44,31 @@ public final class DataGenInstruction extends Instruction {
 
   /** Seed -1 asks for a fresh random stream on every execution. */
   private static long seed(long seed) {
-    return seed == -1 ? ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE : seed;
+    return seed == -1 ? drawSeed() : seed;
+  }
+
+  /** The seed an unseeded execution uses: non-negative, from a fresh random stream. */
+  public static long drawSeed() {
+    return ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE;
+  }
+
+  /**
+   * The operand holding the seed when this instruction is an unseeded {@code rand} or
+   * {@code sample} for these operands ({@code seed == -1}), else -1: lineage tracing draws the
+   * seed before the execution and records it (MEMPHIS sec. 3.1, RECOMPUTE).
+   */
+  public int unseededOperand(Data[] in) {
+    int i = switch (hop().op()) {
+      case RAND -> 5;
+      case SAMPLE -> 3;
+      default -> -1;
+    };
+    return i >= 0 && lng(in[i], "seed") == -1 ? i : -1;
+  }
+
+  /** Whether this is {@code time()}, whose value no trace determines. */
+  public boolean isClock() {
+    return hop().op() == org.planlab.engine.ir.OpCode.TIME;
   }
 
   private static RandomBlocks.Distribution pdf(String name) {

@@ -3,6 +3,7 @@ package org.planlab.engine.runtime.instructions;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /**
@@ -17,8 +18,14 @@ public final class FunctionCallInstruction extends Instruction {
 
   @Override
   public Data execute(Data[] in, ExecutionContext ctx) {
+    return execute(in, null, ctx);
+  }
+
+  /** The call, with the arguments' lineage for the callee's parameters (null: not traced). */
+  @Override
+  public Data execute(Data[] in, LineageItem[] lineage, ExecutionContext ctx) {
     HopParam.Call call = hop().param(HopParam.Call.class);
-    ctx.interpreter().call(call.function(), in, call.outputs(), ctx, position());
+    ctx.interpreter().call(call.function(), in, lineage, call.outputs(), ctx, position());
     return null;
   }
 

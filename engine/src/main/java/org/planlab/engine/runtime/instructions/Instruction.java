@@ -5,6 +5,7 @@ import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.lang.ast.SourcePosition;
+import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /**
@@ -24,6 +25,7 @@ public abstract class Instruction {
   private final int[] inputs;
   private final int output;
   private final ExecType execType;
+  private volatile String lineageData;
 
   /** A CP instruction. */
   protected Instruction(String opcode, Hop hop, int[] inputs, int output) {
@@ -90,6 +92,33 @@ public abstract class Instruction {
    * instructions without output.
    */
   public abstract Data execute(Data[] in, ExecutionContext ctx);
+
+  /**
+   * Computes the output as {@link #execute(Data[], ExecutionContext)}, with the operands'
+   * lineage items at hand (null when not tracing) for instructions that pass them on.
+   */
+  public Data execute(Data[] in, LineageItem[] lineage, ExecutionContext ctx) {
+    return execute(in, ctx);
+  }
+
+  /**
+   * What the output depends on besides the opcode and the operands, for its lineage item: the
+   * HOP's parameter, value type and data type (MEMPHIS sec. 3.2: "opcode, data items"). Built
+   * once per instruction.
+   */
+  public final String lineageData() {
+    String d = lineageData;
+    if (d == null) {
+      d = lineageParameter() + " " + hop.dataType() + " " + hop.valueType();
+      lineageData = d;
+    }
+    return d;
+  }
+
+  /** The parameter part of {@link #lineageData}: the HOP's parameter record. */
+  protected String lineageParameter() {
+    return hop.param().toString();
+  }
 
   /** What the opcode alone does not say (a literal, a variable, a callee), or "". */
   protected String detail() {

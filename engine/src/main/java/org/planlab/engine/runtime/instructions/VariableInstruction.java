@@ -4,7 +4,9 @@ import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.lang.types.ValueType;
+import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /** Literals and transient reads/writes of variables (LITERAL, READ_VAR, WRITE_VAR). */
@@ -36,6 +38,21 @@ public final class VariableInstruction extends Instruction {
       default:
         throw new IllegalStateException("not a variable opcode: " + hop().op());
     }
+  }
+
+  /** As {@link #execute(Data[], ExecutionContext)}; a write keeps the value's lineage. */
+  @Override
+  public Data execute(Data[] in, LineageItem[] lineage, ExecutionContext ctx) {
+    if (lineage != null && hop().op() == OpCode.WRITE_VAR) {
+      ctx.set(variable, in[0], lineage[0]);
+      return null;
+    }
+    return execute(in, ctx);
+  }
+
+  /** The variable a read or write names, or null for a literal. */
+  public String variable() {
+    return variable;
   }
 
   /** Literals, variable reads and writes pass any value on as it is. */

@@ -1,0 +1,138 @@
+package org.planlab.engine.lineage;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One node of a lineage trace (MEMPHIS sec. 3.2, LIMA sec. 3): the operation that produced a
+ * value (its opcode), the data that operation was given besides its inputs (a literal's value,
+ * an operator's parameters, a fused operator's plan, a file's identity) and the lineage items
+ * of its inputs. Two equal items denote equal values, which is what makes an item a reuse key.
+ *
+ * <p>Immutable. The hash is computed once, at construction, from the opcode, the data and the
+ * inputs' hashes; the height (longest path to a leaf) likewise. {@link #equals} compares two
+ * DAGs without recursion: a queue of pairs still to compare, early exits on identity (shared
+ * sub-DAGs), hash, height, opcode, data and arity, and a set of pairs already found equal, so a
+ * sub-DAG reachable along many paths is compared once. Traces of long loops are thousands of
+ * levels deep; recursion would overflow the stack where this does not.
+ */
+public final class LineageItem {
+  private final String opcode;
+  private final String data;
+  private final LineageItem[] inputs;
+  private final int hash;
+  private final int height;
+
+  /**
+   * An item of {@code opcode} with {@code data} over {@code inputs}.
+   *
+   * @param data everything besides the inputs the value depends on; "" when nothing
+   */
+  public LineageItem(String opcode, String data, LineageItem... inputs) {
+    this.opcode = Objects.requireNonNull(opcode, "opcode is null");
+    this.data = Objects.requireNonNull(data, "data is null");
+    this.inputs = inputs.clone();
+    int h = opcode.hashCode() * 31 + data.hashCode();
+    int ht = 0;
+    for (LineageItem in : this.inputs) {
+      Objects.requireNonNull(in, "an input is null");
+      h = h * 31 + in.hash;
+      ht = Math.max(ht, in.height + 1);
+    }
+    this.hash = h;
+    this.height = ht;
+  }
+
+  public String opcode() {
+    return opcode;
+  }
+
+  public String data() {
+    return data;
+  }
+
+  /** The input items, in operand order. */
+  public List<LineageItem> inputs() {
+    return Arrays.asList(inputs.clone());
+  }
+
+  public int inputCount() {
+    return inputs.length;
+  }
+
+  public LineageItem input(int i) {
+    return inputs[i];
+  }
+
+  /** The longest path from this item to a leaf: 0 for literals and reads. */
+  public int height() {
+    return height;
+  }
+
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    if (this == o) {
+      return true;
+    }
+    if (!(o instanceof LineageItem other) || !shallowEqual(this, other)) {
+      return false;
+    }
+    ArrayDeque<LineageItem> queue = new ArrayDeque<>();
+    Set<Pair> equal = new HashSet<>();
+    queue.add(this);
+    queue.add(other);
+    while (!queue.isEmpty()) {
+      LineageItem a = queue.poll();
+      LineageItem b = queue.poll();
+      for (int i = 0; i < a.inputs.length; i++) {
+        LineageItem x = a.inputs[i];
+        LineageItem y = b.inputs[i];
+        if (x == y) {
+          continue; // a shared sub-DAG (compaction makes these common)
+        }
+        if (!shallowEqual(x, y)) {
+          return false;
+        }
+        if (x.inputs.length > 0 && equal.add(new Pair(x, y))) {
+          queue.add(x);
+          queue.add(y);
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Everything but the inputs' inputs: the early exits of the comparison. */
+  private static boolean shallowEqual(LineageItem a, LineageItem b) {
+    return a.hash == b.hash && a.height == b.height && a.inputs.length == b.inputs.length
+        && a.opcode.equals(b.opcode) && a.data.equals(b.data);
+  }
+
+  /** Two items by identity, for the set of pairs already compared. */
+  private record Pair(LineageItem a, LineageItem b) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Pair p && p.a == a && p.b == b;
+    }
+
+    @Override
+    public int hashCode() {
+      return System.identityHashCode(a) * 31 + System.identityHashCode(b);
+    }
+  }
+
+  /** {@code opcode(data)} with the number of inputs; the whole trace is {@link LineageLog}'s. */
+  @Override
+  public String toString() {
+    return opcode + (data.isEmpty() ? "" : "(" + data + ")") + "/" + inputs.length;
+  }
+}

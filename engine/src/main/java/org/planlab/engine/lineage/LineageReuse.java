@@ -1,0 +1,309 @@
+package org.planlab.engine.lineage;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixValue;
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.io.MatrixMetadata;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.ir.Program;
+import org.planlab.engine.ir.ProgramBlock;
+import org.planlab.engine.lang.ast.FunctionKey;
+import org.planlab.engine.lang.types.DataType;
+import org.planlab.engine.runtime.ExecutionContext;
+import org.planlab.engine.runtime.ReuseHook;
+import org.planlab.engine.runtime.instructions.AggregateInstruction;
+import org.planlab.engine.runtime.instructions.DataGenInstruction;
+import org.planlab.engine.runtime.instructions.ElementwiseInstruction;
+import org.planlab.engine.runtime.instructions.FusedInstruction;
+import org.planlab.engine.runtime.instructions.IndexingInstruction;
+import org.planlab.engine.runtime.instructions.Instruction;
+import org.planlab.engine.runtime.instructions.IoInstruction;
+import org.planlab.engine.runtime.instructions.LinAlgInstruction;
+import org.planlab.engine.runtime.instructions.MatMultInstruction;
+import org.planlab.engine.runtime.instructions.ReorgInstruction;
+import org.planlab.engine.runtime.instructions.VariableInstruction;
+import org.planlab.engine.stats.ReuseCounter;
+
+/**
+ * Lineage tracing and lineage-based reuse for one run (MEMPHIS sec. 3, LIMA sec. 3-4): the
+ * {@link ReuseHook} the engine gives its executor when reuse is on.
+ *
+ * <p>TRACE builds the item of every instruction's output from its opcode, its
+ * {@link Instruction#lineageData() data} and its operands' items. Variable reads take the
+ * variable's item; a file read takes the file's path, size and modification time (a file the
+ * script rewrote is a new value); an unseeded {@code rand} or {@code sample} draws its seed
+ * here and records it as an operand, so the trace recomputes the same value, and marks its
+ * frame nondeterministic; {@code time()} is an item of its own.
+ *
+ * <p>REUSE and PUT apply to the deterministic operations that work on matrices (the whitelist:
+ * aggregates, element-wise and fused operators, matrix multiplications, reorganisations,
+ * indexing, data generation with a seed, linear algebra), never to variable operations, I/O,
+ * prints, calls, transfers or pure scalar arithmetic, whose probe would cost more than
+ * recomputing. With {@link ReuseMode#MULTILEVEL} whole calls of functions without side effects
+ * are reused as well (MEMPHIS sec. 3.3), keyed by a function item per result over the
+ * arguments' items; a call that ran something nondeterministic is not stored.
+ */
+public final class LineageReuse implements ReuseHook {
+  /** Marks the data of an item whose seed the trace drew: never cached. */
+  static final String DRAWN_SEED = " drawn-seed";
+  /** Opcode of a function result's item; data: the function and the result's position. */
+  public static final String CALL = "fcall";
+  /** Opcode of a file read's item. */
+  public static final String READ = "read";
+
+  private final ReuseMode mode;
+  private final ReuseCache cache;
+  private final Program program;
+  private final Map<FunctionKey, Boolean> reusableFunctions = new ConcurrentHashMap<>();
+
+  /**
+   * Tracing and, unless {@code mode} is {@link ReuseMode#TRACE}, reuse through {@code cache}.
+   *
+   * @param program the program run, whose functions are checked for side effects
+   */
+  public LineageReuse(ReuseMode mode, ReuseCache cache, Program program) {
+    this.mode = Objects.requireNonNull(mode, "mode is null");
+    if (mode == ReuseMode.NONE) {
+      throw new IllegalArgumentException("reuse mode none needs no hook: use ReuseHook.NONE");
+    }
+    if (mode != ReuseMode.TRACE) {
+      Objects.requireNonNull(cache, "cache is null");
+    }
+    this.cache = cache;
+    this.program = Objects.requireNonNull(program, "program is null");
+  }
+
+  @Override
+  public boolean traces() {
+    return true;
+  }
+
+  @Override
+  public LineageItem trace(Instruction instr, Data[] in, LineageItem[] inLineage,
+      ExecutionContext ctx) {
+    long t0 = System.nanoTime();
+    LineageItem item = item(instr, in, inLineage, ctx);
+    ctx.statistics().addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
+    return item;
+  }
+
+  private static LineageItem item(Instruction instr, Data[] in, LineageItem[] inLineage,
+      ExecutionContext ctx) {
+    if (instr instanceof VariableInstruction v) {
+      return switch (instr.hop().op()) {
+        case LITERAL -> Lineages.literal(instr.hop().param(HopParam.Literal.class).value());
+        case READ_VAR -> {
+          LineageItem item = ctx.lineage(v.variable());
+          // an undefined variable fails in execute with its own message
+          yield item != null ? item : ctx.uniqueLineage("undefined");
+        }
+        default -> null; // a write has no output; execute keeps the value's item
+      };
+    }
+    if (instr.output() < 0) {
+      return null;
+    }
+    if (instr instanceof DataGenInstruction d) {
+      if (d.isClock()) {
+        return ctx.uniqueLineage("time");
+      }
+      int seed = d.unseededOperand(in);
+      if (seed >= 0) {
+        ScalarValue drawn = ScalarValue.of(DataGenInstruction.drawSeed());
+        in[seed] = drawn;
+        inLineage[seed] = Lineages.literal(drawn);
+        ctx.markNondeterministic();
+        return new LineageItem(instr.opcode(), instr.lineageData() + DRAWN_SEED, inLineage);
+      }
+    }
+    if (instr instanceof IoInstruction && instr.hop().op() == OpCode.READ_FILE
+        && in[0] instanceof ScalarValue path) {
+      return new LineageItem(READ, fileIdentity(ctx.resolve(path.asString())), inLineage);
+    }
+    for (LineageItem i : inLineage) {
+      if (i == null) {
+        return null; // an operand the trace does not know: the output is not traced
+      }
+    }
+    return new LineageItem(instr.opcode(), instr.lineageData(), inLineage);
+  }
+
+  /** Path, size and modification time of a file and of its metadata file. */
+  private static String fileIdentity(Path file) {
+    StringBuilder sb = new StringBuilder(file.toAbsolutePath().normalize().toString());
+    for (Path p : List.of(file, MatrixMetadata.pathFor(file))) {
+      try {
+        sb.append(' ').append(Files.size(p)).append('@')
+            .append(Files.getLastModifiedTime(p).toMillis());
+      } catch (IOException e) {
+        sb.append(" -"); // missing: the read fails, or has no metadata
+      }
+    }
+    return sb.toString();
+  }
+
+  @Override
+  public Data reuse(LineageItem key, Instruction instr, ExecutionContext ctx) {
+    if (cache == null || !cacheable(instr, key)) {
+      return null;
+    }
+    long t0 = System.nanoTime();
+    Data d = cache.get(key, ctx.statistics());
+    ctx.statistics().addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
+    return d;
+  }
+
+  @Override
+  public void put(LineageItem key, Instruction instr, Data output, long computeNanos,
+      ExecutionContext ctx) {
+    if (cache == null || !cacheable(instr, key)
+        || !(output instanceof MatrixValue || output instanceof ScalarValue)) {
+      return;
+    }
+    long t0 = System.nanoTime();
+    cache.put(key, output, computeNanos, ctx.statistics());
+    ctx.statistics().addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
+  }
+
+  /** The whitelist: deterministic operations on matrices (see the class comment). */
+  static boolean cacheable(Instruction instr, LineageItem key) {
+    boolean kind = instr instanceof AggregateInstruction || instr instanceof ElementwiseInstruction
+        || instr instanceof FusedInstruction || instr instanceof MatMultInstruction
+        || instr instanceof ReorgInstruction || instr instanceof IndexingInstruction
+        || instr instanceof LinAlgInstruction
+        || (instr instanceof DataGenInstruction d && !d.isClock());
+    if (!kind || key.data().endsWith(DRAWN_SEED)) {
+      return false;
+    }
+    Hop h = instr.hop();
+    if (h.dataType() == DataType.MATRIX || instr instanceof FusedInstruction) {
+      return true;
+    }
+    for (Hop i : h.inputs()) {
+      if (i.dataType() == DataType.MATRIX) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // ---- multi-level reuse of function calls
+
+  @Override
+  public List<LineageItem> callLineage(FunctionKey function, LineageItem[] args, int results) {
+    if (mode != ReuseMode.MULTILEVEL || !reusable(function)) {
+      return null;
+    }
+    for (LineageItem a : args) {
+      if (a == null) {
+        return null;
+      }
+    }
+    List<LineageItem> items = new ArrayList<>(results);
+    for (int i = 0; i < results; i++) {
+      items.add(new LineageItem(CALL, function + "#" + i, args));
+    }
+    return items;
+  }
+
+  @Override
+  public Data[] reuseCall(List<LineageItem> results, ExecutionContext ctx) {
+    long t0 = System.nanoTime();
+    Data[] values = cache.getAll(results, ctx.statistics());
+    ctx.statistics().addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
+    return values;
+  }
+
+  @Override
+  public void putCall(List<LineageItem> results, Data[] values, long computeNanos,
+      ExecutionContext ctx) {
+    long t0 = System.nanoTime();
+    for (int i = 0; i < results.size(); i++) {
+      if (values[i] instanceof MatrixValue || values[i] instanceof ScalarValue) {
+        cache.put(results.get(i), values[i], computeNanos, ctx.statistics());
+      }
+    }
+    ctx.statistics().addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
+  }
+
+  /**
+   * Whether calls of {@code function} may be reused as a whole: neither it nor a function it
+   * calls prints, reads or writes files or reads the clock (their effects or results are not
+   * determined by the arguments). Unseeded random numbers are caught when they run.
+   */
+  boolean reusable(FunctionKey function) {
+    Boolean r = reusableFunctions.get(function);
+    if (r == null) {
+      r = sideEffectFree(function, new HashSet<>());
+      reusableFunctions.put(function, r);
+    }
+    return r;
+  }
+
+  private boolean sideEffectFree(FunctionKey function, Set<FunctionKey> visiting) {
+    Program.Function f = program.functions().get(function);
+    if (f == null) {
+      return false;
+    }
+    if (!visiting.add(function)) {
+      return true; // recursion: decided by the rest of the cycle
+    }
+    return blocksFree(f.body(), visiting);
+  }
+
+  private boolean blocksFree(List<ProgramBlock> blocks, Set<FunctionKey> visiting) {
+    for (ProgramBlock b : blocks) {
+      if (!blockFree(b, visiting)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private boolean blockFree(ProgramBlock b, Set<FunctionKey> visiting) {
+    if (b instanceof ProgramBlock.Basic basic) {
+      return dagFree(basic.dag(), visiting);
+    }
+    if (b instanceof ProgramBlock.If i) {
+      return dagFree(i.predicate(), visiting) && blocksFree(i.thenBlocks(), visiting)
+          && blocksFree(i.elseBlocks(), visiting);
+    }
+    if (b instanceof ProgramBlock.While w) {
+      return dagFree(w.predicate(), visiting) && blocksFree(w.body(), visiting);
+    }
+    ProgramBlock.For l = (ProgramBlock.For) b;
+    return dagFree(l.from(), visiting) && dagFree(l.to(), visiting)
+        && (l.increment().isEmpty() || dagFree(l.increment().get(), visiting))
+        && blocksFree(l.body(), visiting);
+  }
+
+  private boolean dagFree(HopDag dag, Set<FunctionKey> visiting) {
+    for (Hop h : dag.topologicalOrder()) {
+      switch (h.op()) {
+        case PRINT, WRITE_FILE, READ_FILE, TIME:
+          return false;
+        case FUNCTION_CALL:
+          if (!sideEffectFree(h.param(HopParam.Call.class).function(), visiting)) {
+            return false;
+          }
+          break;
+        default:
+          break;
+      }
+    }
+    return true;
+  }
+}

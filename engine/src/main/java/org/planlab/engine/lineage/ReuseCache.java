@@ -1,0 +1,398 @@
+package org.planlab.engine.lineage;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixValue;
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.data.SpilledMatrix;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.spi.EvictionPolicy;
+import org.planlab.engine.stats.ReuseCounter;
+import org.planlab.engine.stats.Statistics;
+
+/**
+ * The lineage cache of local intermediates (MEMPHIS sec. 3.3 and the local part of sec. 4;
+ * LIMA sec. 4): a map from lineage items to values, with the REUSE, PUT and MAKE_SPACE steps.
+ *
+ * <ul>
+ *   <li>REUSE ({@link #get}): an entry in memory is a hit; a spilled one is read back (a hit
+ *       from disk) and stays in memory if it fits; an entry without a value yet (delayed
+ *       caching) counts a miss.
+ *   <li>PUT ({@link #put}): with a delay factor n > 1 (MEMPHIS sec. 5.2, delayed caching) the
+ *       first put creates an entry TO_BE_CACHED without a value and the value is stored only
+ *       when the same item is put the n-th time; a value larger than the whole budget is never
+ *       stored.
+ *   <li>MAKE_SPACE: while the new value does not fit, the entry with the lowest score of the
+ *       {@link EvictionPolicy} leaves memory: written to disk when recomputing it would take
+ *       longer than reading it back at the measured disk bandwidth (and spilling is on), else
+ *       dropped.
+ * </ul>
+ *
+ * <p>Values are immutable once computed (kernels never update an operand in place), so a
+ * cached value can be handed to any number of readers. Thread-safe: parfor workers probe and
+ * put concurrently; one lock guards the map (probes are short, values are never copied under
+ * it except when spilling or reloading).
+ */
+public final class ReuseCache implements AutoCloseable {
+  /** Per-value bookkeeping on top of the policy's view. */
+  private static final long ENTRY_OVERHEAD = 64;
+
+  /** The state of one entry. */
+  enum Status {
+    /** Seen fewer times than the delay factor: no value yet. */
+    TO_BE_CACHED,
+    /** The value is in memory. */
+    CACHED,
+    /** The value is on disk. */
+    SPILLED
+  }
+
+  /** One cached intermediate. */
+  static final class Entry implements EvictionPolicy.CacheEntry {
+    final LineageItem key;
+    Status status;
+    Data value;
+    SpilledMatrix spilled;
+    long sizeBytes;
+    long computeNanos;
+    long hits;
+    long misses;
+    long puts;
+    long lastAccess;
+
+    Entry(LineageItem key) {
+      this.key = key;
+    }
+
+    @Override
+    public long sizeBytes() {
+      return sizeBytes;
+    }
+
+    @Override
+    public long computeNanos() {
+      return computeNanos;
+    }
+
+    @Override
+    public long hits() {
+      return hits;
+    }
+
+    @Override
+    public long misses() {
+      return misses;
+    }
+
+    @Override
+    public long lastAccess() {
+      return lastAccess;
+    }
+
+    @Override
+    public int height() {
+      return key.height();
+    }
+  }
+
+  private final long budget;
+  private final EvictionPolicy policy;
+  private final int delay;
+  private final boolean spill;
+  private final DiskBandwidth disk;
+  private final Map<LineageItem, Entry> entries = new HashMap<>();
+  private long used;
+  private long clock;
+  private Path spillFolder;
+  private long spilledFiles;
+
+  /**
+   * A cache of {@code budgetBytes} of memory.
+   *
+   * @param policy which entry leaves memory first
+   * @param delay the delay factor n of delayed caching (1: store at the first put)
+   * @param spill whether evicted values that are expensive to recompute go to disk
+   * @param disk the disk bandwidth spilling is weighed with (measured once, when first needed)
+   */
+  public ReuseCache(long budgetBytes, EvictionPolicy policy, int delay, boolean spill,
+      DiskBandwidth disk) {
+    if (budgetBytes < 0) {
+      throw new IllegalArgumentException("the cache budget must be >= 0, was " + budgetBytes);
+    }
+    if (delay < 1) {
+      throw new IllegalArgumentException("the delay factor must be >= 1, was " + delay);
+    }
+    this.budget = budgetBytes;
+    this.policy = Objects.requireNonNull(policy, "policy is null");
+    this.delay = delay;
+    this.spill = spill;
+    this.disk = Objects.requireNonNull(disk, "disk is null");
+  }
+
+  /** The memory budget in bytes. */
+  public long budgetBytes() {
+    return budget;
+  }
+
+  /** Bytes of the values in memory. */
+  public synchronized long usedBytes() {
+    return used;
+  }
+
+  /** Entries with a value in memory or on disk. */
+  public synchronized int size() {
+    return (int) entries.values().stream().filter(e -> e.status != Status.TO_BE_CACHED).count();
+  }
+
+  /** Whether {@code key}'s value is in memory (for tests and explain). */
+  public synchronized boolean inMemory(LineageItem key) {
+    Entry e = entries.get(key);
+    return e != null && e.status == Status.CACHED;
+  }
+
+  /** Whether {@code key}'s value is on disk (for tests and explain). */
+  public synchronized boolean onDisk(LineageItem key) {
+    Entry e = entries.get(key);
+    return e != null && e.status == Status.SPILLED;
+  }
+
+  /**
+   * REUSE: the value of {@code key}, or null. Counts a hit (from memory or disk) or a miss and
+   * the saved compute time in {@code stats}.
+   */
+  public Data get(LineageItem key, Statistics stats) {
+    SpilledMatrix toReload;
+    Entry e;
+    synchronized (this) {
+      clock++;
+      e = entries.get(key);
+      if (e == null || e.status == Status.TO_BE_CACHED) {
+        if (e != null) {
+          e.misses++;
+        }
+        stats.addReuse(ReuseCounter.MISSES, 1);
+        return null;
+      }
+      e.hits++;
+      e.lastAccess = clock;
+      stats.addReuse(ReuseCounter.SAVED_NANOS, e.computeNanos);
+      if (e.status == Status.CACHED) {
+        stats.addReuse(ReuseCounter.HITS_MEMORY, 1);
+        return e.value;
+      }
+      toReload = e.spilled;
+    }
+    // read outside the lock: other workers keep probing meanwhile
+    MatrixValue value = new MatrixValue(toReload.acquireLocal());
+    stats.addReuse(ReuseCounter.HITS_DISK, 1);
+    stats.addReuse(ReuseCounter.RELOADS, 1);
+    synchronized (this) {
+      // back to memory if it fits without evicting anything; else it stays on disk
+      if (e.status == Status.SPILLED && e.spilled == toReload && used + e.sizeBytes <= budget) {
+        e.status = Status.CACHED;
+        e.value = value;
+        e.spilled = null;
+        used += e.sizeBytes;
+        toReload.free();
+      }
+    }
+    return value;
+  }
+
+  /**
+   * REUSE of a whole function call: the values of all {@code keys} if every one is in memory
+   * (a hit of the call), else null (a miss; nothing is reloaded from disk for a partial hit).
+   */
+  public synchronized Data[] getAll(List<LineageItem> keys, Statistics stats) {
+    clock++;
+    Data[] values = new Data[keys.size()];
+    long saved = 0;
+    for (int i = 0; i < values.length; i++) {
+      Entry e = entries.get(keys.get(i));
+      if (e == null || e.status != Status.CACHED) {
+        stats.addReuse(ReuseCounter.MISSES, 1);
+        return null;
+      }
+      values[i] = e.value;
+      saved = Math.max(saved, e.computeNanos);
+    }
+    for (LineageItem k : keys) {
+      Entry e = entries.get(k);
+      e.hits++;
+      e.lastAccess = clock;
+    }
+    stats.addReuse(ReuseCounter.HITS_FUNCTION, 1);
+    stats.addReuse(ReuseCounter.SAVED_NANOS, saved);
+    return values;
+  }
+
+  /**
+   * PUT: offers {@code value}, computed as {@code key} in {@code computeNanos}. Stored at once,
+   * or at the delay factor's n-th put, if it fits the budget after making space.
+   */
+  public void put(LineageItem key, Data value, long computeNanos, Statistics stats) {
+    long size = sizeOf(value);
+    List<SpilledMatrix> toFree = new ArrayList<>();
+    synchronized (this) {
+      clock++;
+      Entry e = entries.get(key);
+      if (e == null) {
+        e = new Entry(key);
+        e.status = Status.TO_BE_CACHED;
+        entries.put(key, e);
+      }
+      if (e.status != Status.TO_BE_CACHED) {
+        return; // computed twice concurrently (parfor): the first value stays
+      }
+      e.puts++;
+      e.computeNanos = Math.max(e.computeNanos, computeNanos);
+      e.lastAccess = clock;
+      if (e.puts < delay || size > budget) {
+        return;
+      }
+      makeSpace(size, stats, toFree);
+      e.status = Status.CACHED;
+      e.value = value;
+      e.sizeBytes = size;
+      used += size;
+      stats.addReuse(ReuseCounter.PUTS, 1);
+      stats.addReuse(ReuseCounter.BYTES_PUT, size);
+    }
+    toFree.forEach(SpilledMatrix::free);
+  }
+
+  /**
+   * Evicts entries in ascending score until {@code size} more bytes fit. The scores are taken
+   * once for all entries in memory (a policy's scores change only with probes and puts, which
+   * this lock excludes meanwhile).
+   */
+  private void makeSpace(long size, Statistics stats, List<SpilledMatrix> toFree) {
+    if (used + size <= budget) {
+      return;
+    }
+    EvictionPolicy.CacheState state = new EvictionPolicy.CacheState() {
+      @Override
+      public long now() {
+        return clock;
+      }
+
+      @Override
+      public long budgetBytes() {
+        return budget;
+      }
+
+      @Override
+      public long usedBytes() {
+        return used;
+      }
+    };
+    record Scored(Entry entry, double score) {
+    }
+    List<Scored> candidates = new ArrayList<>();
+    for (Entry e : entries.values()) {
+      if (e.status == Status.CACHED) {
+        candidates.add(new Scored(e, policy.score(e, state)));
+      }
+    }
+    candidates.sort(Comparator.comparingDouble(Scored::score)
+        .thenComparingLong(s -> s.entry().lastAccess));
+    for (Scored s : candidates) {
+      if (used + size <= budget) {
+        break;
+      }
+      evict(s.entry(), stats, toFree);
+    }
+  }
+
+  private void evict(Entry e, Statistics stats, List<SpilledMatrix> toFree) {
+    used -= e.sizeBytes;
+    stats.addReuse(ReuseCounter.EVICTIONS, 1);
+    if (spill && e.value instanceof MatrixValue m && worthSpilling(e)) {
+      e.spilled = SpilledMatrix.spill(m.block(), nextSpillFile());
+      e.status = Status.SPILLED;
+      e.value = null;
+      stats.addReuse(ReuseCounter.SPILLS, 1);
+      return;
+    }
+    entries.remove(e.key);
+    e.value = null;
+    if (e.spilled != null) {
+      toFree.add(e.spilled);
+    }
+  }
+
+  /** Recomputing costs more than writing and reading the value back (MEMPHIS sec. 4). */
+  private boolean worthSpilling(Entry e) {
+    double ioNanos = 2.0 * e.sizeBytes / disk.bytesPerSecond() * 1e9;
+    return e.computeNanos > ioNanos;
+  }
+
+  private Path nextSpillFile() {
+    try {
+      if (spillFolder == null) {
+        spillFolder = Files.createTempDirectory("planlab-reuse-");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create a folder for spilled intermediates: "
+          + e.getMessage(), e);
+    }
+    return spillFolder.resolve("entry-" + (++spilledFiles) + ".bin");
+  }
+
+  /** Bytes a value takes in memory: the block's estimate, plus the entry's bookkeeping. */
+  static long sizeOf(Data value) {
+    if (value instanceof MatrixValue m) {
+      MatrixBlock b = m.block();
+      double sparsity = b.rows() * (double) b.cols() == 0 ? 1.0
+          : b.nnz() / (b.rows() * (double) b.cols());
+      return MatrixBlock.estimateSizeInMemory(b.rows(), b.cols(), sparsity) + ENTRY_OVERHEAD;
+    }
+    if (value instanceof ScalarValue s) {
+      return ENTRY_OVERHEAD + (s instanceof ScalarValue.StringValue v ? 2L * v.value().length()
+          : 16);
+    }
+    throw new IllegalArgumentException("only local values are cached, not " + value);
+  }
+
+  /** Drops every entry and deletes the spilled files. */
+  public void clear() {
+    List<SpilledMatrix> toFree = new ArrayList<>();
+    synchronized (this) {
+      for (Entry e : entries.values()) {
+        if (e.spilled != null) {
+          toFree.add(e.spilled);
+        }
+      }
+      entries.clear();
+      used = 0;
+    }
+    toFree.forEach(SpilledMatrix::free);
+  }
+
+  /** Clears the cache and deletes its spill folder. */
+  @Override
+  public void close() {
+    clear();
+    Path folder;
+    synchronized (this) {
+      folder = spillFolder;
+      spillFolder = null;
+    }
+    if (folder != null) {
+      try {
+        Files.deleteIfExists(folder);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot delete " + folder + ": " + e.getMessage(), e);
+      }
+    }
+  }
+}
