@@ -1,5 +1,7 @@
 package org.planlab.cli;
 
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -8,9 +10,13 @@ import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Explain;
 import org.planlab.engine.api.Pipeline;
+import org.planlab.engine.api.RunResult;
 import org.planlab.engine.compile.fusion.Codegen;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.lang.DmlException;
+import org.planlab.engine.lineage.LineageItem;
+import org.planlab.engine.lineage.LineageLog;
+import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.engine.runtime.program.CompiledBlock;
 import org.planlab.engine.runtime.program.CompiledProgram;
 import picocli.CommandLine;
@@ -54,6 +60,11 @@ final class ExplainCommand implements Callable<Integer> {
   @Option(names = "--source", description = "print the generated Java source of each operator")
   boolean source;
 
+  @Option(names = "--lineage", paramLabel = "VAR", description = "run the script with lineage "
+      + "tracing and print the lineage trace of variable VAR at its end (MEMPHIS sec. 3.2), "
+      + "one item per line: (ID) OPCODE [INPUT IDS] DATA")
+  String lineage;
+
   ExplainCommand() {
     this(Pipeline.defaults());
   }
@@ -67,11 +78,28 @@ final class ExplainCommand implements Callable<Integer> {
     CommandLine cl = spec.commandLine();
     Map<String, String> args = script.arguments(cl);
     EngineConfig config = ExecCommand.config(cl, script, 1, false);
+    if (lineage != null && config.reuse().mode() == ReuseMode.NONE) {
+      // tracing alone, unless the user asked for reuse as well
+      config = config.toBuilder().reuse(config.reuse().withMode(ReuseMode.TRACE)).build();
+    }
     try (Engine engine = Engine.create(config)) {
       List<Codegen.Result> codegen = new ArrayList<>();
       CompiledScript compiled = engine.compile(script.script, args, pipeline, codegen::add);
       boolean fusion = memo || plans || source;
-      if (hops || !instructions && !fusion) {
+      if (lineage != null) {
+        // the script's own output is not part of the explanation
+        RunResult r = engine.run(compiled, Map.of(),
+            new PrintStream(OutputStream.nullOutputStream()));
+        LineageItem item = r.lineage().get(lineage);
+        if (item == null) {
+          cl.getErr().println("planlab: variable '" + lineage + "' is not defined at the end of "
+              + script.script);
+          cl.getErr().flush();
+          return 1;
+        }
+        cl.getOut().print(LineageLog.serialize(item));
+      }
+      if (hops || !instructions && !fusion && lineage == null) {
         cl.getOut().print(Explain.hops(compiled));
       }
       if (instructions) {

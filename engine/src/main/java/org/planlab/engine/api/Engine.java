@@ -2,6 +2,7 @@ package org.planlab.engine.api;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -25,6 +26,7 @@ import org.planlab.engine.ir.SizedDag;
 import org.planlab.engine.lang.DmlParser;
 import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.lineage.DiskBandwidth;
+import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.lineage.LineageReuse;
 import org.planlab.engine.lineage.ReuseCache;
 import org.planlab.engine.lineage.ReuseMode;
@@ -263,7 +265,11 @@ public final class Engine implements AutoCloseable {
         backends);
     inputs.forEach(ctx::set);
     runWithLargeStack(() -> interpreter.run(ctx));
-    return new RunResult(ctx.variables(), script.statistics().snapshot());
+    Map<String, LineageItem> lineage = new HashMap<>();
+    if (hook.traces()) {
+      ctx.variables().keySet().forEach(v -> lineage.put(v, ctx.lineage(v)));
+    }
+    return new RunResult(ctx.variables(), script.statistics().snapshot(), lineage);
   }
 
   /**

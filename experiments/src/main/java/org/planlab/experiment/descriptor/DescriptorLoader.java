@@ -37,6 +37,7 @@ import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.config.ExecMode;
 import org.planlab.engine.io.FileErrors;
 import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
@@ -126,7 +127,7 @@ public final class DescriptorLoader {
       "threads", "jvm");
   private static final List<String> VARIANT_KEYS =
       List.of("fusion", "ordering", "threads", "costProfile", "codegenCompiler",
-          "operatorCache", "exec", "localBudget");
+          "operatorCache", "exec", "localBudget", "reuse", "eviction", "cacheBudget");
   private static final List<String> JVM_KEYS = List.of("heap", "options");
 
   private final WorkloadCatalog catalog;
@@ -650,7 +651,8 @@ public final class DescriptorLoader {
       };
       if (node == null || node.isNull()) {
         return List.of(new Variant(DEFAULT_VARIANT, defaults.fusion(), defaults.ordering(),
-            null, null, defaults.codegenCompiler(), defaults.operatorCache(), defaultExec, 0));
+            null, null, defaults.codegenCompiler(), defaults.operatorCache(), defaultExec, 0,
+            defaults.reuse().mode().label(), defaults.reuse().eviction(), 0));
       }
       requireObject(node, key);
       if (node.isEmpty()) {
@@ -673,6 +675,9 @@ public final class DescriptorLoader {
         boolean operatorCache = defaults.operatorCache();
         String exec = defaultExec;
         long localBudget = 0;
+        String reuse = defaults.reuse().mode().label();
+        String eviction = defaults.reuse().eviction();
+        long cacheBudget = 0;
         if (v != null && !v.isNull()) {
           requireObject(v, k);
           checkKeys(v, k, VARIANT_KEYS);
@@ -689,16 +694,17 @@ public final class DescriptorLoader {
                 m -> checkMode(ExecMode.parse(m), backend));
           }
           if (v.has("localBudget")) {
-            Key bk = k.child("localBudget");
-            String text = text(v.get("localBudget"), bk);
-            try {
-              localBudget = ByteSize.parse(text);
-            } catch (IllegalArgumentException ex) {
-              throw error(bk, ex.getMessage());
-            }
-            if (localBudget < 1) {
-              throw error(bk, "the local budget must be positive, was '" + text + "'");
-            }
+            localBudget = size(v.get("localBudget"), k.child("localBudget"), "the local budget");
+          }
+          if (v.has("reuse")) {
+            reuse = checked(v.get("reuse"), k.child("reuse"), ReuseMode::parse);
+          }
+          if (v.has("eviction")) {
+            eviction = checked(v.get("eviction"), k.child("eviction"),
+                ev -> plugins.check(StrategyKind.EVICTION, ev));
+          }
+          if (v.has("cacheBudget")) {
+            cacheBudget = size(v.get("cacheBudget"), k.child("cacheBudget"), "the cache budget");
           }
           if (v.has("threads")) {
             threads = (int) integer(v.get("threads"), k.child("threads"), 1,
@@ -719,9 +725,24 @@ public final class DescriptorLoader {
           }
         }
         variants.add(new Variant(e.getKey(), fusion, ordering, threads, profile, compiler,
-            operatorCache, exec, localBudget));
+            operatorCache, exec, localBudget, reuse, eviction, cacheBudget));
       }
       return variants;
+    }
+
+    /** A positive memory size such as {@code 700m}; {@code what} names it in errors. */
+    private long size(JsonNode node, Key k, String what) {
+      String text = text(node, k);
+      long bytes;
+      try {
+        bytes = ByteSize.parse(text);
+      } catch (IllegalArgumentException ex) {
+        throw error(k, ex.getMessage());
+      }
+      if (bytes < 1) {
+        throw error(k, what + " must be positive, was '" + text + "'");
+      }
+      return bytes;
     }
 
     /** A mode that needs a backend of an execution type the descriptor's backend must run. */

@@ -124,10 +124,13 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
    * @param exec the execution mode ({@code singlenode}, {@code hybrid}, {@code spark},
    *     {@code gpu})
    * @param localBudget the local memory budget in bytes, or 0 for 70% of the point's heap
+   * @param reuse the reuse mode ({@code none}, {@code trace}, {@code full}, {@code multilevel})
+   * @param eviction the reuse cache's eviction policy spec
+   * @param cacheBudget the reuse cache's memory in bytes, or 0 for 5% of the point's heap
    */
   public record Variant(String name, String fusion, String ordering, Integer threads,
       Path costProfile, String codegenCompiler, boolean operatorCache, String exec,
-      long localBudget) {
+      long localBudget, String reuse, String eviction, long cacheBudget) {
     /** Checks the arguments. */
     public Variant {
       requireNonNull(name, "name is null");
@@ -135,6 +138,8 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
       requireNonNull(ordering, "ordering is null");
       requireNonNull(codegenCompiler, "codegenCompiler is null");
       requireNonNull(exec, "exec is null");
+      requireNonNull(reuse, "reuse is null");
+      requireNonNull(eviction, "eviction is null");
     }
   }
 

@@ -9,6 +9,7 @@ import java.util.function.Function;
 import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.stats.CodegenCounter;
 import org.planlab.engine.stats.CompilePhase;
+import org.planlab.engine.stats.ReuseCounter;
 import org.planlab.engine.stats.StatisticsSnapshot;
 
 /**
@@ -24,7 +25,9 @@ public final class PointMetrics {
       "codegen_compile_ms", "dags", "recompilations", "cplans", "classes_compiled",
       "operator_cache_hits", "plans_all", "plans_partitioned", "plans_evaluated", "partitions",
       "interesting_points", "fused_cell", "fused_magg", "fused_row", "fused_outer", "reuse_hits",
-      "reuse_misses", "reuse_evictions", "reuse_spills", "spark_jobs", "spark_stages",
+      "reuse_misses", "reuse_evictions", "reuse_spills", "reuse_hits_disk",
+      "reuse_hits_function", "reuse_puts", "reuse_reloads", "reuse_bytes", "reuse_probe_s",
+      "reuse_saved_s", "spark_jobs", "spark_stages",
       "shuffle_bytes", "broadcast_bytes", "peak_heap_bytes", "objective");
 
   /** Opcodes of the fused operators by template, as {@code FusedOp.opcode()} names them. */
@@ -84,6 +87,27 @@ public final class PointMetrics {
     FUSED.forEach((column, opcode) -> m.put(column, Long.toString(s.heavyHitters().stream()
         .filter(h -> h.opcode().equals(opcode))
         .mapToLong(StatisticsSnapshot.HeavyHitter::count).sum())));
+    Map<ReuseCounter, Long> r = s.reuse();
+    long probes = r.getOrDefault(ReuseCounter.HITS_MEMORY, 0L)
+        + r.getOrDefault(ReuseCounter.HITS_DISK, 0L) + r.getOrDefault(ReuseCounter.MISSES, 0L)
+        + r.getOrDefault(ReuseCounter.HITS_FUNCTION, 0L);
+    if (probes > 0) {
+      // counters of a run that probed a reuse cache; without one they do not apply
+      Function<ReuseCounter, String> n = c -> Long.toString(r.getOrDefault(c, 0L));
+      m.put("reuse_hits", Long.toString(r.getOrDefault(ReuseCounter.HITS_MEMORY, 0L)
+          + r.getOrDefault(ReuseCounter.HITS_DISK, 0L)
+          + r.getOrDefault(ReuseCounter.HITS_FUNCTION, 0L)));
+      m.put("reuse_misses", n.apply(ReuseCounter.MISSES));
+      m.put("reuse_evictions", n.apply(ReuseCounter.EVICTIONS));
+      m.put("reuse_spills", n.apply(ReuseCounter.SPILLS));
+      m.put("reuse_hits_disk", n.apply(ReuseCounter.HITS_DISK));
+      m.put("reuse_hits_function", n.apply(ReuseCounter.HITS_FUNCTION));
+      m.put("reuse_puts", n.apply(ReuseCounter.PUTS));
+      m.put("reuse_reloads", n.apply(ReuseCounter.RELOADS));
+      m.put("reuse_bytes", n.apply(ReuseCounter.BYTES_PUT));
+      m.put("reuse_probe_s", seconds(r.getOrDefault(ReuseCounter.PROBE_NANOS, 0L)));
+      m.put("reuse_saved_s", seconds(r.getOrDefault(ReuseCounter.SAVED_NANOS, 0L)));
+    }
     m.put("peak_heap_bytes", Long.toString(s.peakLiveBytes()));
     m.put("objective", Double.isNaN(objective) ? "" : Double.toString(objective));
     return Collections.unmodifiableMap(m);

@@ -381,7 +381,8 @@ public final class ExperimentRunner {
         p.variant().threads() != null ? p.variant().threads() : d.threads(),
         p.variant().costProfile() == null ? null : p.variant().costProfile().toString(),
         p.variant().codegenCompiler(), p.variant().operatorCache(), p.variant().exec(),
-        p.variant().localBudget(), d.backend().spec(), d.backend().execType(), warmup, repeat,
+        p.variant().localBudget(), p.variant().reuse(), p.variant().eviction(),
+        p.variant().cacheBudget(), d.backend().spec(), d.backend().execType(), warmup, repeat,
         firstRep, runDir.toString(), d.timeout().toMillis());
     String log = round == 0 ? p.id() : p.id() + ".round" + (round + 1);
     Path specFile = logs.resolve(log + ".spec.json");

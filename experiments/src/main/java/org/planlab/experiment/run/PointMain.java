@@ -12,8 +12,10 @@ import org.planlab.engine.api.RunResult;
 import org.planlab.engine.codegen.select.CostProfiles;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.config.ReuseConfig;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
+import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.experiment.results.PointMetrics;
 import org.planlab.experiment.results.PointsCsv;
 import org.planlab.experiment.results.StatsFile;
@@ -119,7 +121,9 @@ public final class PointMain {
         .codegenCompiler(spec.codegenCompiler()).operatorCache(spec.operatorCache())
         .libraryRoots(spec.libraryRoots().stream().map(Path::of).toList())
         .workingDirectory(Path.of(spec.workingDirectory()))
-        .exec(ExecMode.parse(spec.exec())).localMemoryBudget(spec.localBudget());
+        .exec(ExecMode.parse(spec.exec())).localMemoryBudget(spec.localBudget())
+        .reuse(new ReuseConfig(ReuseMode.parse(spec.reuse()), spec.eviction(),
+            spec.cacheBudget(), 1, true));
     if (!spec.backendType().equals(ExecType.CP.name())) {
       b.backend(ExecType.valueOf(spec.backendType()), spec.backend());
     }

@@ -33,6 +33,9 @@ import org.planlab.experiment.results.AtomicFiles;
  * @param operatorCache whether compiled operators are reused
  * @param exec the execution mode
  * @param localBudget the local memory budget in bytes, 0 for 70% of the heap
+ * @param reuse the reuse mode
+ * @param eviction the reuse cache's eviction policy spec
+ * @param cacheBudget the reuse cache's memory in bytes, 0 for 5% of the heap
  * @param backend the spec of the remote backend ({@code cp}: none)
  * @param backendType the execution type the remote backend runs ({@code CP}: none)
  * @param warmup unmeasured runs
@@ -46,7 +49,8 @@ import org.planlab.experiment.results.AtomicFiles;
 public record PointSpec(String point, String variant, String script, Map<String, String> args,
     Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
     String workingDirectory, String fusion, String ordering, int threads, String costProfile,
-    String codegenCompiler, boolean operatorCache, String exec, long localBudget, String backend,
+    String codegenCompiler, boolean operatorCache, String exec, long localBudget, String reuse,
+    String eviction, long cacheBudget, String backend,
     String backendType, int warmup, int repeat, int firstRep, String runDir,
     long timeoutMillis) {
 
@@ -67,6 +71,8 @@ public record PointSpec(String point, String variant, String script, Map<String,
     requireNonNull(ordering, "ordering is null");
     requireNonNull(codegenCompiler, "codegenCompiler is null");
     requireNonNull(exec, "exec is null");
+    requireNonNull(reuse, "reuse is null");
+    requireNonNull(eviction, "eviction is null");
     requireNonNull(backend, "backend is null");
     requireNonNull(backendType, "backendType is null");
     requireNonNull(runDir, "runDir is null");

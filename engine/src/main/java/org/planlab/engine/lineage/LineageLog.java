@@ -1,0 +1,147 @@
+package org.planlab.engine.lineage;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * SERIALIZE and DESERIALIZE of MEMPHIS sec. 3.1: a lineage trace as text, one line per distinct
+ * item (shared sub-DAGs written once), inputs before their consumers, the traced item last:
+ *
+ * <pre>
+ * (ID) OPCODE [IN_ID,IN_ID,...] DATA
+ * </pre>
+ *
+ * <p>DATA is the rest of the line, with backslash, line feed and carriage return escaped as
+ * {@code \\}, {@code \n} and {@code \r}, so any string literal survives. Parsing gives a DAG equal
+ * to the written one (same opcodes, data and structure, so same hash and height).
+ */
+public final class LineageLog {
+  private LineageLog() {
+  }
+
+  /** The log of the trace ending in {@code root}. */
+  public static String serialize(LineageItem root) {
+    Map<LineageItem, Integer> ids = new IdentityHashMap<>();
+    StringBuilder sb = new StringBuilder();
+    // iterative post-order: a trace of a long loop is deeper than the Java stack
+    Deque<LineageItem> stack = new ArrayDeque<>();
+    Deque<Integer> next = new ArrayDeque<>();
+    stack.push(root);
+    next.push(0);
+    while (!stack.isEmpty()) {
+      LineageItem item = stack.peek();
+      int i = next.pop();
+      if (ids.containsKey(item)) {
+        stack.pop();
+        continue;
+      }
+      if (i < item.inputCount()) {
+        next.push(i + 1);
+        LineageItem in = item.input(i);
+        if (!ids.containsKey(in)) {
+          stack.push(in);
+          next.push(0);
+        }
+        continue;
+      }
+      stack.pop();
+      int id = ids.size() + 1;
+      ids.put(item, id);
+      sb.append('(').append(id).append(") ").append(item.opcode()).append(" [");
+      for (int k = 0; k < item.inputCount(); k++) {
+        sb.append(k == 0 ? "" : ",").append(ids.get(item.input(k)));
+      }
+      sb.append("] ").append(escape(item.data())).append('\n');
+    }
+    return sb.toString();
+  }
+
+  /**
+   * The trace a {@link #serialize} log describes: its last item.
+   *
+   * @throws IllegalArgumentException naming the line of a malformed entry
+   */
+  public static LineageItem parse(String log) {
+    List<LineageItem> items = new ArrayList<>();
+    String[] lines = log.split("\n", -1);
+    for (int n = 0; n < lines.length; n++) {
+      String line = lines[n];
+      if (line.isEmpty()) {
+        continue;
+      }
+      int lineNo = n + 1;
+      int close = line.indexOf(") ");
+      int open = line.indexOf(" [", close + 2);
+      int end = line.indexOf("] ", open + 2);
+      if (!line.startsWith("(") || close < 0 || open < 0 || end < 0) {
+        throw new IllegalArgumentException("lineage log line " + lineNo
+            + ": expected '(ID) OPCODE [INPUTS] DATA', got '" + line + "'");
+      }
+      int id = number(line.substring(1, close), lineNo);
+      if (id != items.size() + 1) {
+        throw new IllegalArgumentException("lineage log line " + lineNo + ": item " + id
+            + " out of order, expected " + (items.size() + 1));
+      }
+      String opcode = line.substring(close + 2, open);
+      String inputs = line.substring(open + 2, end);
+      List<LineageItem> in = new ArrayList<>();
+      if (!inputs.isEmpty()) {
+        for (String ref : inputs.split(",")) {
+          int r = number(ref, lineNo);
+          if (r < 1 || r > items.size()) {
+            throw new IllegalArgumentException("lineage log line " + lineNo + ": input " + r
+                + " is not an earlier item");
+          }
+          in.add(items.get(r - 1));
+        }
+      }
+      items.add(new LineageItem(opcode, unescape(line.substring(end + 2), lineNo),
+          in.toArray(LineageItem[]::new)));
+    }
+    if (items.isEmpty()) {
+      throw new IllegalArgumentException("lineage log is empty");
+    }
+    return items.get(items.size() - 1);
+  }
+
+  private static int number(String s, int lineNo) {
+    try {
+      return Integer.parseInt(s.strip());
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("lineage log line " + lineNo + ": '" + s
+          + "' is not an item number");
+    }
+  }
+
+  private static String escape(String s) {
+    return s.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r");
+  }
+
+  private static String unescape(String s, int lineNo) {
+    StringBuilder sb = new StringBuilder(s.length());
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c != '\\') {
+        sb.append(c);
+        continue;
+      }
+      if (++i == s.length()) {
+        throw new IllegalArgumentException("lineage log line " + lineNo + ": a lone backslash "
+            + "ends the data");
+      }
+      char e = s.charAt(i);
+      sb.append(switch (e) {
+        case 'n' -> '\n';
+        case 'r' -> '\r';
+        case '\\' -> '\\';
+        default -> throw new IllegalArgumentException("lineage log line " + lineNo
+            + ": unknown escape '\\" + e + "'");
+      });
+    }
+    return sb.toString();
+  }
+}
