@@ -34,6 +34,7 @@ import org.planlab.engine.runtime.instructions.IoInstruction;
 import org.planlab.engine.runtime.instructions.LinAlgInstruction;
 import org.planlab.engine.runtime.instructions.MatMultInstruction;
 import org.planlab.engine.runtime.instructions.ReorgInstruction;
+import org.planlab.engine.runtime.instructions.TransferInstruction;
 import org.planlab.engine.runtime.instructions.VariableInstruction;
 import org.planlab.engine.stats.ReuseCounter;
 
@@ -115,6 +116,9 @@ public final class LineageReuse implements ReuseHook {
     }
     if (instr.output() < 0) {
       return null;
+    }
+    if (instr instanceof TransferInstruction) {
+      return inLineage[0]; // the same value on another backend
     }
     if (instr instanceof DataGenInstruction d) {
       if (d.isClock()) {
