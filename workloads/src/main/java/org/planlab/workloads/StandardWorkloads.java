@@ -9,12 +9,13 @@ import java.util.List;
 
 /**
  * The workloads of WORKLOADS.md. Driver defaults are the papers' configurations (fusion paper
- * Table 2; MEMPHIS HCV for the grid search); input defaults are small enough for a laptop, and
- * experiments override the sizes. Random initial values of the algorithms are inputs too, made by
- * {@code dense-uniform} with the distribution the builtin would draw from: a reference
- * implementation can then start from exactly the same matrices. Their seeds follow the builtin's
- * own scheme (see each builtin's header), so the generated inputs equal what the builtin draws
- * itself when called with the first of those seeds.
+ * Table 2; MEMPHIS HCV for the cross validation; LIMA HLM for the grid search of lm); input
+ * defaults are small enough for a laptop, and experiments override the sizes. Random initial
+ * values of the algorithms are inputs too, made by {@code dense-uniform} with the distribution
+ * the builtin would draw from: a reference implementation can then start from exactly the same
+ * matrices. Their seeds follow the builtin's own scheme (see each builtin's header), so the
+ * generated inputs equal what the builtin draws itself when called with the first of those
+ * seeds.
  */
 final class StandardWorkloads {
   private StandardWorkloads() {
@@ -28,7 +29,7 @@ final class StandardWorkloads {
         linear("lmDS", "ridge regression by a direct solve of the normal equations", false),
         linear("lmCG", "ridge regression by conjugate gradient on the normal equations", true),
         linear("lm", "ridge regression, lmDS up to 1024 features and lmCG beyond", true),
-        gridSearchLM());
+        gridSearchLM(), hlm());
   }
 
   private static Workload l2svm() {
@@ -180,6 +181,24 @@ final class StandardWorkloads {
         List.of(features(10_000, 100), responses()),
         List.of(new Output("scores", "mean held-out R² per lambda, L x 1")),
         new Objective("bestR2", "the highest mean held-out R² over the lambdas"));
+  }
+
+  private static Workload hlm() {
+    return workload("hlm",
+        "grid search of lm over lambdas x intercept handlings by training R²"
+            + " (reuse of XᵀX and Xᵀy per icpt)",
+        List.of(
+            integer("minExp", -5, "smallest lambda is 10^minExp"),
+            integer("maxExp", 4, "largest lambda is 10^maxExp (one lambda per integer exponent)"),
+            integer("maxIcpt", 2, "intercept handlings of lm tried: icpt = 0 .. maxIcpt (at most 2)"),
+            real("tol", 1e-7, "tolerance of lm's conjugate gradient (more than 1024 features)"),
+            integer("maxiter", 0,
+                "iteration limit of lm's conjugate gradient; 0: the number of coefficients"),
+            bool("verbose", false, "print the score of every grid point")),
+        List.of(features(10_000, 100), responses()),
+        List.of(new Output("scores", "training R² per lambda (rows) and icpt (columns), L x I")),
+        new Objective("bestR2",
+            "the highest training R² = 1 − Σ(y − ŷ)² / Σ(y − mean(y))² over the grid"));
   }
 
   private static Workload workload(String name, String description, List<Parameter> params,

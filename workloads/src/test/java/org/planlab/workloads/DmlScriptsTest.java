@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.planlab.workloads.reference.AlsCgReference;
 import org.planlab.workloads.reference.Autoencoder2LayerReference;
 import org.planlab.workloads.reference.GridSearchLmReference;
+import org.planlab.workloads.reference.HlmReference;
 import org.planlab.workloads.reference.KmeansReference;
 import org.planlab.workloads.reference.L2svmReference;
 import org.planlab.workloads.reference.LmCgReference;
@@ -119,17 +120,18 @@ class DmlScriptsTest {
 
   @Test
   void builtinDefaultsAreTheReferenceDefaults() {
-    Map<String, Record> references = Map.of(
-        "l2svm", L2svmReference.Params.defaults(),
-        "multiLogReg", MultiLogRegReference.Params.defaults(),
-        "alsCG", AlsCgReference.Params.defaults(),
-        "pnmf", PnmfReference.Params.defaults(),
-        "autoencoder_2layer", Autoencoder2LayerReference.Params.defaults(500, 2, 1),
-        "kmeans", KmeansReference.Params.defaults(),
-        "lmDS", LmDsReference.Params.defaults(),
-        "lmCG", LmCgReference.Params.defaults(),
-        "lm", LmReference.Params.defaults(),
-        "gridSearchLM", GridSearchLmReference.Params.defaults());
+    Map<String, Record> references = Map.ofEntries(
+        Map.entry("l2svm", L2svmReference.Params.defaults()),
+        Map.entry("multiLogReg", MultiLogRegReference.Params.defaults()),
+        Map.entry("alsCG", AlsCgReference.Params.defaults()),
+        Map.entry("pnmf", PnmfReference.Params.defaults()),
+        Map.entry("autoencoder_2layer", Autoencoder2LayerReference.Params.defaults(500, 2, 1)),
+        Map.entry("kmeans", KmeansReference.Params.defaults()),
+        Map.entry("lmDS", LmDsReference.Params.defaults()),
+        Map.entry("lmCG", LmCgReference.Params.defaults()),
+        Map.entry("lm", LmReference.Params.defaults()),
+        Map.entry("gridSearchLM", GridSearchLmReference.Params.defaults()),
+        Map.entry("hlm", HlmReference.Params.defaults()));
     assertEquals(Set.copyOf(CATALOG.names()), references.keySet());
     for (Workload w : CATALOG.all()) {
       Record defaults = references.get(w.name());

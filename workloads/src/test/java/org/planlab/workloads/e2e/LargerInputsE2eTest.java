@@ -18,6 +18,7 @@ import org.planlab.workloads.e2e.WorkloadRun.Setup;
 import org.planlab.workloads.reference.AlsCgReference;
 import org.planlab.workloads.reference.Autoencoder2LayerReference;
 import org.planlab.workloads.reference.GridSearchLmReference;
+import org.planlab.workloads.reference.HlmReference;
 import org.planlab.workloads.reference.KmeansReference;
 import org.planlab.workloads.reference.L2svmReference;
 import org.planlab.workloads.reference.LmCgReference;
@@ -143,6 +144,19 @@ class LargerInputsE2eTest {
     }
     GridSearchLmReference.Result ref = GridSearchLmReference.fit(x, y, lambdas,
         new GridSearchLmReference.Params(5, 2));
+    Checks.assertClose("scores", ref.scores(), run.matrix("out_scores"), Checks.REFERENCE_TOL);
+  }
+
+  @Test
+  void hlmOnSparseData() throws IOException {
+    Random rnd = new Random(811);
+    double[][] x = sparsify(rnd, Checks.gaussian(rnd, 2000, 20), 0.2);
+    double[] y = Checks.linearResponse(rnd, x, 2);
+    WorkloadRun run = runAll("hlm", Map.of("X", write("X", x),
+        "y", write("y", WorkloadRun.column(y)), "minExp", "-2", "maxExp", "2"),
+        List.of("out_scores"));
+    HlmReference.Result ref = HlmReference.fit(x, y, new double[] {1e-2, 1e-1, 1, 10, 100},
+        new int[] {0, 1, 2}, HlmReference.Params.defaults());
     Checks.assertClose("scores", ref.scores(), run.matrix("out_scores"), Checks.REFERENCE_TOL);
   }
 
