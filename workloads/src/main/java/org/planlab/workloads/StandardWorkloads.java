@@ -29,7 +29,7 @@ final class StandardWorkloads {
         linear("lmDS", "ridge regression by a direct solve of the normal equations", false),
         linear("lmCG", "ridge regression by conjugate gradient on the normal equations", true),
         linear("lm", "ridge regression, lmDS up to 1024 features and lmCG beyond", true),
-        gridSearchLM(), hlm());
+        gridSearchLM(), hlm(), l2svmGrid());
   }
 
   private static Workload l2svm() {
@@ -199,6 +199,29 @@ final class StandardWorkloads {
         List.of(new Output("scores", "training R² per lambda (rows) and icpt (columns), L x I")),
         new Objective("bestR2",
             "the highest training R² = 1 − Σ(y − ŷ)² / Σ(y − mean(y))² over the grid"));
+  }
+
+  private static Workload l2svmGrid() {
+    return workload("l2svmGrid",
+        "grid search of l2svm over reg x intercept by training accuracy"
+            + " (reuse of Xᵀy and the intercept column)",
+        List.of(
+            integer("minExp", -5, "smallest reg is 10^minExp"),
+            integer("maxExp", 4, "largest reg is 10^maxExp (one reg per integer exponent)"),
+            real("tol", 1e-12,
+                "l2svm stops when the decrease along the search direction is below tol * objective"),
+            integer("maxiter", 20, "maximum number of outer (CG) iterations of each l2svm"),
+            integer("maxii", 20, "maximum number of Newton steps per line search"),
+            bool("verbose", false, "print the scores of every grid point")),
+        List.of(features(10_000, 100), labels("Y", 2)),
+        List.of(
+            new Output("model",
+                "weights of the best grid point, ncol(X) x 1 (+1 row with the intercept)"),
+            new Output("accuracies",
+                "training accuracy per reg (rows), without and with intercept (columns), L x 2"),
+            new Output("losses", "l2svm objective at the trained weights per reg and intercept, L x 2")),
+        new Objective("bestAccuracy", "the highest training accuracy over the grid: the fraction"
+            + " of rows with y⊙(X·w) > 0, y mapped to ±1"));
   }
 
   private static Workload workload(String name, String description, List<Parameter> params,

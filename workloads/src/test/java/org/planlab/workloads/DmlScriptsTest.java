@@ -21,6 +21,7 @@ import org.planlab.workloads.reference.Autoencoder2LayerReference;
 import org.planlab.workloads.reference.GridSearchLmReference;
 import org.planlab.workloads.reference.HlmReference;
 import org.planlab.workloads.reference.KmeansReference;
+import org.planlab.workloads.reference.L2svmGridReference;
 import org.planlab.workloads.reference.L2svmReference;
 import org.planlab.workloads.reference.LmCgReference;
 import org.planlab.workloads.reference.LmDsReference;
@@ -131,7 +132,8 @@ class DmlScriptsTest {
         Map.entry("lmCG", LmCgReference.Params.defaults()),
         Map.entry("lm", LmReference.Params.defaults()),
         Map.entry("gridSearchLM", GridSearchLmReference.Params.defaults()),
-        Map.entry("hlm", HlmReference.Params.defaults()));
+        Map.entry("hlm", HlmReference.Params.defaults()),
+        Map.entry("l2svmGrid", L2svmGridReference.Params.defaults()));
     assertEquals(Set.copyOf(CATALOG.names()), references.keySet());
     for (Workload w : CATALOG.all()) {
       Record defaults = references.get(w.name());

@@ -20,6 +20,7 @@ import org.planlab.workloads.reference.Autoencoder2LayerReference;
 import org.planlab.workloads.reference.GridSearchLmReference;
 import org.planlab.workloads.reference.HlmReference;
 import org.planlab.workloads.reference.KmeansReference;
+import org.planlab.workloads.reference.L2svmGridReference;
 import org.planlab.workloads.reference.L2svmReference;
 import org.planlab.workloads.reference.LmCgReference;
 import org.planlab.workloads.reference.LmDsReference;
@@ -158,6 +159,25 @@ class LargerInputsE2eTest {
     HlmReference.Result ref = HlmReference.fit(x, y, new double[] {1e-2, 1e-1, 1, 10, 100},
         new int[] {0, 1, 2}, HlmReference.Params.defaults());
     Checks.assertClose("scores", ref.scores(), run.matrix("out_scores"), Checks.REFERENCE_TOL);
+  }
+
+  @Test
+  void l2svmGridOnSparseData() throws IOException {
+    Random rnd = new Random(812);
+    double[][] x = sparsify(rnd, Checks.gaussian(rnd, 3000, 30), 0.1);
+    double[] score = Checks.linearResponse(rnd, x, 0.5);
+    double[] y = new double[x.length];
+    for (int i = 0; i < y.length; i++) {
+      // labels 1 and 2: the script maps any two values to -1 and +1, for the accuracy too
+      y[i] = score[i] >= 0 ? 2 : 1;
+    }
+    WorkloadRun run = runAll("l2svmGrid", Map.of("X", write("X", x),
+        "Y", write("Y", WorkloadRun.column(y)), "minExp", "-2", "maxExp", "1", "maxiter", "10"),
+        List.of("out_accuracies", "out_losses"));
+    L2svmGridReference.Result ref = L2svmGridReference.fit(x, y, new double[] {1e-2, 1e-1, 1, 10},
+        new L2svmGridReference.Params(1e-12, 10, 20));
+    Checks.assertClose("accuracies", ref.accuracies(), run.matrix("out_accuracies"), 0);
+    Checks.assertClose("losses", ref.losses(), run.matrix("out_losses"), Checks.REFERENCE_TOL);
   }
 
   @Test
