@@ -39,7 +39,7 @@ final class ScriptOptions {
 
   @Option(names = "--local-budget", paramLabel = "SIZE",
       description = "local (CP) memory budget, e.g. 700m or 2g, that placement compares "
-          + "operation memory with (default: 70% of the heap)")
+          + "operation memory with (default: 70%% of the heap)")
   String localBudget;
 
   @Option(names = "--reuse", paramLabel = "MODE", defaultValue = "none",
@@ -53,7 +53,7 @@ final class ScriptOptions {
   String eviction;
 
   @Option(names = "--cache-budget", paramLabel = "SIZE",
-      description = "memory of the reuse cache, e.g. 500m (default: 5% of the heap)")
+      description = "memory of the reuse cache, e.g. 500m (default: 5%% of the heap)")
   String cacheBudget;
 
   @Option(names = "--codegen-compiler", paramLabel = "NAME", defaultValue = "janino",

@@ -6,6 +6,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.planlab.engine.data.ScalarValue;
 
 /**
  * One node of a lineage trace (MEMPHIS sec. 3.2, LIMA sec. 3): the operation that produced a
@@ -22,7 +23,10 @@ import java.util.Set;
  */
 public final class LineageItem {
   private final String opcode;
-  private final String data;
+  /** The data; for a literal made from its value, written when first asked for. */
+  private volatile String data;
+  /** The value of a literal ({@link Lineages#LITERAL}), else null. */
+  private final ScalarValue literal;
   private final LineageItem[] inputs;
   private final int hash;
   private final int height;
@@ -33,10 +37,35 @@ public final class LineageItem {
    * @param data everything besides the inputs the value depends on; "" when nothing
    */
   public LineageItem(String opcode, String data, LineageItem... inputs) {
+    this(opcode, data, inputs.clone(), true);
+  }
+
+  /**
+   * An item that owns {@code inputs} (no copy: tracing makes one item per instruction). A
+   * literal's data is parsed into its value, so that literals made from text and from values
+   * hash and compare alike.
+   */
+  private LineageItem(String opcode, String data, LineageItem[] inputs, boolean owned) {
+    this(opcode, data, opcode.equals(Lineages.LITERAL) && inputs.length == 0
+        ? Lineages.parseLiteral(data) : null, inputs);
+  }
+
+  /** A literal item of {@code value}: its text is made only when asked for. */
+  LineageItem(ScalarValue value) {
+    this(Lineages.LITERAL, null, Objects.requireNonNull(value, "value is null"),
+        new LineageItem[0]);
+  }
+
+  private LineageItem(String opcode, String data, ScalarValue literal, LineageItem[] inputs) {
     this.opcode = Objects.requireNonNull(opcode, "opcode is null");
-    this.data = Objects.requireNonNull(data, "data is null");
-    this.inputs = inputs.clone();
-    int h = opcode.hashCode() * 31 + data.hashCode();
+    if (literal == null) {
+      Objects.requireNonNull(data, "data is null");
+    }
+    this.data = data;
+    this.literal = literal;
+    this.inputs = inputs;
+    // a literal hashes its value, so no text is made while tracing
+    int h = opcode.hashCode() * 31 + (literal != null ? literal.hashCode() : data.hashCode());
     int ht = 0;
     for (LineageItem in : this.inputs) {
       Objects.requireNonNull(in, "an input is null");
@@ -47,12 +76,30 @@ public final class LineageItem {
     this.height = ht;
   }
 
+  /**
+   * An item over {@code inputs}, which it keeps without copying: the caller hands the array
+   * over and must not change it afterwards.
+   */
+  static LineageItem owning(String opcode, String data, LineageItem[] inputs) {
+    return new LineageItem(opcode, data, inputs, true);
+  }
+
   public String opcode() {
     return opcode;
   }
 
   public String data() {
-    return data;
+    String d = data;
+    if (d == null) {
+      d = Lineages.literalText(literal);
+      data = d;
+    }
+    return d;
+  }
+
+  /** The value of a literal item, else null. */
+  public ScalarValue literal() {
+    return literal;
   }
 
   /** The input items, in operand order. */
@@ -113,8 +160,15 @@ public final class LineageItem {
 
   /** Everything but the inputs' inputs: the early exits of the comparison. */
   private static boolean shallowEqual(LineageItem a, LineageItem b) {
-    return a.hash == b.hash && a.height == b.height && a.inputs.length == b.inputs.length
-        && a.opcode.equals(b.opcode) && a.data.equals(b.data);
+    if (a.hash != b.hash || a.height != b.height || a.inputs.length != b.inputs.length
+        || !a.opcode.equals(b.opcode)) {
+      return false;
+    }
+    if (a.literal != null || b.literal != null) {
+      // exact: records compare doubles by their bits (-0.0 and 0.0 differ, NaN equals NaN)
+      return Objects.equals(a.literal, b.literal);
+    }
+    return a.data.equals(b.data);
   }
 
   /** Two items by identity, for the set of pairs already compared. */
@@ -133,6 +187,7 @@ public final class LineageItem {
   /** {@code opcode(data)} with the number of inputs; the whole trace is {@link LineageLog}'s. */
   @Override
   public String toString() {
-    return opcode + (data.isEmpty() ? "" : "(" + data + ")") + "/" + inputs.length;
+    String d = data();
+    return opcode + (d.isEmpty() ? "" : "(" + d + ")") + "/" + inputs.length;
   }
 }

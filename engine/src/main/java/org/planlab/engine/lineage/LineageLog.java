@@ -2,10 +2,12 @@ package org.planlab.engine.lineage;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * SERIALIZE and DESERIALIZE of MEMPHIS sec. 3.1: a lineage trace as text, one line per distinct
@@ -27,28 +29,7 @@ public final class LineageLog {
   public static String serialize(LineageItem root) {
     Map<LineageItem, Integer> ids = new IdentityHashMap<>();
     StringBuilder sb = new StringBuilder();
-    // iterative post-order: a trace of a long loop is deeper than the Java stack
-    Deque<LineageItem> stack = new ArrayDeque<>();
-    Deque<Integer> next = new ArrayDeque<>();
-    stack.push(root);
-    next.push(0);
-    while (!stack.isEmpty()) {
-      LineageItem item = stack.peek();
-      int i = next.pop();
-      if (ids.containsKey(item)) {
-        stack.pop();
-        continue;
-      }
-      if (i < item.inputCount()) {
-        next.push(i + 1);
-        LineageItem in = item.input(i);
-        if (!ids.containsKey(in)) {
-          stack.push(in);
-          next.push(0);
-        }
-        continue;
-      }
-      stack.pop();
+    for (LineageItem item : topologicalOrder(root)) {
       int id = ids.size() + 1;
       ids.put(item, id);
       sb.append('(').append(id).append(") ").append(item.opcode()).append(" [");
@@ -58,6 +39,41 @@ public final class LineageLog {
       sb.append("] ").append(escape(item.data())).append('\n');
     }
     return sb.toString();
+  }
+
+  /**
+   * The distinct items of the trace ending in {@code root} (by identity), inputs before their
+   * consumers in operand order, {@code root} last. Iterative: a trace of a long loop is deeper
+   * than the Java stack.
+   */
+  static List<LineageItem> topologicalOrder(LineageItem root) {
+    Set<LineageItem> done = Collections.newSetFromMap(new IdentityHashMap<>());
+    List<LineageItem> order = new ArrayList<>();
+    Deque<LineageItem> stack = new ArrayDeque<>();
+    Deque<Integer> next = new ArrayDeque<>();
+    stack.push(root);
+    next.push(0);
+    while (!stack.isEmpty()) {
+      LineageItem item = stack.peek();
+      int i = next.pop();
+      if (done.contains(item)) {
+        stack.pop();
+        continue;
+      }
+      if (i < item.inputCount()) {
+        next.push(i + 1);
+        LineageItem in = item.input(i);
+        if (!done.contains(in)) {
+          stack.push(in);
+          next.push(0);
+        }
+        continue;
+      }
+      stack.pop();
+      done.add(item);
+      order.add(item);
+    }
+    return order;
   }
 
   /**

@@ -92,16 +92,12 @@ public final class LineageReuse implements ReuseHook {
     return true;
   }
 
+  /**
+   * The item of this execution. {@code inLineage} is the executor's fresh array for this
+   * instruction: the item keeps it as its inputs without a copy.
+   */
   @Override
   public LineageItem trace(Instruction instr, Data[] in, LineageItem[] inLineage,
-      ExecutionContext ctx) {
-    long t0 = System.nanoTime();
-    LineageItem item = item(instr, in, inLineage, ctx);
-    ctx.statistics().addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
-    return item;
-  }
-
-  private static LineageItem item(Instruction instr, Data[] in, LineageItem[] inLineage,
       ExecutionContext ctx) {
     if (instr instanceof VariableInstruction v) {
       return switch (instr.hop().op()) {
@@ -130,31 +126,33 @@ public final class LineageReuse implements ReuseHook {
         in[seed] = drawn;
         inLineage[seed] = Lineages.literal(drawn);
         ctx.markNondeterministic();
-        return new LineageItem(instr.opcode(), instr.lineageData() + DRAWN_SEED, inLineage);
+        return LineageItem.owning(instr.opcode(), instr.lineageData() + DRAWN_SEED, inLineage);
       }
     }
     if (instr instanceof IoInstruction && instr.hop().op() == OpCode.READ_FILE
         && in[0] instanceof ScalarValue path) {
-      return new LineageItem(READ, fileIdentity(ctx.resolve(path.asString())), inLineage);
+      return LineageItem.owning(READ, instr.lineageData() + " "
+          + fileIdentity(ctx.resolve(path.asString())), inLineage);
     }
     for (LineageItem i : inLineage) {
       if (i == null) {
         return null; // an operand the trace does not know: the output is not traced
       }
     }
-    return new LineageItem(instr.opcode(), instr.lineageData(), inLineage);
+    return LineageItem.owning(instr.opcode(), instr.lineageData(), inLineage);
   }
 
   /** Path, size and modification time of a file and of its metadata file. */
-  private static String fileIdentity(Path file) {
+  static String fileIdentity(Path file) {
     StringBuilder sb = new StringBuilder(file.toAbsolutePath().normalize().toString());
     for (Path p : List.of(file, MatrixMetadata.pathFor(file))) {
+      String stamp;
       try {
-        sb.append(' ').append(Files.size(p)).append('@')
-            .append(Files.getLastModifiedTime(p).toMillis());
+        stamp = Files.size(p) + "@" + Files.getLastModifiedTime(p).toMillis();
       } catch (IOException e) {
-        sb.append(" -"); // missing: the read fails, or has no metadata
+        stamp = "-"; // missing: the read fails, or has no metadata
       }
+      sb.append(' ').append(stamp);
     }
     return sb.toString();
   }
@@ -173,7 +171,7 @@ public final class LineageReuse implements ReuseHook {
   @Override
   public void put(LineageItem key, Instruction instr, Data output, long computeNanos,
       ExecutionContext ctx) {
-    if (cache == null || !cacheable(instr, key)
+    if (cache == null || computeNanos < ReuseCache.MIN_COMPUTE_NANOS || !cacheable(instr, key)
         || !(output instanceof MatrixValue || output instanceof ScalarValue)) {
       return;
     }

@@ -45,6 +45,13 @@ import org.planlab.engine.stats.Statistics;
 public final class ReuseCache implements AutoCloseable {
   /** Per-value bookkeeping on top of the policy's view. */
   private static final long ENTRY_OVERHEAD = 64;
+  /**
+   * Outputs computed faster than this are not stored: storing and probing one costs about a
+   * microsecond, so reusing it could not pay off (a cost-based admission to the cache).
+   */
+  public static final long MIN_COMPUTE_NANOS = 10_000;
+  /** The share of the budget a full cache is brought down to when it makes space. */
+  static final double BATCH_TARGET = 0.9;
 
   /** The state of one entry. */
   enum Status {
@@ -271,14 +278,17 @@ public final class ReuseCache implements AutoCloseable {
   }
 
   /**
-   * Evicts entries in ascending score until {@code size} more bytes fit. The scores are taken
-   * once for all entries in memory (a policy's scores change only with probes and puts, which
-   * this lock excludes meanwhile).
+   * Evicts entries in ascending score until {@code size} more bytes fit, and on down to
+   * {@link #BATCH_TARGET} of the budget: the scores are taken once for all entries in memory
+   * (a policy's scores change only with probes and puts, which this lock excludes meanwhile),
+   * so evicting a batch at a time keeps the cost of scoring and sorting per put constant on
+   * average, where one entry at a time would rescore all entries for every put of a full cache.
    */
   private void makeSpace(long size, Statistics stats, List<SpilledMatrix> toFree) {
     if (used + size <= budget) {
       return;
     }
+    long target = Math.max(0, (long) (BATCH_TARGET * budget) - size);
     EvictionPolicy.CacheState state = new EvictionPolicy.CacheState() {
       @Override
       public long now() {
@@ -306,7 +316,7 @@ public final class ReuseCache implements AutoCloseable {
     candidates.sort(Comparator.comparingDouble(Scored::score)
         .thenComparingLong(s -> s.entry().lastAccess));
     for (Scored s : candidates) {
-      if (used + size <= budget) {
+      if (used <= target) {
         break;
       }
       evict(s.entry(), stats, toFree);

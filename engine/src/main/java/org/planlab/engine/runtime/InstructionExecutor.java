@@ -1,7 +1,10 @@
 package org.planlab.engine.runtime;
 
 import java.io.UncheckedIOException;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
@@ -20,6 +23,9 @@ import org.planlab.engine.runtime.program.BlockCode;
  */
 public final class InstructionExecutor {
   private final ReuseHook hook;
+  /** The lineage items of each block's constants, made once per block and run. */
+  private final Map<BlockCode, LineageItem[]> constantLineage =
+      Collections.synchronizedMap(new IdentityHashMap<>());
 
   public InstructionExecutor(ReuseHook hook) {
     this.hook = Objects.requireNonNull(hook, "hook is null");
@@ -38,9 +44,19 @@ public final class InstructionExecutor {
     List<Data> constants = code.constants();
     for (int i = 0; i < constants.size(); i++) {
       frame[i] = constants.get(i);
-      if (lineage != null) {
-        lineage[i] = ctx.lineageOfValue(constants.get(i));
+    }
+    if (lineage != null) {
+      if (constantLineage.size() > 10_000) {
+        constantLineage.clear(); // recompiled blocks: keep the map from growing with them
       }
+      LineageItem[] c = constantLineage.computeIfAbsent(code, k -> {
+        LineageItem[] items = new LineageItem[constants.size()];
+        for (int i = 0; i < items.length; i++) {
+          items[i] = ctx.lineageOfValue(constants.get(i));
+        }
+        return items;
+      });
+      System.arraycopy(c, 0, lineage, 0, c.length);
     }
     for (int i = 0; i < code.instructions().size(); i++) {
       execute(code.instructions().get(i), frame, lineage, ctx);

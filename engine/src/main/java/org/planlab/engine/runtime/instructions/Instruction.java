@@ -103,13 +103,13 @@ public abstract class Instruction {
 
   /**
    * What the output depends on besides the opcode and the operands, for its lineage item: the
-   * HOP's parameter, value type and data type (MEMPHIS sec. 3.2: "opcode, data items"). Built
-   * once per instruction.
+   * HOP's operation, parameter, data type and value type (MEMPHIS sec. 3.2: "opcode, data
+   * items"), enough to rebuild the HOP when a trace is recomputed. Built once per instruction.
    */
   public final String lineageData() {
     String d = lineageData;
     if (d == null) {
-      d = lineageParameter() + " " + hop.dataType() + " " + hop.valueType();
+      d = hop.op() + " " + lineageParameter() + " " + hop.dataType() + " " + hop.valueType();
       lineageData = d;
     }
     return d;

@@ -44,7 +44,9 @@ public final class VariableInstruction extends Instruction {
   @Override
   public Data execute(Data[] in, LineageItem[] lineage, ExecutionContext ctx) {
     if (lineage != null && hop().op() == OpCode.WRITE_VAR) {
-      ctx.set(variable, in[0], lineage[0]);
+      // a scalar variable is traced by its value (its literal, made when it is read): exact,
+      // and a loop-carried scalar does not drag the whole loop's history along
+      ctx.set(variable, in[0], in[0] instanceof ScalarValue ? null : lineage[0]);
       return null;
     }
     return execute(in, ctx);
