@@ -29,8 +29,8 @@ class ExplainLineageTest {
         """);
     CliRun r = CliRun.planlab("explain", s.toString(), "--lineage", "G", "--fusion", "none");
     assertEquals(0, r.code(), r.err());
-    // the loop's three additions over the seeded rand, then t(X) %*% X as tsmm
-    assertEquals(5, r.out().lines().filter(l -> l.matches("\\(\\d+\\) (rand|\\+|tsmm) .*"))
+    // the seeded rand, the loop's three iterations (one dedup item each), t(X) %*% X as tsmm
+    assertEquals(5, r.out().lines().filter(l -> l.matches("\\(\\d+\\) (rand|dedup|tsmm) .*"))
         .count(), r.out());
     assertTrue(r.out().contains(" rand [1,2,3,4,4,5,6] "), r.out());
     String last = r.out().lines().reduce((a, b) -> b).orElseThrow();

@@ -133,11 +133,11 @@ public final class LineageLog {
     }
   }
 
-  private static String escape(String s) {
+  static String escape(String s) {
     return s.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r");
   }
 
-  private static String unescape(String s, int lineNo) {
+  static String unescape(String s, int lineNo) {
     StringBuilder sb = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

@@ -53,15 +53,17 @@ public final class LineageRecompute {
    */
   public static Program program(LineageItem root) {
     Map<LineageItem, Hop> hops = new IdentityHashMap<>();
-    // inputs before consumers, without recursion: the order of a lineage log
-    for (LineageItem item : LineageLog.topologicalOrder(root)) {
+    // loops' deduplicated iterations back to their operations; then inputs before consumers,
+    // without recursion: the order of a lineage log
+    LineageItem full = LoopDeduplication.expandAll(root);
+    for (LineageItem item : LineageLog.topologicalOrder(full)) {
       List<Hop> in = new ArrayList<>(item.inputCount());
       for (int i = 0; i < item.inputCount(); i++) {
         in.add(hops.get(item.input(i)));
       }
       hops.put(item, hop(item, in));
     }
-    Hop value = hops.get(root);
+    Hop value = hops.get(full);
     Hop write = new Hop(OpCode.WRITE_VAR, new HopParam.Variable(RESULT), List.of(value),
         value.dataType(), value.valueType(), POSITION);
     return new Program(List.of(new ProgramBlock.Basic(new HopDag(List.of(write)))), Map.of());

@@ -69,6 +69,7 @@ public final class LineageReuse implements ReuseHook {
   private final ReuseCache cache;
   private final Program program;
   private final Map<FunctionKey, Boolean> reusableFunctions = new ConcurrentHashMap<>();
+  private final LoopDeduplication dedup = new LoopDeduplication();
 
   /**
    * Tracing and, unless {@code mode} is {@link ReuseMode#TRACE}, reuse through {@code cache}.
@@ -155,6 +156,12 @@ public final class LineageReuse implements ReuseHook {
       sb.append(' ').append(stamp);
     }
     return sb.toString();
+  }
+
+  /** Loop iterations are deduplicated (LIMA sec. 3.3, {@link LoopDeduplication}). */
+  @Override
+  public void endOfIteration(Map<String, LineageItem> before, ExecutionContext ctx) {
+    dedup.endOfIteration(before, ctx);
   }
 
   @Override

@@ -144,6 +144,16 @@ public final class ExecutionContext {
     return nondeterministic;
   }
 
+  /** A copy of the traced lineage of this frame's variables (those traced so far). */
+  public Map<String, LineageItem> lineageSnapshot() {
+    return new HashMap<>(lineage);
+  }
+
+  /** Replaces the lineage of variable {@code name} (its value unchanged) by {@code item}. */
+  public void replaceLineage(String name, LineageItem item) {
+    lineage.put(name, Objects.requireNonNull(item, "item is null"));
+  }
+
   /** A read-only view of the symbol table. */
   public Map<String, Data> variables() {
     return Collections.unmodifiableMap(symbols);

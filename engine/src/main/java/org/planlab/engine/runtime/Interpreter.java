@@ -86,11 +86,23 @@ public final class Interpreter {
       execute(predicate(b.predicate(), ctx) ? b.thenBlocks() : b.elseBlocks(), ctx);
     } else if (block instanceof CompiledBlock.While b) {
       while (predicate(b.predicate(), ctx)) {
-        execute(b.body(), ctx);
+        iteration(b.body(), ctx);
       }
     } else if (block instanceof CompiledBlock.For b) {
       runFor(b, ctx);
     }
+  }
+
+  /** One iteration of a sequential loop's body; then the hook may compact its lineage. */
+  private void iteration(List<CompiledBlock> body, ExecutionContext ctx) {
+    ReuseHook hook = executor.hook();
+    if (!hook.traces()) {
+      execute(body, ctx);
+      return;
+    }
+    java.util.Map<String, LineageItem> before = ctx.lineageSnapshot();
+    execute(body, ctx);
+    hook.endOfIteration(before, ctx);
   }
 
   /** The code to run for {@code d} now: re-lowered after recompilation when it is flagged. */
@@ -170,7 +182,7 @@ public final class Interpreter {
     if (results == null || threads < 2) {
       for (long k = 0; k < r.count(); k++) {
         ctx.set(loop.variable(), r.at(k));
-        execute(loop.body(), ctx);
+        iteration(loop.body(), ctx);
       }
       return;
     }

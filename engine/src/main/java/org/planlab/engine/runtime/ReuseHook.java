@@ -1,6 +1,7 @@
 package org.planlab.engine.runtime;
 
 import java.util.List;
+import java.util.Map;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lineage.LineageItem;
@@ -64,6 +65,14 @@ public interface ReuseHook {
   /** REUSE? of a whole call: its results for the items {@link #callLineage} gave, or null. */
   default Data[] reuseCall(List<LineageItem> results, ExecutionContext ctx) {
     return null;
+  }
+
+  /**
+   * The end of one iteration of a loop whose variables had the lineage {@code before} when
+   * the iteration began: the hook may replace the items of the variables the iteration
+   * changed by equivalent, more compact ones (LIMA's loop deduplication).
+   */
+  default void endOfIteration(Map<String, LineageItem> before, ExecutionContext ctx) {
   }
 
   /** PUT of a whole call's results (one per item of {@link #callLineage}). */

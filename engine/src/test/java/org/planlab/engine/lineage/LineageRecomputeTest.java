@@ -89,7 +89,10 @@ class LineageRecomputeTest {
         }
         R = cbind(v, rowSums(t(X) %*% w), cumsum(v) ^ 2)
         """, "R");
-    assertTrue(t.getKey().contains(" tsmm ") && t.getKey().contains(" mmchain_w "), t.getKey());
+    // the loop's iterations are deduplicated: each is one dedup item whose patch holds the
+    // iteration's operations, t(X) %*% X as tsmm and t(X) %*% (w * (X %*% v)) as mmchain_w
+    assertTrue(t.getKey().contains(" dedup [") && t.getKey().contains("tsmm [")
+        && t.getKey().contains("mmchain_w ["), t.getKey());
     assertBitwise(t.getValue(), recompute(t.getKey()));
   }
 

@@ -1,0 +1,171 @@
+package org.planlab.engine.lineage;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.planlab.engine.runtime.ExecutionContext;
+
+/**
+ * Deduplication of loop bodies (LIMA sec. 3.3): without it, a variable a loop updates carries
+ * the items of every iteration, so its trace grows by the size of the body per iteration. At
+ * the end of an iteration each such variable's new item is replaced by one {@code dedup} item:
+ * its data is the iteration's <em>patch</em> — the sub-DAG from the values the iteration began
+ * with (and literals) to the new value, written with placeholders for those — and its inputs are
+ * what the placeholders stand for. Equal patches over equal inputs denote equal values, so a
+ * {@code dedup} item is as exact a reuse key as the items it replaces, and {@link #expand}
+ * gives them back (for RECOMPUTE). Patch texts are interned per run: every iteration of one
+ * control path shares one string.
+ *
+ * <p>A patch is
+ * <pre>
+ * OPCODE [REF,...] DATA      (one line per item of the iteration, inputs first, the value last)
+ * </pre>
+ * with {@code REF} {@code iK} for the dedup item's K-th input and {@code pK} for the patch's
+ * K-th line, DATA escaped as in {@link LineageLog}.
+ */
+public final class LoopDeduplication {
+  /** Opcode of a deduplicated iteration's item. */
+  public static final String DEDUP = "dedup";
+  /** Iterations with more new items than this are left as they are. */
+  static final int MAX_PATCH_ITEMS = 100_000;
+
+  private final Map<String, String> patches = new ConcurrentHashMap<>();
+
+  /**
+   * Replaces the items of the variables of {@code ctx} that the iteration changed and that
+   * depend on their own value at its beginning ({@code before}) by {@code dedup} items.
+   */
+  public void endOfIteration(Map<String, LineageItem> before, ExecutionContext ctx) {
+    Set<LineageItem> boundary = Collections.newSetFromMap(new IdentityHashMap<>());
+    boundary.addAll(before.values());
+    for (Map.Entry<String, LineageItem> e : ctx.lineageSnapshot().entrySet()) {
+      LineageItem old = before.get(e.getKey());
+      LineageItem now = e.getValue();
+      if (old == null || now == old || now.inputCount() == 0 || now.opcode().equals(DEDUP)
+          || boundary.contains(now)) {
+        continue; // not carried, unchanged, a leaf, already compact, or another's old value
+      }
+      LineageItem dedup = deduplicate(now, old, boundary);
+      if (dedup != null) {
+        ctx.replaceLineage(e.getKey(), dedup);
+      }
+    }
+  }
+
+  /** The dedup item of {@code value}, or null when it does not depend on {@code carried}. */
+  private LineageItem deduplicate(LineageItem value, LineageItem carried,
+      Set<LineageItem> boundary) {
+    // the iteration's items reachable from the value, inputs first, without recursion
+    Map<LineageItem, String> refs = new IdentityHashMap<>();
+    List<LineageItem> inputs = new ArrayList<>();
+    List<LineageItem> order = new ArrayList<>();
+    boolean dependsOnCarried = false;
+    Deque<LineageItem> stack = new ArrayDeque<>();
+    Deque<Integer> next = new ArrayDeque<>();
+    stack.push(value);
+    next.push(0);
+    while (!stack.isEmpty()) {
+      LineageItem item = stack.peek();
+      int i = next.pop();
+      if (refs.containsKey(item)) {
+        stack.pop();
+        continue;
+      }
+      if (item != value && (boundary.contains(item) || item.inputCount() == 0)) {
+        dependsOnCarried |= item == carried;
+        refs.put(item, "i" + inputs.size());
+        inputs.add(item);
+        stack.pop();
+        continue;
+      }
+      if (i < item.inputCount()) {
+        next.push(i + 1);
+        if (!refs.containsKey(item.input(i))) {
+          stack.push(item.input(i));
+          next.push(0);
+        }
+        continue;
+      }
+      stack.pop();
+      refs.put(item, "p" + order.size());
+      order.add(item);
+      if (order.size() > MAX_PATCH_ITEMS) {
+        return null;
+      }
+    }
+    if (!dependsOnCarried) {
+      return null;
+    }
+    StringBuilder sb = new StringBuilder();
+    for (LineageItem item : order) {
+      sb.append(item.opcode()).append(" [");
+      for (int k = 0; k < item.inputCount(); k++) {
+        sb.append(k == 0 ? "" : ",").append(refs.get(item.input(k)));
+      }
+      sb.append("] ").append(LineageLog.escape(item.data())).append('\n');
+    }
+    String patch = patches.computeIfAbsent(sb.toString(), p -> p);
+    return new LineageItem(DEDUP, patch, inputs.toArray(LineageItem[]::new));
+  }
+
+  /**
+   * The items a {@code dedup} item stands for: its patch over its inputs (whose own dedup items
+   * stay as they are; {@link #expandAll} expands a whole trace).
+   *
+   * @throws IllegalArgumentException for a malformed patch
+   */
+  public static LineageItem expand(LineageItem dedup) {
+    if (!dedup.opcode().equals(DEDUP)) {
+      throw new IllegalArgumentException("not a dedup item: " + dedup);
+    }
+    List<LineageItem> nodes = new ArrayList<>();
+    for (String line : dedup.data().split("\n")) {
+      int open = line.indexOf(" [");
+      int close = line.indexOf("] ", open);
+      if (open < 0 || close < 0) {
+        throw new IllegalArgumentException("malformed patch line '" + line + "'");
+      }
+      String refs = line.substring(open + 2, close);
+      List<LineageItem> in = new ArrayList<>();
+      if (!refs.isEmpty()) {
+        for (String r : refs.split(",")) {
+          int k = Integer.parseInt(r.substring(1));
+          in.add(r.charAt(0) == 'i' ? dedup.input(k) : nodes.get(k));
+        }
+      }
+      LineageItem node = new LineageItem(line.substring(0, open),
+          LineageLog.unescape(line.substring(close + 2), 0), in.toArray(LineageItem[]::new));
+      // a nested loop's iteration: its inputs are built, so this recurses only as deep as
+      // loops nest
+      nodes.add(node.opcode().equals(DEDUP) ? expand(node) : node);
+    }
+    return nodes.get(nodes.size() - 1);
+  }
+
+  /** The trace ending in {@code root} with every dedup item expanded, without recursion. */
+  public static LineageItem expandAll(LineageItem root) {
+    Map<LineageItem, LineageItem> expanded = new IdentityHashMap<>();
+    for (LineageItem item : LineageLog.topologicalOrder(root)) {
+      LineageItem[] in = new LineageItem[item.inputCount()];
+      boolean changed = false;
+      for (int i = 0; i < in.length; i++) {
+        in[i] = expanded.get(item.input(i));
+        changed |= in[i] != item.input(i);
+      }
+      LineageItem x;
+      if (item.opcode().equals(DEDUP)) {
+        x = expand(LineageItem.owning(DEDUP, item.data(), in));
+      } else {
+        x = changed ? LineageItem.owning(item.opcode(), item.data(), in) : item;
+      }
+      expanded.put(item, x);
+    }
+    return expanded.get(root);
+  }
+}
