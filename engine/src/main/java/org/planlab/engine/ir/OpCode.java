@@ -95,6 +95,10 @@ public enum OpCode {
   CHOLESKY,
   /** det(A). */
   DET,
+  /** eigenvalues(A) of a symmetric A, ascending, as a column (the first result of eigen). */
+  EIGEN_VALUES,
+  /** eigenvectors(A) of a symmetric A, as columns in the order of EIGEN_VALUES. */
+  EIGEN_VECTORS,
   /** median(X). */
   MEDIAN,
   /** quantile(X, p) with p scalar or column vector. */

@@ -3,6 +3,7 @@ package org.planlab.engine.kernels;
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.CholeskyDecomposition;
 import org.apache.commons.math3.linear.DecompositionSolver;
+import org.apache.commons.math3.linear.EigenDecomposition;
 import org.apache.commons.math3.linear.LUDecomposition;
 import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
 import org.apache.commons.math3.linear.NonSymmetricMatrixException;
@@ -117,6 +118,50 @@ public final class LinAlgKernels {
    *
    * @throws DimensionMismatchException when {@code a} is not square
    */
+  /**
+   * The eigen decomposition of a symmetric matrix, as SystemDS's {@code eigen}: the eigenvalues
+   * in ascending order as an n x 1 column, and the n x n matrix of the matching unit
+   * eigenvectors as columns (commons-math3's {@code EigenDecomposition}, reordered from its
+   * descending order). Each vector's sign is as the decomposition gives it.
+   *
+   * @throws IllegalArgumentException for a matrix that is not square or not symmetric
+   */
+  public static MatrixBlock[] eigen(MatrixBlock a) {
+    checkSquare("eigen", a);
+    int n = a.rows();
+    if (n == 0) {
+      return new MatrixBlock[] {MatrixBlock.empty(0, 1, false), MatrixBlock.empty(0, 0, false)};
+    }
+    double[][] x = a.toArray();
+    for (int i = 0; i < n; i++) {
+      for (int j = 0; j < i; j++) {
+        double scale = Math.max(Math.abs(x[i][j]), Math.abs(x[j][i]));
+        if (Math.abs(x[i][j] - x[j][i]) > SYMMETRY_TOLERANCE * Math.max(1, scale)) {
+          throw new IllegalArgumentException("eigen: the " + a.shape() + " matrix must be "
+              + "symmetric, but a[" + i + ", " + j + "] = " + x[i][j] + " and a[" + j + ", " + i
+              + "] = " + x[j][i] + " (0-based)");
+        }
+      }
+    }
+    EigenDecomposition e = new EigenDecomposition(new Array2DRowRealMatrix(x, false));
+    double[] values = e.getRealEigenvalues();
+    Integer[] order = new Integer[n];
+    for (int i = 0; i < n; i++) {
+      order[i] = i;
+    }
+    java.util.Arrays.sort(order, (p, q) -> Double.compare(values[p], values[q]));
+    double[][] vals = new double[n][1];
+    double[][] vecs = new double[n][n];
+    for (int k = 0; k < n; k++) {
+      vals[k][0] = values[order[k]];
+      double[] v = e.getEigenvector(order[k]).toArray();
+      for (int i = 0; i < n; i++) {
+        vecs[i][k] = v[i];
+      }
+    }
+    return new MatrixBlock[] {MatrixBlock.of(vals), MatrixBlock.of(vecs)};
+  }
+
   public static double det(MatrixBlock a) {
     checkSquare("det", a);
     if (a.rows() == 0) {

@@ -105,6 +105,8 @@ final class BuiltinLowering {
       case "solve" -> a.hop(OpCode.SOLVE, HopParam.NONE, a.arg("A"), a.arg("b"));
       case "inv" -> a.hop(OpCode.INV, HopParam.NONE, a.arg("X"));
       case "cholesky" -> a.hop(OpCode.CHOLESKY, HopParam.NONE, a.arg("X"));
+      case "eigenvalues" -> a.hop(OpCode.EIGEN_VALUES, HopParam.NONE, a.arg("A"));
+      case "eigenvectors" -> a.hop(OpCode.EIGEN_VECTORS, HopParam.NONE, a.arg("A"));
       case "det" -> a.hop(OpCode.DET, HopParam.NONE, a.arg("X"));
       case "median" -> a.hop(OpCode.MEDIAN, HopParam.NONE, a.arg("X"));
       case "quantile" -> a.hop(OpCode.QUANTILE, HopParam.NONE, a.arg("X"), a.arg("p"));

@@ -112,7 +112,7 @@ public final class MemoryEstimates {
   private static long intermediates(Hop h,
       Function<Hop, DataCharacteristics> sizes) {
     return switch (h.op()) {
-      case SOLVE, INV, CHOLESKY, DET, MEDIAN, QUANTILE, ORDER -> {
+      case SOLVE, INV, CHOLESKY, DET, EIGEN_VALUES, EIGEN_VECTORS, MEDIAN, QUANTILE, ORDER -> {
         DataCharacteristics a = sizes.apply(h.input(0));
         yield a.dimsKnown() ? outputSize(new DataCharacteristics(a.rows(), a.cols(), a.cells()))
             : UNKNOWN;

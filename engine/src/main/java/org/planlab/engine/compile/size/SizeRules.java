@@ -94,10 +94,15 @@ final class SizeRules {
       case SEQ -> seq(h);
       case SAMPLE -> dense(dimArg(h, 1), 1);
       case SOLVE -> solve(h);
-      case INV, CHOLESKY -> {
+      case INV, CHOLESKY, EIGEN_VECTORS -> {
         DataCharacteristics a = in(h, 0);
-        requireSquare(h, h.op() == OpCode.INV ? "inv" : "cholesky", a);
+        requireSquare(h, h.op().name().toLowerCase(java.util.Locale.ROOT).replace("_", ""), a);
         yield dense(a.rows(), a.cols());
+      }
+      case EIGEN_VALUES -> {
+        DataCharacteristics a = in(h, 0);
+        requireSquare(h, "eigenvalues", a);
+        yield dense(a.rows(), 1);
       }
       case QUANTILE -> dense(in(h, 1).rows(), 1);
       case CAST_MATRIX -> {

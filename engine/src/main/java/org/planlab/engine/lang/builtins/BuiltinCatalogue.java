@@ -253,6 +253,12 @@ public final class BuiltinCatalogue {
             Category.LINEAR_ALGEBRA,
             TypeRules.square("X", null),
             required("X", MATRIX)));
+    // the two results of SystemDS's eigen(A) as single-valued builtins; the library's
+    // eigen.dml returns them together as [evalues, evectors] = eigen(A)
+    t.add(pure("eigenvalues", Category.LINEAR_ALGEBRA, TypeRules.squareToColumn("A"),
+        required("A", MATRIX)));
+    t.add(pure("eigenvectors", Category.LINEAR_ALGEBRA, TypeRules.square("A", null),
+        required("A", MATRIX)));
 
     // ordering and selection
     t.add(

@@ -108,6 +108,17 @@ final class TypeRules {
   }
 
   /** A function of a square matrix; {@code out} null means: same shape as the input. */
+  /** A square matrix argument {@code p}; the result is a column of its order. */
+  static TypeRule squareToColumn(String p) {
+    return call -> {
+      ExprType t = call.type(p);
+      if (Dims.conflict(t.rows(), t.cols())) {
+        call.error(call.function().name() + " needs a square matrix, got " + t.shape());
+      }
+      return ExprType.matrix(Dims.either(t.rows(), t.cols()), 1);
+    };
+  }
+
   static TypeRule square(String p, ExprType out) {
     return call -> {
       ExprType t = call.type(p);

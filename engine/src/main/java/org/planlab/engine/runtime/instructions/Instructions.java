@@ -26,7 +26,8 @@ public final class Instructions {
       case RIGHT_INDEX, LEFT_INDEX -> new IndexingInstruction(opcode, hop, inputs, output);
       case RAND, FILL, MATRIX_FROM_STRING, SEQ, SAMPLE, TIME ->
           new DataGenInstruction(opcode, hop, inputs, output);
-      case SOLVE, INV, CHOLESKY, DET -> new LinAlgInstruction(opcode, hop, inputs, output);
+      case SOLVE, INV, CHOLESKY, DET, EIGEN_VALUES, EIGEN_VECTORS ->
+          new LinAlgInstruction(opcode, hop, inputs, output);
       case CAST_SCALAR, CAST_MATRIX, CAST_VALUE, NROW, NCOL, LENGTH, TO_STRING, PRINTF ->
           new CastInstruction(opcode, hop, inputs, output);
       case PRINT, STOP, ASSERT -> new ControlInstruction(opcode, hop, inputs, output);

@@ -9,7 +9,7 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.kernels.LinAlgKernels;
 import org.planlab.engine.runtime.ExecutionContext;
 
-/** Linear algebra: SOLVE, INV, CHOLESKY, DET. */
+/** Linear algebra: SOLVE, INV, CHOLESKY, DET, EIGEN_VALUES, EIGEN_VECTORS. */
 public final class LinAlgInstruction extends Instruction {
 
   public LinAlgInstruction(String opcode, Hop hop, int[] inputs, int output) {
@@ -23,6 +23,8 @@ public final class LinAlgInstruction extends Instruction {
       case INV -> wrap(LinAlgKernels.inv(matrix(in[0])));
       case CHOLESKY -> wrap(LinAlgKernels.cholesky(matrix(in[0])));
       case DET -> ScalarValue.of(LinAlgKernels.det(matrix(in[0])));
+      case EIGEN_VALUES -> wrap(LinAlgKernels.eigen(matrix(in[0]))[0]);
+      case EIGEN_VECTORS -> wrap(LinAlgKernels.eigen(matrix(in[0]))[1]);
       default -> throw new IllegalStateException("not a linear-algebra opcode: " + hop().op());
     };
   }
