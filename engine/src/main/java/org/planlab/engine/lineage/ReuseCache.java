@@ -25,8 +25,9 @@ import org.planlab.engine.stats.Statistics;
  *
  * <ul>
  *   <li>REUSE ({@link #get}): an entry in memory is a hit; a spilled one is read back (a hit
- *       from disk) and stays in memory if it fits; an entry without a value yet (delayed
- *       caching) counts a miss.
+ *       from disk) and stays in memory if it fits, its file kept until {@link #clear} (another
+ *       worker may be reading it; evicting the value again then writes nothing); an entry
+ *       without a value yet (delayed caching) counts a miss.
  *   <li>PUT ({@link #put}): with a delay factor n > 1 (MEMPHIS sec. 5.2, delayed caching) the
  *       first put creates an entry TO_BE_CACHED without a value and the value is stored only
  *       when the same item is put the n-th time; a value larger than the whole budget is never
@@ -198,18 +199,19 @@ public final class ReuseCache implements AutoCloseable {
       }
       toReload = e.spilled;
     }
-    // read outside the lock: other workers keep probing meanwhile
+    // read outside the lock: other workers keep probing meanwhile, and may be reading the
+    // same file
     MatrixValue value = new MatrixValue(toReload.acquireLocal());
     stats.addReuse(ReuseCounter.HITS_DISK, 1);
     stats.addReuse(ReuseCounter.RELOADS, 1);
     synchronized (this) {
-      // back to memory if it fits without evicting anything; else it stays on disk
+      // back to memory if it fits without evicting anything; else it stays on disk. The file
+      // stays either way: a concurrent hit may not have opened it yet, and a later eviction
+      // of the (immutable) value needs no second write
       if (e.status == Status.SPILLED && e.spilled == toReload && used + e.sizeBytes <= budget) {
         e.status = Status.CACHED;
         e.value = value;
-        e.spilled = null;
         used += e.sizeBytes;
-        toReload.free();
       }
     }
     return value;
@@ -248,7 +250,6 @@ public final class ReuseCache implements AutoCloseable {
    */
   public void put(LineageItem key, Data value, long computeNanos, Statistics stats) {
     long size = sizeOf(value);
-    List<SpilledMatrix> toFree = new ArrayList<>();
     synchronized (this) {
       clock++;
       Entry e = entries.get(key);
@@ -266,7 +267,7 @@ public final class ReuseCache implements AutoCloseable {
       if (e.puts < delay || size > budget) {
         return;
       }
-      makeSpace(size, stats, toFree);
+      makeSpace(size, stats);
       e.status = Status.CACHED;
       e.value = value;
       e.sizeBytes = size;
@@ -274,7 +275,6 @@ public final class ReuseCache implements AutoCloseable {
       stats.addReuse(ReuseCounter.PUTS, 1);
       stats.addReuse(ReuseCounter.BYTES_PUT, size);
     }
-    toFree.forEach(SpilledMatrix::free);
   }
 
   /**
@@ -284,7 +284,7 @@ public final class ReuseCache implements AutoCloseable {
    * so evicting a batch at a time keeps the cost of scoring and sorting per put constant on
    * average, where one entry at a time would rescore all entries for every put of a full cache.
    */
-  private void makeSpace(long size, Statistics stats, List<SpilledMatrix> toFree) {
+  private void makeSpace(long size, Statistics stats) {
     if (used + size <= budget) {
       return;
     }
@@ -319,13 +319,19 @@ public final class ReuseCache implements AutoCloseable {
       if (used <= target) {
         break;
       }
-      evict(s.entry(), stats, toFree);
+      evict(s.entry(), stats);
     }
   }
 
-  private void evict(Entry e, Statistics stats, List<SpilledMatrix> toFree) {
+  private void evict(Entry e, Statistics stats) {
     used -= e.sizeBytes;
     stats.addReuse(ReuseCounter.EVICTIONS, 1);
+    if (e.spilled != null) {
+      // reloaded earlier, its file still holds the value
+      e.status = Status.SPILLED;
+      e.value = null;
+      return;
+    }
     if (spill && e.value instanceof MatrixValue m && worthSpilling(e)) {
       e.spilled = SpilledMatrix.spill(m.block(), nextSpillFile());
       e.status = Status.SPILLED;
@@ -335,9 +341,6 @@ public final class ReuseCache implements AutoCloseable {
     }
     entries.remove(e.key);
     e.value = null;
-    if (e.spilled != null) {
-      toFree.add(e.spilled);
-    }
   }
 
   /** Recomputing costs more than writing and reading the value back (MEMPHIS sec. 4). */
