@@ -111,12 +111,13 @@ public final class LineageRecompute {
   private static void checkUnchanged(LineageItem item) {
     Matcher m = DATA.matcher(item.data());
     String[] rest = item.data().split(" ");
-    // OPCODE PARAM DATATYPE VALUETYPE PATH... STAMP STAMP; the parameter has no spaces (None[])
-    if (!m.matches() || rest.length < 7) {
+    // OPCODE PARAM DATATYPE VALUETYPE PATH... STAMP STAMP WRITES; the parameter has no spaces
+    // (None[]); the count of the run's writes of the file means nothing to another run
+    if (!m.matches() || rest.length < 8) {
       throw new IllegalArgumentException("cannot recompute " + item + ": malformed read");
     }
-    String path = String.join(" ", java.util.Arrays.copyOfRange(rest, 4, rest.length - 2));
-    String traced = path + " " + rest[rest.length - 2] + " " + rest[rest.length - 1];
+    String path = String.join(" ", java.util.Arrays.copyOfRange(rest, 4, rest.length - 3));
+    String traced = path + " " + rest[rest.length - 3] + " " + rest[rest.length - 2];
     String now = LineageReuse.fileIdentity(java.nio.file.Path.of(path));
     if (!now.equals(traced)) {
       throw new IllegalArgumentException("cannot recompute the read of " + path + ": the file "

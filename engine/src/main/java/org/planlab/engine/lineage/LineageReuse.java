@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
@@ -44,10 +45,11 @@ import org.planlab.engine.stats.ReuseCounter;
  *
  * <p>TRACE builds the item of every instruction's output from its opcode, its
  * {@link Instruction#lineageData() data} and its operands' items. Variable reads take the
- * variable's item; a file read takes the file's path, size and modification time (a file the
- * script rewrote is a new value); an unseeded {@code rand} or {@code sample} draws its seed
- * here and records it as an operand, so the trace recomputes the same value, and marks its
- * frame nondeterministic; {@code time()} is an item of its own.
+ * variable's item; a file read takes the file's path, size and modification time and the
+ * number of times the script wrote the file so far (a file the script rewrote is a new value,
+ * even within one tick of the file system's clock); an unseeded {@code rand} or
+ * {@code sample} draws its seed here and records it as an operand, so the trace recomputes the
+ * same value, and marks its frame nondeterministic; {@code time()} is an item of its own.
  *
  * <p>REUSE and PUT apply to the deterministic operations that work on matrices (the whitelist:
  * aggregates, element-wise and fused operators, matrix multiplications, reorganisations,
@@ -70,6 +72,11 @@ public final class LineageReuse implements ReuseHook {
   private final Program program;
   private final Map<FunctionKey, Boolean> reusableFunctions = new ConcurrentHashMap<>();
   private final LoopDeduplication dedup = new LoopDeduplication();
+  /**
+   * How often the script wrote each file (by absolute path): part of a read's item, since a
+   * file rewritten within one tick of its file system's clock keeps its size and time.
+   */
+  private final Map<Path, Long> writes = new ConcurrentHashMap<>();
 
   /**
    * Tracing and, unless {@code mode} is {@link ReuseMode#TRACE}, reuse through {@code cache}.
@@ -111,6 +118,11 @@ public final class LineageReuse implements ReuseHook {
         default -> null; // a write has no output; execute keeps the value's item
       };
     }
+    if (instr instanceof IoInstruction && instr.hop().op() == OpCode.WRITE_FILE
+        && in.length > 1 && in[1] instanceof ScalarValue path) {
+      // traced before it executes: every later read of the file sees the new count
+      writes.merge(absolute(ctx.resolve(path.asString())), 1L, Long::sum);
+    }
     if (instr.output() < 0) {
       return null;
     }
@@ -132,8 +144,9 @@ public final class LineageReuse implements ReuseHook {
     }
     if (instr instanceof IoInstruction && instr.hop().op() == OpCode.READ_FILE
         && in[0] instanceof ScalarValue path) {
-      return LineageItem.owning(READ, instr.lineageData() + " "
-          + fileIdentity(ctx.resolve(path.asString())), inLineage);
+      Path file = absolute(ctx.resolve(path.asString()));
+      return LineageItem.owning(READ, instr.lineageData() + " " + fileIdentity(file) + " w"
+          + writes.getOrDefault(file, 0L), inLineage);
     }
     for (LineageItem i : inLineage) {
       if (i == null) {
@@ -143,13 +156,20 @@ public final class LineageReuse implements ReuseHook {
     return LineageItem.owning(instr.opcode(), instr.lineageData(), inLineage);
   }
 
-  /** Path, size and modification time of a file and of its metadata file. */
+  private static Path absolute(Path file) {
+    return file.toAbsolutePath().normalize();
+  }
+
+  /**
+   * Path, size and modification time (as precise as the file system keeps it) of a file and
+   * of its metadata file.
+   */
   static String fileIdentity(Path file) {
-    StringBuilder sb = new StringBuilder(file.toAbsolutePath().normalize().toString());
+    StringBuilder sb = new StringBuilder(absolute(file).toString());
     for (Path p : List.of(file, MatrixMetadata.pathFor(file))) {
       String stamp;
       try {
-        stamp = Files.size(p) + "@" + Files.getLastModifiedTime(p).toMillis();
+        stamp = Files.size(p) + "@" + Files.getLastModifiedTime(p).to(TimeUnit.NANOSECONDS);
       } catch (IOException e) {
         stamp = "-"; // missing: the read fails, or has no metadata
       }
@@ -213,7 +233,9 @@ public final class LineageReuse implements ReuseHook {
 
   @Override
   public List<LineageItem> callLineage(FunctionKey function, LineageItem[] args, int results) {
-    if (mode != ReuseMode.MULTILEVEL || !reusable(function)) {
+    // a function without results runs for its checks (stop, assert) alone: an empty list of
+    // items would be found in full without ever having run
+    if (mode != ReuseMode.MULTILEVEL || results == 0 || !reusable(function)) {
       return null;
     }
     for (LineageItem a : args) {
