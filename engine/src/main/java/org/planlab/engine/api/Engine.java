@@ -40,6 +40,7 @@ import org.planlab.engine.spi.FusionPlanSelector;
 import org.planlab.engine.spi.NoFusion;
 import org.planlab.engine.spi.OperatorOrdering;
 import org.planlab.engine.spi.Plugins;
+import org.planlab.engine.spi.EvictionPolicy;
 import org.planlab.engine.spi.StrategyKind;
 import org.planlab.engine.stats.CompilePhase;
 import org.planlab.engine.stats.Statistics;
@@ -66,7 +67,10 @@ public final class Engine implements AutoCloseable {
   private final CostConstants costs;
   private final long localBudget;
   private final Backends backends;
-  private final ReuseCache reuseCache;
+  /** The reuse caches' eviction policy, or null when the reuse mode keeps no cache. */
+  private final EvictionPolicy eviction;
+  /** The disk bandwidth spilling is weighed with: measured once per engine, when needed. */
+  private final DiskBandwidth disk = DiskBandwidth.measured();
   private OperatorCache operators;
   private volatile boolean closed;
 
@@ -80,11 +84,9 @@ public final class Engine implements AutoCloseable {
     this.costs = config.localMemoryBudget() == 0 ? config.costConstants()
         : config.costConstants().withLocalMemoryFraction(Math.min(1.0,
             (double) localBudget / Runtime.getRuntime().maxMemory()));
-    ReuseConfig r = config.reuse();
-    this.reuseCache = r.mode() == ReuseMode.NONE || r.mode() == ReuseMode.TRACE ? null
-        : new ReuseCache(r.budget(Runtime.getRuntime().maxMemory()),
-            plugins.create(StrategyKind.EVICTION, r.eviction()), r.delay(), r.spill(),
-            DiskBandwidth.measured());
+    ReuseMode reuse = config.reuse().mode();
+    this.eviction = reuse == ReuseMode.NONE || reuse == ReuseMode.TRACE ? null
+        : plugins.create(StrategyKind.EVICTION, config.reuse().eviction());
     this.pool = config.parallelism() == 1 ? KernelPool.sequential()
         : new KernelPool(config.parallelism());
     try {
@@ -95,9 +97,18 @@ public final class Engine implements AutoCloseable {
     }
   }
 
-  /** This engine's reuse cache, or null when its reuse mode keeps none. */
-  public ReuseCache reuseCache() {
-    return reuseCache;
+  /**
+   * A new, empty reuse cache of this engine's configuration (budget, policy, delay, spilling,
+   * admission), or null when its reuse mode keeps none. Every run gets its own: runs of one
+   * engine may overlap, and each should measure the reuse within it.
+   */
+  public ReuseCache newReuseCache() {
+    if (eviction == null) {
+      return null;
+    }
+    ReuseConfig r = config.reuse();
+    return new ReuseCache(r.budget(Runtime.getRuntime().maxMemory()), eviction, r.delay(),
+        r.spill(), disk, r.minComputeNanos());
   }
 
   /**
@@ -225,23 +236,18 @@ public final class Engine implements AutoCloseable {
 
   /**
    * Runs a compiled script with preset variables and the configured lineage tracing and reuse.
-   * Each run starts with an empty reuse cache: reuse is within a run (a grid search, a cross
-   * validation), so repeated runs of one script measure the same work.
+   * Each run has a reuse cache of its own ({@link #newReuseCache}), closed when it ends: reuse
+   * is within a run (a grid search, a cross validation), so repeated runs of one script
+   * measure the same work, and overlapping runs never see each other's values.
    */
   public RunResult run(CompiledScript script, Map<String, Data> inputs, PrintStream out) {
-    return run(script, inputs, out, reuseHook(script));
-  }
-
-  /** The hook of the configured reuse mode for a run of {@code script}; empties the cache. */
-  private ReuseHook reuseHook(CompiledScript script) {
     ReuseMode mode = config.reuse().mode();
     if (mode == ReuseMode.NONE) {
-      return ReuseHook.NONE;
+      return run(script, inputs, out, ReuseHook.NONE);
     }
-    if (reuseCache != null) {
-      reuseCache.clear();
+    try (ReuseCache cache = newReuseCache()) {
+      return run(script, inputs, out, new LineageReuse(mode, cache, script.program().source()));
     }
-    return new LineageReuse(mode, reuseCache, script.program().source());
   }
 
   /**
@@ -309,15 +315,9 @@ public final class Engine implements AutoCloseable {
     }
     closed = true;
     try {
-      if (reuseCache != null) {
-        reuseCache.close();
-      }
+      backends.close();
     } finally {
-      try {
-        backends.close();
-      } finally {
-        pool.close();
-      }
+      pool.close();
     }
   }
 

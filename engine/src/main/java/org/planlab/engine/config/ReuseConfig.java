@@ -14,14 +14,25 @@ import org.planlab.engine.lineage.ReuseMode;
  * @param delay the delay factor n of delayed caching (MEMPHIS sec. 5.2): a value is stored the
  *     n-th time it is computed; 1 stores at once
  * @param spill whether evicted values that cost more to recompute than to read back go to disk
+ * @param minComputeNanos outputs computed faster than this are not stored (a cost-based
+ *     admission: storing and probing one costs about a microsecond)
  */
 public record ReuseConfig(ReuseMode mode, String eviction, long cacheBudget, int delay,
-    boolean spill) {
+    boolean spill, long minComputeNanos) {
+  /** The default admission threshold, 10 microseconds. */
+  public static final long DEFAULT_MIN_COMPUTE_NANOS = 10_000;
+
   /** The share of the heap the cache takes unless a budget is given. */
   public static final double DEFAULT_FRACTION = 0.05;
 
   /** No tracing, no reuse; LIMA's default policy and budget for when it is switched on. */
   public static final ReuseConfig NONE = new ReuseConfig(ReuseMode.NONE, "costnsize", 0, 1, true);
+
+  /** A configuration with the default admission threshold. */
+  public ReuseConfig(ReuseMode mode, String eviction, long cacheBudget, int delay,
+      boolean spill) {
+    this(mode, eviction, cacheBudget, delay, spill, DEFAULT_MIN_COMPUTE_NANOS);
+  }
 
   public ReuseConfig {
     Objects.requireNonNull(mode, "mode is null");
@@ -33,11 +44,15 @@ public record ReuseConfig(ReuseMode mode, String eviction, long cacheBudget, int
     if (delay < 1) {
       throw new IllegalArgumentException("the delay factor must be >= 1, was " + delay);
     }
+    if (minComputeNanos < 0) {
+      throw new IllegalArgumentException("the admission threshold must be >= 0 ns, was "
+          + minComputeNanos);
+    }
   }
 
   /** This configuration in mode {@code m}. */
   public ReuseConfig withMode(ReuseMode m) {
-    return new ReuseConfig(m, eviction, cacheBudget, delay, spill);
+    return new ReuseConfig(m, eviction, cacheBudget, delay, spill, minComputeNanos);
   }
 
   /** The cache's budget in bytes for a JVM of {@code maxHeap} bytes. */

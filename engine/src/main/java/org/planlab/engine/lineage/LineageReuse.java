@@ -198,7 +198,7 @@ public final class LineageReuse implements ReuseHook {
   @Override
   public void put(LineageItem key, Instruction instr, Data output, long computeNanos,
       ExecutionContext ctx) {
-    if (cache == null || computeNanos < ReuseCache.MIN_COMPUTE_NANOS || !cacheable(instr, key)
+    if (cache == null || !cacheable(instr, key)
         || !(output instanceof MatrixValue || output instanceof ScalarValue)) {
       return;
     }

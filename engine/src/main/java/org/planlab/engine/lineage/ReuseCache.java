@@ -10,6 +10,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeSet;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
@@ -46,13 +47,6 @@ import org.planlab.engine.stats.Statistics;
 public final class ReuseCache implements AutoCloseable {
   /** Per-value bookkeeping on top of the policy's view. */
   private static final long ENTRY_OVERHEAD = 64;
-  /**
-   * Outputs computed faster than this are not stored: storing and probing one costs about a
-   * microsecond, so reusing it could not pay off (a cost-based admission to the cache).
-   */
-  public static final long MIN_COMPUTE_NANOS = 10_000;
-  /** The share of the budget a full cache is brought down to when it makes space. */
-  static final double BATCH_TARGET = 0.9;
 
   /** The state of one entry. */
   enum Status {
@@ -76,9 +70,14 @@ public final class ReuseCache implements AutoCloseable {
     long misses;
     long puts;
     long lastAccess;
+    /** The policy's score when the entry was last put or touched (its place in the queue). */
+    double score;
+    /** Creation order: the last tie-breaker of the queue. */
+    final long seq;
 
-    Entry(LineageItem key) {
+    Entry(LineageItem key, long seq) {
       this.key = key;
+      this.seq = seq;
     }
 
     @Override
@@ -117,7 +116,17 @@ public final class ReuseCache implements AutoCloseable {
   private final int delay;
   private final boolean spill;
   private final DiskBandwidth disk;
+  private final long minComputeNanos;
   private final Map<LineageItem, Entry> entries = new HashMap<>();
+  /**
+   * The entries in memory in eviction order: ascending score, then least recently used. An
+   * entry's score is taken whenever it is put or touched, the only times its statistics
+   * change, so the queue is always in the policy's order and MAKE_SPACE takes from its head.
+   */
+  private final TreeSet<Entry> queue = new TreeSet<>(
+      Comparator.comparingDouble((Entry e) -> e.score).thenComparingLong(e -> e.lastAccess)
+          .thenComparingLong(e -> e.seq));
+  private long created;
   private long used;
   private long clock;
   private Path spillFolder;
@@ -133,6 +142,16 @@ public final class ReuseCache implements AutoCloseable {
    */
   public ReuseCache(long budgetBytes, EvictionPolicy policy, int delay, boolean spill,
       DiskBandwidth disk) {
+    this(budgetBytes, policy, delay, spill, disk, 0);
+  }
+
+  /**
+   * A cache that also refuses outputs computed in less than {@code minComputeNanos}: storing
+   * and probing one costs about a microsecond, so reusing a value cheaper than that cannot pay
+   * off (a cost-based admission).
+   */
+  public ReuseCache(long budgetBytes, EvictionPolicy policy, int delay, boolean spill,
+      DiskBandwidth disk, long minComputeNanos) {
     if (budgetBytes < 0) {
       throw new IllegalArgumentException("the cache budget must be >= 0, was " + budgetBytes);
     }
@@ -144,6 +163,45 @@ public final class ReuseCache implements AutoCloseable {
     this.delay = delay;
     this.spill = spill;
     this.disk = Objects.requireNonNull(disk, "disk is null");
+    if (minComputeNanos < 0) {
+      throw new IllegalArgumentException("the admission threshold must be >= 0 ns, was "
+          + minComputeNanos);
+    }
+    this.minComputeNanos = minComputeNanos;
+  }
+
+  /** The state the policy scores with. */
+  private final EvictionPolicy.CacheState state = new EvictionPolicy.CacheState() {
+    @Override
+    public long now() {
+      return clock;
+    }
+
+    @Override
+    public long budgetBytes() {
+      return budget;
+    }
+
+    @Override
+    public long usedBytes() {
+      return used;
+    }
+  };
+
+  /** Adds an entry in memory to the queue at its current score. */
+  private void enqueue(Entry e) {
+    e.score = policy.score(e, state);
+    queue.add(e);
+  }
+
+  /** A hit on an entry in memory: its statistics change, and so its place in the queue. */
+  private void touch(Entry e) {
+    boolean queued = queue.remove(e);
+    e.hits++;
+    e.lastAccess = clock;
+    if (queued) {
+      enqueue(e);
+    }
   }
 
   /** The memory budget in bytes. */
@@ -190,8 +248,7 @@ public final class ReuseCache implements AutoCloseable {
         stats.addReuse(ReuseCounter.MISSES, 1);
         return null;
       }
-      e.hits++;
-      e.lastAccess = clock;
+      touch(e);
       stats.addReuse(ReuseCounter.SAVED_NANOS, e.computeNanos);
       if (e.status == Status.CACHED) {
         stats.addReuse(ReuseCounter.HITS_MEMORY, 1);
@@ -212,6 +269,7 @@ public final class ReuseCache implements AutoCloseable {
         e.status = Status.CACHED;
         e.value = value;
         used += e.sizeBytes;
+        enqueue(e);
       }
     }
     return value;
@@ -235,9 +293,7 @@ public final class ReuseCache implements AutoCloseable {
       saved = Math.max(saved, e.computeNanos);
     }
     for (LineageItem k : keys) {
-      Entry e = entries.get(k);
-      e.hits++;
-      e.lastAccess = clock;
+      touch(entries.get(k));
     }
     stats.addReuse(ReuseCounter.HITS_FUNCTION, 1);
     stats.addReuse(ReuseCounter.SAVED_NANOS, saved);
@@ -249,12 +305,15 @@ public final class ReuseCache implements AutoCloseable {
    * or at the delay factor's n-th put, if it fits the budget after making space.
    */
   public void put(LineageItem key, Data value, long computeNanos, Statistics stats) {
+    if (computeNanos < minComputeNanos) {
+      return;
+    }
     long size = sizeOf(value);
     synchronized (this) {
       clock++;
       Entry e = entries.get(key);
       if (e == null) {
-        e = new Entry(key);
+        e = new Entry(key, ++created);
         e.status = Status.TO_BE_CACHED;
         entries.put(key, e);
       }
@@ -272,54 +331,16 @@ public final class ReuseCache implements AutoCloseable {
       e.value = value;
       e.sizeBytes = size;
       used += size;
+      enqueue(e);
       stats.addReuse(ReuseCounter.PUTS, 1);
       stats.addReuse(ReuseCounter.BYTES_PUT, size);
     }
   }
 
-  /**
-   * Evicts entries in ascending score until {@code size} more bytes fit, and on down to
-   * {@link #BATCH_TARGET} of the budget: the scores are taken once for all entries in memory
-   * (a policy's scores change only with probes and puts, which this lock excludes meanwhile),
-   * so evicting a batch at a time keeps the cost of scoring and sorting per put constant on
-   * average, where one entry at a time would rescore all entries for every put of a full cache.
-   */
+  /** MAKE_SPACE: evicts from the head of the queue until {@code size} more bytes fit. */
   private void makeSpace(long size, Statistics stats) {
-    if (used + size <= budget) {
-      return;
-    }
-    long target = Math.max(0, (long) (BATCH_TARGET * budget) - size);
-    EvictionPolicy.CacheState state = new EvictionPolicy.CacheState() {
-      @Override
-      public long now() {
-        return clock;
-      }
-
-      @Override
-      public long budgetBytes() {
-        return budget;
-      }
-
-      @Override
-      public long usedBytes() {
-        return used;
-      }
-    };
-    record Scored(Entry entry, double score) {
-    }
-    List<Scored> candidates = new ArrayList<>();
-    for (Entry e : entries.values()) {
-      if (e.status == Status.CACHED) {
-        candidates.add(new Scored(e, policy.score(e, state)));
-      }
-    }
-    candidates.sort(Comparator.comparingDouble(Scored::score)
-        .thenComparingLong(s -> s.entry().lastAccess));
-    for (Scored s : candidates) {
-      if (used <= target) {
-        break;
-      }
-      evict(s.entry(), stats);
+    while (used + size > budget && !queue.isEmpty()) {
+      evict(queue.pollFirst(), stats);
     }
   }
 
@@ -386,6 +407,7 @@ public final class ReuseCache implements AutoCloseable {
         }
       }
       entries.clear();
+      queue.clear();
       used = 0;
     }
     toFree.forEach(SpilledMatrix::free);

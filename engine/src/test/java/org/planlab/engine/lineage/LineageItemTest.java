@@ -29,7 +29,7 @@ class LineageItemTest {
   private static final String COLLIDING_B = "BB";
 
   private static LineageItem leaf(String data) {
-    return new LineageItem("lit", data);
+    return new LineageItem("leaf", data);
   }
 
   /** {@code depth} applications of "+1" over a literal leaf of {@code leafData}. */

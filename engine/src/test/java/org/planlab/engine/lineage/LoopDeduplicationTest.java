@@ -27,7 +27,7 @@ class LoopDeduplicationTest {
     Path f = dir.resolve("s.dml");
     Files.writeString(f, script);
     EngineConfig c = EngineConfig.builder().fusion("none").parallelism(1)
-        .reuse(new ReuseConfig(mode, "lru", 0, 1, true)).build();
+        .reuse(new ReuseConfig(mode, "lru", 0, 1, true, 0)).build();
     try (Engine e = Engine.create(c)) {
       return e.run(e.compile(f, Map.of()), Map.of(),
           new PrintStream(OutputStream.nullOutputStream()));

@@ -250,7 +250,13 @@ class ReuseCacheTest {
       cache.get(deep, stats);
       cache.put(key("b"), small(2), 9, stats);
       cache.put(key("c"), small(3), 11, stats);
-      assertEquals(List.of("7:" + SMALL + ":2:0:2:" + 2 * SMALL + ":" + 2 * SMALL,
+      // an entry is scored whenever it is put or hit (the only times its statistics change),
+      // which keeps the queue in the policy's order: deep at its put and two hits, b and c at
+      // their puts; c's put evicts deep, the lowest
+      assertEquals(List.of("11:" + SMALL + ":0:0:0:" + 2 * SMALL + ":" + 2 * SMALL,
+          "7:" + SMALL + ":0:0:2:" + 2 * SMALL + ":" + SMALL,
+          "7:" + SMALL + ":1:0:2:" + 2 * SMALL + ":" + SMALL,
+          "7:" + SMALL + ":2:0:2:" + 2 * SMALL + ":" + SMALL,
           "9:" + SMALL + ":0:0:0:" + 2 * SMALL + ":" + 2 * SMALL), seen.stream().sorted()
           .toList());
       assertEquals(List.of("b", "c"), inMemory(cache, "b", "c"));

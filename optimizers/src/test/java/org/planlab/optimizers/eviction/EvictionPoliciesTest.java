@@ -178,7 +178,7 @@ class EvictionPoliciesTest {
   }
 
   private static LineageItem chainOf(String name, int height) {
-    LineageItem item = new LineageItem("lit", name);
+    LineageItem item = new LineageItem("leaf", name);
     for (int i = 0; i < height; i++) {
       item = new LineageItem("exp", "", item);
     }

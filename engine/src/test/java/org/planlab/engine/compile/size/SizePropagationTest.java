@@ -174,6 +174,8 @@ class SizePropagationTest {
         Arguments.of("solve", op(OpCode.SOLVE, s("A"), s("b")), dc(5, 1, 5)),
         Arguments.of("inv", op(OpCode.INV, s("A")), dc(5, 5, 25)),
         Arguments.of("cholesky", op(OpCode.CHOLESKY, s("A")), dc(5, 5, 25)),
+        Arguments.of("eigenvalues", op(OpCode.EIGEN_VALUES, s("A")), dc(5, 1, 5)),
+        Arguments.of("eigenvectors", op(OpCode.EIGEN_VECTORS, s("A")), dc(5, 5, 25)),
         Arguments.of("det", scalarOp(OpCode.DET, s("A")), DataCharacteristics.SCALAR),
         Arguments.of("median", scalarOp(OpCode.MEDIAN, s("v")), DataCharacteristics.SCALAR),
         Arguments.of("quantile vector", op(OpCode.QUANTILE, s("v"), s("p")), dc(3, 1, 3)),

@@ -74,6 +74,8 @@ class BuiltinCatalogueTest {
           "solve",
           "inv",
           "cholesky",
+          "eigenvalues",
+          "eigenvectors",
           "order",
           "removeEmpty",
           "as.scalar",
