@@ -114,5 +114,6 @@ class AlsCgE2eTest {
     Variants.assertSame("fusion fa", base, run(regType, Setup.fusion("fa")));
     // large operations on a backend: the CP results bit for bit, transfers at boundaries
     Variants.assertSameOnBackend(setup -> run(regType, setup));
+    Variants.assertSameWithReuse(setup -> run(regType, setup));
   }
 }

@@ -128,5 +128,6 @@ class Autoencoder2LayerE2eTest {
     Variants.assertSame("fusion fa", base, run(Setup.fusion("fa")));
     // large operations on a backend: the CP results bit for bit, transfers at boundaries
     Variants.assertSameOnBackend(Autoencoder2LayerE2eTest::run);
+    Variants.assertSameWithReuse(Autoencoder2LayerE2eTest::run);
   }
 }

@@ -107,5 +107,6 @@ class GridSearchLmE2eTest {
     Variants.assertSame("fusion fa", base, run(icpt, Setup.fusion("fa")));
     // large operations on a backend: the CP results bit for bit, transfers at boundaries
     Variants.assertSameOnBackend(setup -> run(icpt, setup));
+    Variants.assertSameWithReuse(setup -> run(icpt, setup));
   }
 }

@@ -122,6 +122,7 @@ class HlmE2eTest {
     Variants.assertSame("fusion fa", base, run(Setup.fusion("fa"), false));
     // large operations on a backend: the CP results bit for bit, transfers at boundaries
     Variants.assertSameOnBackend(setup -> run(setup, false));
+    Variants.assertSameWithReuse(setup -> run(setup, false));
   }
 
   private static double single(WorkloadRun run, String regex) {

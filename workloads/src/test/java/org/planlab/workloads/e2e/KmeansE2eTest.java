@@ -101,6 +101,7 @@ class KmeansE2eTest {
     Variants.assertSame("fusion fa", base, run(Setup.fusion("fa")));
     // large operations on a backend: the CP results bit for bit, transfers at boundaries
     Variants.assertSameOnBackend(KmeansE2eTest::run);
+    Variants.assertSameWithReuse(KmeansE2eTest::run);
   }
 
   private static double distance2(double[] a, double[] b) {

@@ -87,5 +87,6 @@ class L2svmE2eTest {
     Variants.assertSame("fusion fa", base, run(Setup.fusion("fa")));
     // large operations on a backend: the CP results bit for bit, transfers at boundaries
     Variants.assertSameOnBackend(L2svmE2eTest::run);
+    Variants.assertSameWithReuse(L2svmE2eTest::run);
   }
 }

@@ -122,5 +122,6 @@ class L2svmGridE2eTest {
     Variants.assertSame("fusion fa", base, runner.run(Setup.fusion("fa")));
     // large operations on a backend: the CP results bit for bit, transfers at boundaries
     Variants.assertSameOnBackend(runner);
+    Variants.assertSameWithReuse(runner);
   }
 }

@@ -48,6 +48,7 @@ class LargerInputsE2eTest {
           WorkloadRun.run(workload, dir, args, outputs, setup));
     }
     Variants.assertSameOnBackend(setup -> WorkloadRun.run(workload, dir, args, outputs, setup));
+    Variants.assertSameWithReuse(setup -> WorkloadRun.run(workload, dir, args, outputs, setup));
     return base;
   }
 

@@ -179,6 +179,7 @@ class LinearRegressionE2eTest {
     Variants.assertSame("fusion fa", base, run(workload, 2, 0, Setup.fusion("fa")));
     // large operations on a backend: the CP results bit for bit, transfers at boundaries
     Variants.assertSameOnBackend(setup -> run(workload, 2, 0, setup));
+    Variants.assertSameWithReuse(setup -> run(workload, 2, 0, setup));
   }
 
   private static double quadratic(double[] b) {

@@ -80,5 +80,6 @@ class PnmfE2eTest {
     Variants.assertSame("fusion fa", base, run(Setup.fusion("fa")));
     // large operations on a backend: the CP results bit for bit, transfers at boundaries
     Variants.assertSameOnBackend(PnmfE2eTest::run);
+    Variants.assertSameWithReuse(PnmfE2eTest::run);
   }
 }

@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Map;
+import org.planlab.engine.lineage.ReuseMode;
+import org.planlab.engine.stats.ReuseCounter;
 import org.planlab.engine.stats.StatisticsSnapshot;
 
 /**
@@ -26,6 +29,31 @@ final class Variants {
     for (Map.Entry<String, double[][]> e : base.outputs().entrySet()) {
       Checks.assertClose(what + " " + e.getKey(), e.getValue(), other.matrix(e.getKey()),
           Checks.VARIANT_TOL);
+    }
+  }
+
+  /**
+   * Runs the workload without reuse, with reuse of instruction outputs and with multi-level
+   * reuse, and asserts the same objective and outputs bit for bit: a reused value is the value
+   * the same operation computed before (MEMPHIS sec. 3.3), never an approximation.
+   */
+  static void assertSameWithReuse(Runner runner) throws IOException {
+    WorkloadRun base = runner.run(WorkloadRun.Setup.DEFAULT);
+    for (ReuseMode mode : List.of(ReuseMode.FULL, ReuseMode.MULTILEVEL)) {
+      WorkloadRun reused = runner.run(WorkloadRun.Setup.reuse(mode));
+      assertEquals(Double.doubleToLongBits(base.objective()),
+          Double.doubleToLongBits(reused.objective()),
+          mode.label() + " objective " + base.objective() + " vs " + reused.objective());
+      for (Map.Entry<String, double[][]> e : base.outputs().entrySet()) {
+        double[][] other = reused.matrix(e.getKey());
+        assertEquals(e.getValue().length, other.length, e.getKey());
+        for (int i = 0; i < other.length; i++) {
+          assertArrayEquals(bits(e.getValue()[i]), bits(other[i]),
+              mode.label() + " " + e.getKey() + " row " + i);
+        }
+      }
+      assertTrue(reused.statistics().reuse().get(ReuseCounter.MISSES) > 0,
+          mode.label() + ": the cache was never probed");
     }
   }
 

@@ -19,12 +19,13 @@ import org.planlab.engine.backend.Backends;
 import org.planlab.engine.backend.HandleBackend;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.config.ReuseConfig;
 import org.planlab.engine.io.MatrixFiles;
 import org.planlab.engine.io.MatrixFormat;
 import org.planlab.engine.io.WriteOptions;
 import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.engine.matrix.MatrixBlock;
-import org.planlab.engine.runtime.ReuseHook;
 import org.planlab.engine.stats.StatisticsSnapshot;
 import org.planlab.workloads.Objective;
 import org.planlab.workloads.Workload;
@@ -47,11 +48,19 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
    * of the backend it needs and the local memory budget (0: the default).
    */
   record Setup(boolean staticRewrites, int threads, String fusion, ExecMode exec,
-      String backend, long localBudget) {
+      String backend, long localBudget, ReuseMode reuse) {
     static final Setup DEFAULT = new Setup(true, 1, "mpskip");
 
     Setup(boolean staticRewrites, int threads, String fusion) {
-      this(staticRewrites, threads, fusion, ExecMode.SINGLENODE, null, 0);
+      this(staticRewrites, threads, fusion, ExecMode.SINGLENODE, null, 0, ReuseMode.NONE);
+    }
+
+    /**
+     * The default setup with lineage-based reuse in {@code mode}, every output admitted to the
+     * cache (the test data are small: most operations take microseconds).
+     */
+    static Setup reuse(ReuseMode mode) {
+      return new Setup(true, 1, "mpskip", ExecMode.SINGLENODE, null, 0, mode);
     }
 
     Setup(boolean staticRewrites, int threads) {
@@ -68,7 +77,7 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
      * also bounds fused operators, fusion paper sec. 4.2, so it takes part in the fusion plan).
      */
     static Setup singleNode(long bytes) {
-      return new Setup(true, 1, "mpskip", ExecMode.SINGLENODE, null, bytes);
+      return new Setup(true, 1, "mpskip", ExecMode.SINGLENODE, null, bytes, ReuseMode.NONE);
     }
 
     /**
@@ -76,7 +85,7 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
      * local budget of {@code bytes}: operations whose memory exceeds it run on the backend.
      */
     static Setup hybrid(long bytes) {
-      return new Setup(true, 1, "mpskip", ExecMode.HYBRID, "handles", bytes);
+      return new Setup(true, 1, "mpskip", ExecMode.HYBRID, "handles", bytes, ReuseMode.NONE);
     }
   }
 
@@ -130,7 +139,8 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
       List<String> outputs, Setup setup) throws IOException {
     WorkloadCatalog catalog = WorkloadCatalog.standard();
     Workload w = catalog.byName(workload);
-    String tag = (setup.staticRewrites() ? "rw" : "norw") + setup.threads() + setup.fusion();
+    String tag = (setup.staticRewrites() ? "rw" : "norw") + setup.threads() + setup.fusion()
+        + setup.reuse().label();
     Map<String, String> all = new LinkedHashMap<>(args);
     Map<String, Path> outFiles = new LinkedHashMap<>();
     for (String out : outputs) {
@@ -141,7 +151,8 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
     EngineConfig.Builder config = EngineConfig.builder().parallelism(setup.threads())
         .libraryRoots(List.of(catalog.libraryFolder())).workingDirectory(dir)
         .fusion(setup.fusion()).statistics(true).exec(setup.exec())
-        .localMemoryBudget(setup.localBudget());
+        .localMemoryBudget(setup.localBudget())
+        .reuse(new ReuseConfig(setup.reuse(), "lru", 0, 1, true, 0));
     for (ExecType t : Backends.required(setup.exec())) {
       config.backend(t, setup.backend());
     }
@@ -152,7 +163,7 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
       script = engine.compile(catalog.driverScript(w), all,
           Pipeline.withStaticRewrites(setup.staticRewrites()));
-      engine.run(script, Map.of(), out, ReuseHook.NONE);
+      engine.run(script, Map.of(), out);
       for (var b : engine.backends().all()) {
         if (b instanceof HandleBackend h) {
           seam = new Seam(h.imports(), h.exports(), h.executed());
