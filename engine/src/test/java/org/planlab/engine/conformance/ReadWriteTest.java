@@ -109,4 +109,25 @@ class ReadWriteTest {
     dml.assertPrints("for (i in 1:2) {\n  write(matrix(i, rows=1, cols=1), \"m\" + i, "
         + "format=\"csv\")\n}\nprint(as.scalar(read(\"m2\")) + as.scalar(read(\"m1\")))", "3.0");
   }
+
+  /**
+   * Reads and writes of one file in one block keep source order: a read after a rewrite sees
+   * the new contents, a read before it the old ones (a read has no data dependence on the
+   * write, so only the block boundary around each write orders them).
+   */
+  @Test
+  void readsAndRewritesOfOneFileKeepSourceOrder() {
+    Dml.Outcome o = dml.run("""
+        A = matrix(1, rows=3, cols=3)
+        write(A, "m.csv", format="csv")
+        B = read("m.csv", format="csv", rows=3, cols=3)
+        s1 = sum(B)
+        write(A + 1, "m.csv", format="csv")
+        C = read("m.csv", format="csv", rows=3, cols=3)
+        s2 = sum(C)
+        write(A + 2, "m.csv", format="csv")
+        print(s1 + " " + s2)
+        """);
+    assertEquals("9.0 18.0\n", o.printed());
+  }
 }

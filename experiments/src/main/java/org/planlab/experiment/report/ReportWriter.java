@@ -199,7 +199,7 @@ public final class ReportWriter {
     List<String> header = new ArrayList<>(labelHeader);
     header.add("variant");
     present.forEach(s -> header.add(s.metric()));
-    elements.add(new Paragraph("Compilation and code generation (medians):"));
+    elements.add(new Paragraph("Counters (medians):"));
     elements.add(new TableBlock(header, rows, labelHeader.size() + 1));
   }
 

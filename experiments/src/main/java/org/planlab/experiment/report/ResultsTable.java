@@ -142,9 +142,16 @@ public final class ResultsTable {
       }
     }
     Table t = Table.create(file.toString());
-    for (String name : header) {
-      if (t.containsColumn(name)) {
-        throw new ReportException(file + ", line 1: column '" + name + "' appears twice");
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (String given : header) {
+      if (!names.add(given)) {
+        throw new ReportException(file + ", line 1: column '" + given + "' appears twice");
+      }
+      // Tablesaw's column names ignore case, points.csv's do not: the parameters of two
+      // workloads' inputs y and Y are two columns, the later one named y~2 here
+      String name = given;
+      for (int n = 2; t.containsColumn(name); n++) {
+        name = given + "~" + n;
       }
       ColumnType type = typeOf(name);
       t.addColumns(type == ColumnType.INTEGER ? IntColumn.create(name)

@@ -43,6 +43,22 @@ class ResultsTableTest {
   }
 
   @Test
+  void parametersDifferingOnlyInCaseAreTwoColumns() throws IOException {
+    // two workloads of one descriptor, one with an input y, the other with Y
+    Path run = dir.resolve("exp/20240101T000000Z");
+    Files.createDirectories(run);
+    Files.writeString(run.resolve("points.csv"), "point,workload,variant,rep,status,error,"
+        + "param:y.of,param:Y.of,wall_s\n"
+        + "a,w1,A,1,ok,,X,,1.5\n"
+        + "b,w2,A,1,ok,,,X,2.5\n");
+    ResultsTable t = ResultsTable.read(run);
+    assertEquals(List.of("param:y.of", "param:Y.of~2"), t.parameterColumns());
+    assertEquals("X", t.text("param:y.of", 0));
+    assertEquals("X", t.text("param:Y.of~2", 1));
+    assertEquals(2.5, t.metric("wall_s", 1));
+  }
+
+  @Test
   void parametersStayTextAndEmptyMetricsAreMissing() {
     Path run = ResultsFixture.standard().write(dir.resolve("r"), "exp", "Base");
     ResultsTable t = ResultsTable.read(run);

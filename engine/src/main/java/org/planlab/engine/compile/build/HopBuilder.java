@@ -107,7 +107,14 @@ public final class HopBuilder {
   }
 
   private void statement(Statement s, Blocks blocks) {
-    if (readsClock(s)) {
+    if (callsBuiltin(s, "write")) {
+      // reads have no data dependence on a write of their file, so inside one DAG the
+      // ordering may run a read of the rewritten file before the write, or an earlier read
+      // after it; a block of its own keeps the file's reads and writes in source order
+      blocks.flush();
+      basicStatement(s, blocks);
+      blocks.flush();
+    } else if (callsBuiltin(s, "time")) {
       // time() has no data dependence on the statements around it, so inside one DAG the
       // ordering may run it before or after them; a block of its own keeps source order
       blocks.flush();
@@ -134,11 +141,12 @@ public final class HopBuilder {
   }
 
   /** Whether the own expressions of {@code s} call the builtin {@code time()}. */
-  private boolean readsClock(Statement s) {
+  /** Whether {@code s} calls the builtin {@code name}. */
+  private boolean callsBuiltin(Statement s, String name) {
     boolean[] found = new boolean[1];
     AstWalker.forEachOwnExpression(s, e -> found[0] |= e instanceof FunctionCall c
         && program.targetOf(c) instanceof CallTarget.Builtin b
-        && b.function().name().equals("time"));
+        && b.function().name().equals(name));
     return found[0];
   }
 
