@@ -15,7 +15,8 @@ import java.util.List;
  * the builtin would draw from: a reference implementation can then start from exactly the same
  * matrices. Their seeds follow the builtin's own scheme (see each builtin's header), so the
  * generated inputs equal what the builtin draws itself when called with the first of those
- * seeds.
+ * seeds. The PCA workloads (eigen, pca and the PCA + lm pipeline pcalm of MEMPHIS sec. 6.3)
+ * read low-rank data plus noise, whose leading principal components are well separated.
  */
 final class StandardWorkloads {
   private StandardWorkloads() {
@@ -29,7 +30,7 @@ final class StandardWorkloads {
         linear("lmDS", "ridge regression by a direct solve of the normal equations", false),
         linear("lmCG", "ridge regression by conjugate gradient on the normal equations", true),
         linear("lm", "ridge regression, lmDS up to 1024 features and lmCG beyond", true),
-        gridSearchLM(), hlm(), l2svmGrid());
+        gridSearchLM(), hlm(), l2svmGrid(), eigen(), pca(), pcalm());
   }
 
   private static Workload l2svm() {
@@ -224,6 +225,55 @@ final class StandardWorkloads {
             + " of rows with y⊙(X·w) > 0, y mapped to ±1"));
   }
 
+  private static Workload eigen() {
+    return workload("eigen",
+        "eigen decomposition of the symmetric matrix XᵀX (or of the covariance of X)",
+        List.of(bool("center", false,
+            "decompose the sample covariance of the columns of X instead of XᵀX")),
+        List.of(lowRankFeatures(10_000, 100, 10)),
+        List.of(new Output("evalues", "eigenvalues, m x 1, ascending"),
+            new Output("evectors", "unit eigenvectors, m x m, column k for eigenvalue k"
+                + " (each sign as the decomposition gives it)")),
+        new Objective("maxEigenvalue", "the largest eigenvalue of the decomposed matrix"));
+  }
+
+  private static Workload pca() {
+    return workload("pca",
+        "principal component analysis by the eigen decomposition of the covariance",
+        List.of(
+            integer("K", 2, "number of principal components (at most ncol(X))"),
+            bool("center", true, "centre the columns of X first"),
+            bool("scale", true, "scale the columns of X to unit standard deviation")),
+        List.of(lowRankFeatures(10_000, 100, 10)),
+        List.of(new Output("Xout", "X centred, scaled and projected on the components, n x K"),
+            new Output("Mout", "principal components, m x K, largest eigenvalue first, each with"
+                + " its largest-magnitude entry positive"),
+            new Output("Centering", "column means, 1 x m (0 x 0 without center)"),
+            new Output("ScaleFactor", "column scale factors, 1 x m (0 x 0 without scale)")),
+        new Objective("variance", "Σ colVars(Xout): the sum of the K largest eigenvalues of the"
+            + " covariance of the centred and scaled X"));
+  }
+
+  private static Workload pcalm() {
+    return workload("pcalm",
+        "PCA + lm pipeline over the number of components by training R²"
+            + " (reuse of the scaling, covariance and eigen decomposition per K)",
+        List.of(
+            integer("minK", 1, "smallest number of principal components"),
+            integer("maxK", 10, "largest number of principal components (at most ncol(X))"),
+            integer("stepK", 1, "K = minK, minK + stepK, .. maxK"),
+            bool("center", true, "pca centres the columns of X"),
+            bool("scale", true, "pca scales the columns of X to unit standard deviation"),
+            integer("icpt", 1, "intercept handling of lm (0, 1 or 2)"),
+            real("lambda", 1e-7, "L2 regularisation constant of lm (the intercept is not"
+                + " regularised)"),
+            bool("verbose", false, "print the score of every K")),
+        List.of(lowRankFeatures(10_000, 100, 10), responses()),
+        List.of(new Output("scores", "training R² of lm on the K components, one row per K")),
+        new Objective("bestR2",
+            "the highest training R² = 1 − Σ(y − ŷ)² / Σ(y − mean(y))² over the Ks"));
+  }
+
   private static Workload workload(String name, String description, List<Parameter> params,
       List<Input> inputs, List<Output> outputs, Objective objective) {
     return new Workload(name, description, DRIVERS + name + ".dml", BUILTINS + name + ".dml",
@@ -234,6 +284,13 @@ final class StandardWorkloads {
     return new Input("X", "features, n x m",
         DataSpec.of("dense-uniform", "rows", Long.toString(rows), "cols", Long.toString(cols),
             "min", "0", "max", "1", "seed", "7"));
+  }
+
+  /** Features near a rank-{@code rank} subspace: the leading principal components stand out. */
+  private static Input lowRankFeatures(long rows, long cols, int rank) {
+    return new Input("X", "features, n x m, rank " + rank + " plus noise",
+        DataSpec.of("low-rank-plus-noise", "rows", Long.toString(rows), "cols",
+            Long.toString(cols), "rank", Integer.toString(rank), "noise", "0.1", "seed", "7"));
   }
 
   private static Input labels(String name, int classes) {

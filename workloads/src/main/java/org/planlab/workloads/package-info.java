@@ -4,8 +4,11 @@
  * <p>Resources: {@code builtins/NAME.dml} defines {@code m_NAME} (the SystemDS builtin-library
  * convention: with {@link org.planlab.workloads.WorkloadCatalog#libraryFolder()} as a library
  * root, {@code NAME(...)} is callable without {@code source}) for l2svm, multiLogReg, alsCG,
- * pnmf, autoencoder_2layer, kmeans, lmDS, lmCG, lm, gridSearchLM, hlm and l2svmGrid (the last
- * three: grid searches over lmDS, lm and l2svm, the lineage-reuse workloads);
+ * pnmf, autoencoder_2layer, kmeans, lmDS, lmCG, lm, gridSearchLM, hlm, l2svmGrid, eigen, pca and
+ * pcalm (gridSearchLM, hlm and l2svmGrid: grid searches over lmDS, lm and l2svm; pcalm: a search
+ * over the number of principal components fed to lm; these four are the lineage-reuse
+ * workloads; eigen pairs the engine's eigenvalues and eigenvectors as SystemDS's eigen, which pca
+ * calls);
  * {@code drivers/NAME.dml} reads the inputs named in the catalogue ({@code read($X)}), takes
  * the catalogue parameters as {@code -nvargs} with {@code ifdef} defaults, prints
  * {@code objective: <value>} and writes each output {@code o} to {@code $out_o} when given

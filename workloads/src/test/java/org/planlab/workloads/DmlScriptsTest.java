@@ -18,6 +18,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.planlab.workloads.reference.AlsCgReference;
 import org.planlab.workloads.reference.Autoencoder2LayerReference;
+import org.planlab.workloads.reference.EigenReference;
 import org.planlab.workloads.reference.GridSearchLmReference;
 import org.planlab.workloads.reference.HlmReference;
 import org.planlab.workloads.reference.KmeansReference;
@@ -27,6 +28,8 @@ import org.planlab.workloads.reference.LmCgReference;
 import org.planlab.workloads.reference.LmDsReference;
 import org.planlab.workloads.reference.LmReference;
 import org.planlab.workloads.reference.MultiLogRegReference;
+import org.planlab.workloads.reference.PcaReference;
+import org.planlab.workloads.reference.PcalmReference;
 import org.planlab.workloads.reference.PnmfReference;
 
 /**
@@ -133,7 +136,10 @@ class DmlScriptsTest {
         Map.entry("lm", LmReference.Params.defaults()),
         Map.entry("gridSearchLM", GridSearchLmReference.Params.defaults()),
         Map.entry("hlm", HlmReference.Params.defaults()),
-        Map.entry("l2svmGrid", L2svmGridReference.Params.defaults()));
+        Map.entry("l2svmGrid", L2svmGridReference.Params.defaults()),
+        Map.entry("eigen", EigenReference.Params.defaults()),
+        Map.entry("pca", PcaReference.Params.defaults()),
+        Map.entry("pcalm", PcalmReference.Params.defaults()));
     assertEquals(Set.copyOf(CATALOG.names()), references.keySet());
     for (Workload w : CATALOG.all()) {
       Record defaults = references.get(w.name());

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 class WorkloadCatalogTest {
   private static final WorkloadCatalog CATALOG = WorkloadCatalog.standard();
   private static final List<String> NAMES = List.of("l2svm", "multiLogReg", "alsCG", "pnmf",
-      "autoencoder_2layer", "kmeans", "lmDS", "lmCG", "lm", "gridSearchLM", "hlm", "l2svmGrid");
+      "autoencoder_2layer", "kmeans", "lmDS", "lmCG", "lm", "gridSearchLM", "hlm", "l2svmGrid",
+      "eigen", "pca", "pcalm");
 
   @Test
   void holdsTheWorkloadsOfTheDesign() {

@@ -75,7 +75,7 @@ class DescriptorLoaderTest {
   void unknownWorkloadListsTheCatalogue() throws IOException {
     assertEquals(at(2, 1) + "key 'workload': unknown workload 'l3svm'; known: [l2svm, "
             + "multiLogReg, alsCG, pnmf, autoencoder_2layer, kmeans, lmDS, lmCG, lm, "
-            + "gridSearchLM, hlm, l2svmGrid]",
+            + "gridSearchLM, hlm, l2svmGrid, eigen, pca, pcalm]",
         error("name: e\nworkload: l3svm\n"));
   }
 

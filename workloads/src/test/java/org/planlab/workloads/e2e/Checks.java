@@ -115,6 +115,28 @@ final class Checks {
     return a;
   }
 
+  /**
+   * n x m data near a low-rank subspace: G·diag(factorScales)·W + N(0, noise) with G and W
+   * standard normal, then column j scaled by 1 + j and shifted by j, so that centring and scaling
+   * matter. Distinct factor scales give well separated leading principal components.
+   */
+  static double[][] lowRank(Random rnd, int n, int m, double[] factorScales, double noise) {
+    int r = factorScales.length;
+    double[][] w = gaussian(rnd, r, m);
+    double[][] x = new double[n][m];
+    for (int i = 0; i < n; i++) {
+      double[] g = gaussian(rnd, 1, r)[0];
+      for (int j = 0; j < m; j++) {
+        double v = noise * rnd.nextGaussian();
+        for (int k = 0; k < r; k++) {
+          v += g[k] * factorScales[k] * w[k][j];
+        }
+        x[i][j] = (1 + j) * v + j;
+      }
+    }
+    return x;
+  }
+
   /** X·w* + N(0, noise) with w* ~ N(0, 1). */
   static double[] linearResponse(Random rnd, double[][] x, double noise) {
     double[] w = new double[x[0].length];

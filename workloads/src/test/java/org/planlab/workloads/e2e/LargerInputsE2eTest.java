@@ -25,6 +25,7 @@ import org.planlab.workloads.reference.L2svmReference;
 import org.planlab.workloads.reference.LmCgReference;
 import org.planlab.workloads.reference.LmDsReference;
 import org.planlab.workloads.reference.MultiLogRegReference;
+import org.planlab.workloads.reference.PcalmReference;
 import org.planlab.workloads.reference.PnmfReference;
 
 /**
@@ -179,6 +180,19 @@ class LargerInputsE2eTest {
         new L2svmGridReference.Params(1e-12, 10, 20));
     Checks.assertClose("accuracies", ref.accuracies(), run.matrix("out_accuracies"), 0);
     Checks.assertClose("losses", ref.losses(), run.matrix("out_losses"), Checks.REFERENCE_TOL);
+  }
+
+  @Test
+  void pcalmOnSparseData() throws IOException {
+    Random rnd = new Random(813);
+    double[][] x = sparsify(rnd, Checks.gaussian(rnd, 2000, 20), 0.2);
+    double[] y = Checks.linearResponse(rnd, x, 2);
+    WorkloadRun run = runAll("pcalm", Map.of("X", write("X", x),
+        "y", write("y", WorkloadRun.column(y)), "minK", "4", "maxK", "20", "stepK", "16"),
+        List.of("out_scores"));
+    PcalmReference.Result ref = PcalmReference.fit(x, y, new int[] {4, 20},
+        PcalmReference.Params.defaults());
+    Checks.assertClose("scores", ref.scores(), run.matrix("out_scores"), Checks.REFERENCE_TOL);
   }
 
   @Test

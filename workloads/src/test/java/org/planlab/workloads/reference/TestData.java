@@ -103,6 +103,33 @@ final class TestData {
     return x;
   }
 
+  /**
+   * n x m data near a low-rank subspace: G·diag(factorScales)·W + N(0, noise) with G (n x r) and
+   * W (r x m) standard normal, then column j scaled by 1 + j and shifted by j, so that centring
+   * and scaling matter. Distinct factor scales give well separated leading principal components.
+   */
+  static double[][] lowRank(Random rnd, int n, int m, double[] factorScales, double noise) {
+    int r = factorScales.length;
+    double[][] w = new double[r][m];
+    for (int k = 0; k < r; k++) {
+      for (int j = 0; j < m; j++) {
+        w[k][j] = factorScales[k] * rnd.nextGaussian();
+      }
+    }
+    double[][] x = new double[n][m];
+    for (int i = 0; i < n; i++) {
+      double[] g = gaussian(rnd, r);
+      for (int j = 0; j < m; j++) {
+        double v = noise * rnd.nextGaussian();
+        for (int k = 0; k < r; k++) {
+          v += g[k] * w[k][j];
+        }
+        x[i][j] = (1 + j) * v + j;
+      }
+    }
+    return x;
+  }
+
   static double[] gaussian(Random rnd, int n) {
     double[] a = new double[n];
     for (int i = 0; i < n; i++) {
