@@ -61,5 +61,6 @@ class EigenE2eTest {
     Variants.assertSame("fusion none", base, run(Setup.fusion("none"), true));
     Variants.assertSame("fusion fa", base, run(Setup.fusion("fa"), true));
     Variants.assertSameOnBackend(setup -> run(setup, true));
+    Variants.assertSameWithReuse(setup -> run(setup, true));
   }
 }

@@ -76,5 +76,6 @@ class PcaE2eTest {
     Variants.assertSame("fusion fnr", base, run(Setup.fusion("fnr"), 3, true, true));
     Variants.assertSame("fusion fa", base, run(Setup.fusion("fa"), 3, true, true));
     Variants.assertSameOnBackend(setup -> run(setup, 3, true, true));
+    Variants.assertSameWithReuse(setup -> run(setup, 3, true, true));
   }
 }

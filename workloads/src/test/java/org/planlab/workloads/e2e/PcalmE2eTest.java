@@ -107,5 +107,6 @@ class PcalmE2eTest {
     Variants.assertSame("fusion fnr", base, run(Setup.fusion("fnr")));
     Variants.assertSame("fusion fa", base, run(Setup.fusion("fa")));
     Variants.assertSameOnBackend(setup -> run(setup));
+    Variants.assertSameWithReuse(setup -> run(setup));
   }
 }
