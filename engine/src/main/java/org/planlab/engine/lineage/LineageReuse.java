@@ -198,9 +198,9 @@ public final class LineageReuse implements ReuseHook {
   @Override
   public void put(LineageItem key, Instruction instr, Data output, long computeNanos,
       ExecutionContext ctx) {
-    if (cache == null || !cacheable(instr, key)
+    if (cache == null || computeNanos < cache.minComputeNanos() || !cacheable(instr, key)
         || !(output instanceof MatrixValue || output instanceof ScalarValue)) {
-      return;
+      return; // the admission test first: it rejects most outputs of small data at once
     }
     long t0 = System.nanoTime();
     cache.put(key, output, computeNanos, ctx.statistics());

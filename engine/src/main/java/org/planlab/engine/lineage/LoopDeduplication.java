@@ -35,26 +35,43 @@ public final class LoopDeduplication {
   /** Iterations with more new items than this are left as they are. */
   static final int MAX_PATCH_ITEMS = 100_000;
 
-  private final Map<String, String> patches = new ConcurrentHashMap<>();
+  /** Patch texts by the structure they were written from. */
+  private final Map<List<Object>, String> patches = new ConcurrentHashMap<>();
+  /** Interned patch texts. */
+  private final Map<String, String> texts = new ConcurrentHashMap<>();
 
   /**
    * Replaces the items of the variables of {@code ctx} that the iteration changed and that
    * depend on their own value at its beginning ({@code before}) by {@code dedup} items.
    */
   public void endOfIteration(Map<String, LineageItem> before, ExecutionContext ctx) {
-    Set<LineageItem> boundary = Collections.newSetFromMap(new IdentityHashMap<>());
-    boundary.addAll(before.values());
-    for (Map.Entry<String, LineageItem> e : ctx.lineageSnapshot().entrySet()) {
+    Set<LineageItem> boundary = null;
+    List<Map.Entry<String, LineageItem>> replaced = null;
+    for (Map.Entry<String, LineageItem> e : ctx.lineageView().entrySet()) {
       LineageItem old = before.get(e.getKey());
       LineageItem now = e.getValue();
-      if (old == null || now == old || now.inputCount() == 0 || now.opcode().equals(DEDUP)
-          || boundary.contains(now)) {
-        continue; // not carried, unchanged, a leaf, already compact, or another's old value
+      // a value that depends on its own earlier value is higher than it: a cheap test that
+      // skips the variables an iteration recomputes from scratch without walking their items
+      if (old == null || now.height() <= old.height() || now.opcode().equals(DEDUP)) {
+        continue; // not carried, not higher, or already compact
+      }
+      if (boundary == null) {
+        boundary = Collections.newSetFromMap(new IdentityHashMap<>());
+        boundary.addAll(before.values());
+      }
+      if (boundary.contains(now)) {
+        continue; // another variable's earlier value
       }
       LineageItem dedup = deduplicate(now, old, boundary);
       if (dedup != null) {
-        ctx.replaceLineage(e.getKey(), dedup);
+        if (replaced == null) {
+          replaced = new ArrayList<>();
+        }
+        replaced.add(Map.entry(e.getKey(), dedup));
       }
+    }
+    if (replaced != null) {
+      replaced.forEach(r -> ctx.replaceLineage(r.getKey(), r.getValue()));
     }
   }
 
@@ -102,15 +119,33 @@ public final class LoopDeduplication {
     if (!dependsOnCarried) {
       return null;
     }
-    StringBuilder sb = new StringBuilder();
+    // the patch's structure as a key of the instructions' own opcode and data strings (their
+    // hashes are cached and equal instances compare at once), so that the text, long where a
+    // fused operator's plan is part of it, is written once per distinct patch, not per iteration
+    List<Object> key = new ArrayList<>();
     for (LineageItem item : order) {
-      sb.append(item.opcode()).append(" [");
+      key.add(item.opcode());
+      key.add(item.data());
       for (int k = 0; k < item.inputCount(); k++) {
-        sb.append(k == 0 ? "" : ",").append(refs.get(item.input(k)));
+        key.add(refs.get(item.input(k)));
       }
-      sb.append("] ").append(LineageLog.escape(item.data())).append('\n');
+      key.add(Boolean.TRUE); // the end of an item's inputs
     }
-    String patch = patches.computeIfAbsent(sb.toString(), p -> p);
+    String patch = patches.get(key);
+    if (patch == null) {
+      StringBuilder sb = new StringBuilder();
+      for (LineageItem item : order) {
+        sb.append(item.opcode()).append(" [");
+        for (int k = 0; k < item.inputCount(); k++) {
+          sb.append(k == 0 ? "" : ",").append(refs.get(item.input(k)));
+        }
+        sb.append("] ").append(LineageLog.escape(item.data())).append('\n');
+      }
+      String text = sb.toString();
+      // equal texts share one string, whichever structure key first wrote them
+      patch = texts.computeIfAbsent(text, t -> t);
+      patches.putIfAbsent(key, patch);
+    }
     return new LineageItem(DEDUP, patch, inputs.toArray(LineageItem[]::new));
   }
 

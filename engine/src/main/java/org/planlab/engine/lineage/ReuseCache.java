@@ -204,6 +204,11 @@ public final class ReuseCache implements AutoCloseable {
     }
   }
 
+  /** Outputs computed faster than this many nanoseconds are not stored. */
+  public long minComputeNanos() {
+    return minComputeNanos;
+  }
+
   /** The memory budget in bytes. */
   public long budgetBytes() {
     return budget;

@@ -92,9 +92,11 @@ public final class ExecutionContext {
 
   /** Binds {@code name} to {@code value} computed as {@code item} (null: not traced). */
   public void set(String name, Data value, LineageItem item) {
-    set(name, value);
+    symbols.put(name, Objects.requireNonNull(value, "value is null"));
     if (item != null) {
       lineage.put(name, item);
+    } else {
+      lineage.remove(name);
     }
   }
 
@@ -147,6 +149,11 @@ public final class ExecutionContext {
   /** A copy of the traced lineage of this frame's variables (those traced so far). */
   public Map<String, LineageItem> lineageSnapshot() {
     return new HashMap<>(lineage);
+  }
+
+  /** A read-only view of the traced lineage of this frame's variables (no copy). */
+  public Map<String, LineageItem> lineageView() {
+    return Collections.unmodifiableMap(lineage);
   }
 
   /** Replaces the lineage of variable {@code name} (its value unchanged) by {@code item}. */

@@ -22,6 +22,9 @@ import org.planlab.engine.runtime.program.BlockCode;
  * the instruction's HOP position.
  */
 public final class InstructionExecutor {
+  /** The operand lineage of instructions without operands (an empty array is immutable). */
+  private static final LineageItem[] NO_LINEAGE = new LineageItem[0];
+
   private final ReuseHook hook;
   /** The lineage items of each block's constants, made once per block and run. */
   private final Map<BlockCode, LineageItem[]> constantLineage =
@@ -77,7 +80,8 @@ public final class InstructionExecutor {
   public void execute(Instruction instr, Data[] frame, LineageItem[] lineage,
       ExecutionContext ctx) {
     Data[] in = new Data[instr.inputCount()];
-    LineageItem[] inLineage = lineage == null ? null : new LineageItem[in.length];
+    LineageItem[] inLineage = lineage == null ? null
+        : in.length == 0 ? NO_LINEAGE : new LineageItem[in.length];
     boolean here = instr.acceptsHandles();
     for (int i = 0; i < in.length; i++) {
       Data d = frame[instr.input(i)];
