@@ -48,9 +48,12 @@ public final class BuildTestSupport {
   public static List<Hop> effects(String statement) {
     Program p = build(SIGNATURE + "  " + statement + "\n}\n");
     List<Hop> out = new ArrayList<>();
-    for (Hop r : dagOf(function(p, "f"), 0).roots()) {
-      if (r.op() != OpCode.WRITE_VAR) {
-        out.add(r);
+    // a write has a block of its own (reads and writes of a file keep source order)
+    for (ProgramBlock b : function(p, "f")) {
+      for (Hop r : ((ProgramBlock.Basic) b).dag().roots()) {
+        if (r.op() != OpCode.WRITE_VAR) {
+          out.add(r);
+        }
       }
     }
     return out;
