@@ -8,6 +8,8 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * SERIALIZE and DESERIALIZE of MEMPHIS sec. 3.1: a lineage trace as text, one line per distinct
@@ -43,12 +45,23 @@ public final class LineageLog {
 
   /**
    * The distinct items of the trace ending in {@code root} (by identity), inputs before their
-   * consumers in operand order, {@code root} last. Iterative: a trace of a long loop is deeper
-   * than the Java stack.
+   * consumers in operand order, {@code root} last.
    */
   static List<LineageItem> topologicalOrder(LineageItem root) {
-    Set<LineageItem> done = Collections.newSetFromMap(new IdentityHashMap<>());
     List<LineageItem> order = new ArrayList<>();
+    postOrder(root, item -> false, order::add);
+    return order;
+  }
+
+  /**
+   * Visits the distinct items (by identity) of the trace ending in {@code root} in post order:
+   * inputs before their consumers in operand order, {@code root} last. The walk does not go
+   * below an item other than the root for which {@code stop} holds (it is visited as a leaf).
+   * Iterative: a trace of a long loop is deeper than the Java stack.
+   */
+  static void postOrder(LineageItem root, Predicate<LineageItem> stop,
+      Consumer<LineageItem> visit) {
+    Set<LineageItem> done = Collections.newSetFromMap(new IdentityHashMap<>());
     Deque<LineageItem> stack = new ArrayDeque<>();
     Deque<Integer> next = new ArrayDeque<>();
     stack.push(root);
@@ -60,7 +73,8 @@ public final class LineageLog {
         stack.pop();
         continue;
       }
-      if (i < item.inputCount()) {
+      boolean leaf = item != root && stop.test(item);
+      if (!leaf && i < item.inputCount()) {
         next.push(i + 1);
         LineageItem in = item.input(i);
         if (!done.contains(in)) {
@@ -71,9 +85,8 @@ public final class LineageLog {
       }
       stack.pop();
       done.add(item);
-      order.add(item);
+      visit.accept(item);
     }
-    return order;
   }
 
   /**

@@ -1,14 +1,13 @@
 package org.planlab.engine.lineage;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /**
@@ -78,45 +77,22 @@ public final class LoopDeduplication {
   /** The dedup item of {@code value}, or null when it does not depend on {@code carried}. */
   private LineageItem deduplicate(LineageItem value, LineageItem carried,
       Set<LineageItem> boundary) {
-    // the iteration's items reachable from the value, inputs first, without recursion
+    // the iteration's items reachable from the value, inputs first; the values it began with
+    // and leaves are the patch's inputs
     Map<LineageItem, String> refs = new IdentityHashMap<>();
     List<LineageItem> inputs = new ArrayList<>();
     List<LineageItem> order = new ArrayList<>();
-    boolean dependsOnCarried = false;
-    Deque<LineageItem> stack = new ArrayDeque<>();
-    Deque<Integer> next = new ArrayDeque<>();
-    stack.push(value);
-    next.push(0);
-    while (!stack.isEmpty()) {
-      LineageItem item = stack.peek();
-      int i = next.pop();
-      if (refs.containsKey(item)) {
-        stack.pop();
-        continue;
-      }
-      if (item != value && (boundary.contains(item) || item.inputCount() == 0)) {
-        dependsOnCarried |= item == carried;
+    Predicate<LineageItem> input = item -> boundary.contains(item) || item.inputCount() == 0;
+    LineageLog.postOrder(value, input, item -> {
+      if (item != value && input.test(item)) {
         refs.put(item, "i" + inputs.size());
         inputs.add(item);
-        stack.pop();
-        continue;
+      } else {
+        refs.put(item, "p" + order.size());
+        order.add(item);
       }
-      if (i < item.inputCount()) {
-        next.push(i + 1);
-        if (!refs.containsKey(item.input(i))) {
-          stack.push(item.input(i));
-          next.push(0);
-        }
-        continue;
-      }
-      stack.pop();
-      refs.put(item, "p" + order.size());
-      order.add(item);
-      if (order.size() > MAX_PATCH_ITEMS) {
-        return null;
-      }
-    }
-    if (!dependsOnCarried) {
+    });
+    if (order.size() > MAX_PATCH_ITEMS || !refs.containsKey(carried)) {
       return null;
     }
     // the patch's structure as a key of the instructions' own opcode and data strings (their
