@@ -132,7 +132,10 @@ final class ExecCommand implements Callable<Integer> {
     return b.build();
   }
 
-  /** The reuse options: mode, eviction spec (checked), cache budget. */
+  /** The largest delay factor of delayed caching. */
+  static final int MAX_REUSE_DELAY = 1000;
+
+  /** The reuse options: mode, eviction spec (checked), cache budget, delay factor. */
   static ReuseConfig reuseConfig(Plugins plugins, ScriptOptions script) {
     ReuseMode m = ReuseMode.parse(script.reuse);
     plugins.check(StrategyKind.EVICTION, script.eviction);
@@ -144,6 +147,10 @@ final class ExecCommand implements Callable<Integer> {
             + script.cacheBudget + "'");
       }
     }
-    return new ReuseConfig(m, script.eviction, cacheBudget, 1, true);
+    if (script.reuseDelay < 1 || script.reuseDelay > MAX_REUSE_DELAY) {
+      throw new IllegalArgumentException("--reuse-delay must be in [1, " + MAX_REUSE_DELAY
+          + "], was " + script.reuseDelay);
+    }
+    return new ReuseConfig(m, script.eviction, cacheBudget, script.reuseDelay, true);
   }
 }

@@ -56,6 +56,11 @@ final class ScriptOptions {
       description = "memory of the reuse cache, e.g. 500m (default: 5%% of the heap)")
   String cacheBudget;
 
+  @Option(names = "--reuse-delay", paramLabel = "N", defaultValue = "1",
+      description = "delayed caching (MEMPHIS sec. 5.2): store an output the N-th time it is "
+          + "computed, 1 to 1000 (default: ${DEFAULT-VALUE}, at once)")
+  int reuseDelay;
+
   @Option(names = "--codegen-compiler", paramLabel = "NAME", defaultValue = "janino",
       description = "compiler of fused operators: janino or javac (default: ${DEFAULT-VALUE})")
   String codegenCompiler;
