@@ -20,6 +20,7 @@ import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
+import org.planlab.experiment.descriptor.DescriptorLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -132,9 +133,6 @@ final class ExecCommand implements Callable<Integer> {
     return b.build();
   }
 
-  /** The largest delay factor of delayed caching. */
-  static final int MAX_REUSE_DELAY = 1000;
-
   /** The reuse options: mode, eviction spec (checked), cache budget, delay factor. */
   static ReuseConfig reuseConfig(Plugins plugins, ScriptOptions script) {
     ReuseMode m = ReuseMode.parse(script.reuse);
@@ -147,9 +145,10 @@ final class ExecCommand implements Callable<Integer> {
             + script.cacheBudget + "'");
       }
     }
-    if (script.reuseDelay < 1 || script.reuseDelay > MAX_REUSE_DELAY) {
-      throw new IllegalArgumentException("--reuse-delay must be in [1, " + MAX_REUSE_DELAY
-          + "], was " + script.reuseDelay);
+    int max = DescriptorLoader.MAX_REUSE_DELAY;
+    if (script.reuseDelay < 1 || script.reuseDelay > max) {
+      throw new IllegalArgumentException("--reuse-delay must be in [1, " + max + "], was "
+          + script.reuseDelay);
     }
     return new ReuseConfig(m, script.eviction, cacheBudget, script.reuseDelay, true);
   }

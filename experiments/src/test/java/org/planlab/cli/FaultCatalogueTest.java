@@ -227,6 +227,13 @@ class FaultCatalogueTest {
     f.add(Named.of("descriptor: variant threads beyond the maximum", dir -> descriptor(dir,
         "name: s\nscript: s.dml\nvariants:\n  A: {threads: 32768}\n",
         "key 'variants.A.threads': must be in [1, 1024], was 32768")));
+    f.add(Named.of("descriptor: reuse delay 0", dir -> descriptor(dir,
+        "name: s\nscript: s.dml\nvariants:\n  A: {reuse: full, reuseDelay: 0}\n",
+        "key 'variants.A.reuseDelay': must be in [1, 1000], was 0")));
+    f.add(Named.of("descriptor: unknown reuse mode", dir -> descriptor(dir,
+        "name: s\nscript: s.dml\nvariants:\n  A: {reuse: always}\n",
+        "key 'variants.A.reuse': unknown reuse mode 'always'; valid modes: none, trace, full, "
+            + "multilevel")));
     f.add(Named.of("descriptor: repeat 0", dir -> descriptor(dir,
         "name: s\nscript: s.dml\nrepeat: 0\n", "key 'repeat': must be >= 1, was 0")));
     f.add(Named.of("descriptor: zero timeout", dir -> descriptor(dir,

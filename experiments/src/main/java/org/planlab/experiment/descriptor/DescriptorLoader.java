@@ -109,6 +109,8 @@ public final class DescriptorLoader {
   public static final int DEFAULT_REPEAT = 3;
   /** The most measured (and, separately, unmeasured) runs of a point. */
   public static final int MAX_REPEAT = 1_000_000;
+  /** The largest delay factor of delayed caching ({@code reuseDelay}, {@code --reuse-delay}). */
+  public static final int MAX_REUSE_DELAY = 1000;
   /** Unmeasured runs per point unless the descriptor says otherwise. */
   public static final int DEFAULT_WARMUP = 1;
   /** Wall-time limit of a point unless the descriptor says otherwise. */
@@ -127,7 +129,8 @@ public final class DescriptorLoader {
       "threads", "jvm");
   private static final List<String> VARIANT_KEYS =
       List.of("fusion", "ordering", "threads", "costProfile", "codegenCompiler",
-          "operatorCache", "exec", "localBudget", "reuse", "eviction", "cacheBudget");
+          "operatorCache", "exec", "localBudget", "reuse", "eviction", "cacheBudget",
+          "reuseDelay");
   private static final List<String> JVM_KEYS = List.of("heap", "options");
 
   private final WorkloadCatalog catalog;
@@ -652,7 +655,8 @@ public final class DescriptorLoader {
       if (node == null || node.isNull()) {
         return List.of(new Variant(DEFAULT_VARIANT, defaults.fusion(), defaults.ordering(),
             null, null, defaults.codegenCompiler(), defaults.operatorCache(), defaultExec, 0,
-            defaults.reuse().mode().label(), defaults.reuse().eviction(), 0));
+            defaults.reuse().mode().label(), defaults.reuse().eviction(), 0,
+            defaults.reuse().delay()));
       }
       requireObject(node, key);
       if (node.isEmpty()) {
@@ -678,6 +682,7 @@ public final class DescriptorLoader {
         String reuse = defaults.reuse().mode().label();
         String eviction = defaults.reuse().eviction();
         long cacheBudget = 0;
+        int reuseDelay = defaults.reuse().delay();
         if (v != null && !v.isNull()) {
           requireObject(v, k);
           checkKeys(v, k, VARIANT_KEYS);
@@ -706,6 +711,10 @@ public final class DescriptorLoader {
           if (v.has("cacheBudget")) {
             cacheBudget = size(v.get("cacheBudget"), k.child("cacheBudget"), "the cache budget");
           }
+          if (v.has("reuseDelay")) {
+            reuseDelay = (int) integer(v.get("reuseDelay"), k.child("reuseDelay"), 1,
+                MAX_REUSE_DELAY);
+          }
           if (v.has("threads")) {
             threads = (int) integer(v.get("threads"), k.child("threads"), 1,
                 KernelPool.MAX_PARALLELISM);
@@ -725,7 +734,7 @@ public final class DescriptorLoader {
           }
         }
         variants.add(new Variant(e.getKey(), fusion, ordering, threads, profile, compiler,
-            operatorCache, exec, localBudget, reuse, eviction, cacheBudget));
+            operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay));
       }
       return variants;
     }

@@ -127,10 +127,11 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
    * @param reuse the reuse mode ({@code none}, {@code trace}, {@code full}, {@code multilevel})
    * @param eviction the reuse cache's eviction policy spec
    * @param cacheBudget the reuse cache's memory in bytes, or 0 for 5% of the point's heap
+   * @param reuseDelay the delay factor of delayed caching (1: store at once)
    */
   public record Variant(String name, String fusion, String ordering, Integer threads,
       Path costProfile, String codegenCompiler, boolean operatorCache, String exec,
-      long localBudget, String reuse, String eviction, long cacheBudget) {
+      long localBudget, String reuse, String eviction, long cacheBudget, int reuseDelay) {
     /** Checks the arguments. */
     public Variant {
       requireNonNull(name, "name is null");

@@ -123,7 +123,7 @@ public final class PointMain {
         .workingDirectory(Path.of(spec.workingDirectory()))
         .exec(ExecMode.parse(spec.exec())).localMemoryBudget(spec.localBudget())
         .reuse(new ReuseConfig(ReuseMode.parse(spec.reuse()), spec.eviction(),
-            spec.cacheBudget(), 1, true));
+            spec.cacheBudget(), spec.reuseDelay(), true));
     if (!spec.backendType().equals(ExecType.CP.name())) {
       b.backend(ExecType.valueOf(spec.backendType()), spec.backend());
     }

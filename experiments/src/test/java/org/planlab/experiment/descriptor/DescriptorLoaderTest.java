@@ -49,7 +49,7 @@ class DescriptorLoaderTest {
   void unknownKeyInsideAVariantListsTheVariantKeys() throws IOException {
     assertEquals(at(5, 20) + "key 'variants.FA.fuson': unknown key; valid keys of "
             + "'variants.FA': [fusion, ordering, threads, costProfile, codegenCompiler, "
-            + "operatorCache, exec, localBudget, reuse, eviction, cacheBudget]",
+            + "operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay]",
         error("name: e\nworkload: l2svm\nvariants:\n  Base: {}\n  FA: {fusion: fa, fuson: fa}\n"));
   }
 
@@ -180,7 +180,7 @@ class DescriptorLoaderTest {
             "classes", List.of("2"), "seed", List.of("11")))), d.studies().get(0).data());
     // the engine's default selector, whatever EngineConfig makes it
     assertEquals(List.of(new Variant("Default", EngineConfig.defaults().fusion(), "depth-first",
-        null, null, "janino", true, "singlenode", 0, "none", "costnsize", 0)), d.variants());
+        null, null, "janino", true, "singlenode", 0, "none", "costnsize", 0, 1)), d.variants());
     assertEquals("cp", d.backend().type());
     assertEquals(3, d.repeat());
     assertEquals(1, d.warmup());
