@@ -9,7 +9,7 @@
 #   3. the eviction policies lru, costnsize and dagheight under a budget that forces evictions
 #      (reuse-eviction), in time and in hits.
 # Each point runs in a fresh JVM; the report of each descriptor has the table (wall time,
-# reuse hits, misses, evictions per variant) and its PNG figure. About 25 minutes on 2 cores.
+# reuse hits, misses, evictions per variant) and its PNG figure. About 12 minutes on 2 cores.
 #
 #   scripts/fig-reuse.sh [--quick]     --quick: one measured run per point, no warm-up
 set -euo pipefail
