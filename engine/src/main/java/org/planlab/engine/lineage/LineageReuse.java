@@ -12,7 +12,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.planlab.engine.data.Data;
-import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.io.MatrixMetadata;
 import org.planlab.engine.ir.Hop;
@@ -37,7 +36,6 @@ import org.planlab.engine.runtime.instructions.MatMultInstruction;
 import org.planlab.engine.runtime.instructions.ReorgInstruction;
 import org.planlab.engine.runtime.instructions.TransferInstruction;
 import org.planlab.engine.runtime.instructions.VariableInstruction;
-import org.planlab.engine.stats.ReuseCounter;
 
 /**
  * Lineage tracing and lineage-based reuse for one run (MEMPHIS sec. 3, LIMA sec. 3-4): the
@@ -189,22 +187,15 @@ public final class LineageReuse implements ReuseHook {
     if (cache == null || !cacheable(instr, key)) {
       return null;
     }
-    long t0 = System.nanoTime();
-    Data d = cache.get(key, ctx.statistics());
-    ctx.statistics().addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
-    return d;
+    return cache.get(key, ctx.statistics());
   }
 
   @Override
   public void put(LineageItem key, Instruction instr, Data output, long computeNanos,
       ExecutionContext ctx) {
-    if (cache == null || computeNanos < cache.minComputeNanos() || !cacheable(instr, key)
-        || !(output instanceof MatrixValue || output instanceof ScalarValue)) {
-      return; // the admission test first: it rejects most outputs of small data at once
+    if (cache != null && cacheable(instr, key)) {
+      cache.put(key, output, computeNanos, ctx.statistics());
     }
-    long t0 = System.nanoTime();
-    cache.put(key, output, computeNanos, ctx.statistics());
-    ctx.statistics().addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
   }
 
   /** The whitelist: deterministic operations on matrices (see the class comment). */
@@ -252,22 +243,15 @@ public final class LineageReuse implements ReuseHook {
 
   @Override
   public Data[] reuseCall(List<LineageItem> results, ExecutionContext ctx) {
-    long t0 = System.nanoTime();
-    Data[] values = cache.getAll(results, ctx.statistics());
-    ctx.statistics().addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
-    return values;
+    return cache.getAll(results, ctx.statistics());
   }
 
   @Override
   public void putCall(List<LineageItem> results, Data[] values, long computeNanos,
       ExecutionContext ctx) {
-    long t0 = System.nanoTime();
     for (int i = 0; i < results.size(); i++) {
-      if (values[i] instanceof MatrixValue || values[i] instanceof ScalarValue) {
-        cache.put(results.get(i), values[i], computeNanos, ctx.statistics());
-      }
+      cache.put(results.get(i), values[i], computeNanos, ctx.statistics());
     }
-    ctx.statistics().addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
   }
 
   /**

@@ -15,7 +15,6 @@ import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.data.SpilledMatrix;
-import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.spi.EvictionPolicy;
 import org.planlab.engine.stats.ReuseCounter;
 import org.planlab.engine.stats.Statistics;
@@ -204,11 +203,6 @@ public final class ReuseCache implements AutoCloseable {
     }
   }
 
-  /** Outputs computed faster than this many nanoseconds are not stored. */
-  public long minComputeNanos() {
-    return minComputeNanos;
-  }
-
   /** The memory budget in bytes. */
   public long budgetBytes() {
     return budget;
@@ -237,10 +231,19 @@ public final class ReuseCache implements AutoCloseable {
   }
 
   /**
-   * REUSE: the value of {@code key}, or null. Counts a hit (from memory or disk) or a miss and
-   * the saved compute time in {@code stats}.
+   * REUSE: the value of {@code key}, or null. Counts a hit (from memory or disk) or a miss, the
+   * saved compute time and the time of the probe in {@code stats}.
    */
   public Data get(LineageItem key, Statistics stats) {
+    long t0 = System.nanoTime();
+    try {
+      return lookup(key, stats);
+    } finally {
+      stats.addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
+    }
+  }
+
+  private Data lookup(LineageItem key, Statistics stats) {
     SpilledMatrix toReload;
     Entry e;
     synchronized (this) {
@@ -284,7 +287,16 @@ public final class ReuseCache implements AutoCloseable {
    * REUSE of a whole function call: the values of all {@code keys} if every one is in memory
    * (a hit of the call), else null (a miss; nothing is reloaded from disk for a partial hit).
    */
-  public synchronized Data[] getAll(List<LineageItem> keys, Statistics stats) {
+  public Data[] getAll(List<LineageItem> keys, Statistics stats) {
+    long t0 = System.nanoTime();
+    try {
+      return lookupAll(keys, stats);
+    } finally {
+      stats.addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
+    }
+  }
+
+  private synchronized Data[] lookupAll(List<LineageItem> keys, Statistics stats) {
     clock++;
     Data[] values = new Data[keys.size()];
     long saved = 0;
@@ -310,9 +322,20 @@ public final class ReuseCache implements AutoCloseable {
    * or at the delay factor's n-th put, if it fits the budget after making space.
    */
   public void put(LineageItem key, Data value, long computeNanos, Statistics stats) {
-    if (computeNanos < minComputeNanos) {
-      return;
+    if (computeNanos < minComputeNanos
+        || !(value instanceof MatrixValue || value instanceof ScalarValue)) {
+      return; // not admitted (first: it rejects most outputs of small data at once), or a
+              // value on another backend, which this cache of local values does not hold
     }
+    long t0 = System.nanoTime();
+    try {
+      store(key, value, computeNanos, stats);
+    } finally {
+      stats.addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
+    }
+  }
+
+  private void store(LineageItem key, Data value, long computeNanos, Statistics stats) {
     long size = sizeOf(value);
     synchronized (this) {
       clock++;
@@ -390,10 +413,7 @@ public final class ReuseCache implements AutoCloseable {
   /** Bytes a value takes in memory: the block's estimate, plus the entry's bookkeeping. */
   static long sizeOf(Data value) {
     if (value instanceof MatrixValue m) {
-      MatrixBlock b = m.block();
-      double sparsity = b.rows() * (double) b.cols() == 0 ? 1.0
-          : b.nnz() / (b.rows() * (double) b.cols());
-      return MatrixBlock.estimateSizeInMemory(b.rows(), b.cols(), sparsity) + ENTRY_OVERHEAD;
+      return m.localBytes() + ENTRY_OVERHEAD;
     }
     if (value instanceof ScalarValue s) {
       return ENTRY_OVERHEAD + (s instanceof ScalarValue.StringValue v ? 2L * v.value().length()
