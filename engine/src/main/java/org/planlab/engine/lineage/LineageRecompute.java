@@ -88,8 +88,9 @@ public final class LineageRecompute {
       return generic(item, item.data().substring(0,
           item.data().length() - LineageReuse.DRAWN_SEED.length()), in);
     }
-    if (opcode.equals(LineageReuse.READ)) {
-      checkUnchanged(item);
+    if (opcode.equals(LineageReuse.READ) && !LineageReuse.fileUnchanged(item)) {
+      throw new IllegalArgumentException("cannot recompute the read of "
+          + LineageReuse.readPath(item) + ": the file changed since it was traced");
     }
     return switch (opcode) {
       case "tsmm" -> matmult(transpose(in.get(0)), in.get(0));
@@ -102,27 +103,6 @@ public final class LineageRecompute {
       case "tlmm" -> matmult(transpose(in.get(0)), in.get(1));
       default -> generic(item, item.data(), in);
     };
-  }
-
-  /**
-   * A traced read names the file's absolute path and the size and time of it and of its
-   * metadata: a file changed since then would give another value.
-   */
-  private static void checkUnchanged(LineageItem item) {
-    Matcher m = DATA.matcher(item.data());
-    String[] rest = item.data().split(" ");
-    // OPCODE PARAM DATATYPE VALUETYPE PATH... STAMP STAMP WRITES; the parameter has no spaces
-    // (None[]); the count of the run's writes of the file means nothing to another run
-    if (!m.matches() || rest.length < 8) {
-      throw new IllegalArgumentException("cannot recompute " + item + ": malformed read");
-    }
-    String path = String.join(" ", java.util.Arrays.copyOfRange(rest, 4, rest.length - 3));
-    String traced = path + " " + rest[rest.length - 3] + " " + rest[rest.length - 2];
-    String now = LineageReuse.fileIdentity(java.nio.file.Path.of(path));
-    if (!now.equals(traced)) {
-      throw new IllegalArgumentException("cannot recompute the read of " + path + ": the file "
-          + "changed since it was traced");
-    }
   }
 
   private static Hop generic(LineageItem item, String data, List<Hop> in) {

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -160,10 +161,12 @@ public final class LineageReuse implements ReuseHook {
 
   /**
    * Path, size and modification time (as precise as the file system keeps it) of a file and
-   * of its metadata file.
+   * of its metadata file. A read's data is {@code OPERATION PARAMETER DATATYPE VALUETYPE}
+   * (four words: a read's parameter is {@code None[]}), this, and {@code wN}: how often the
+   * run had written the file.
    */
-  static String fileIdentity(Path file) {
-    StringBuilder sb = new StringBuilder(absolute(file).toString());
+  private static String fileIdentity(Path file) {
+    StringBuilder sb = new StringBuilder(file.toString());
     for (Path p : List.of(file, MatrixMetadata.pathFor(file))) {
       String stamp;
       try {
@@ -174,6 +177,32 @@ public final class LineageReuse implements ReuseHook {
       sb.append(' ').append(stamp);
     }
     return sb.toString();
+  }
+
+  /** The words of a read item's data: see {@link #fileIdentity}. */
+  private static String[] readWords(LineageItem read) {
+    String[] w = read.data().split(" ");
+    if (!read.opcode().equals(READ) || w.length < 8) {
+      throw new IllegalArgumentException("not a traced read: " + read);
+    }
+    return w;
+  }
+
+  /** The absolute path a traced read read. */
+  static String readPath(LineageItem read) {
+    String[] w = readWords(read);
+    return String.join(" ", Arrays.copyOfRange(w, 4, w.length - 3));
+  }
+
+  /**
+   * Whether the file of a traced read has the size and time it had then, as has its
+   * metadata: otherwise reading it again would give another value. (The write count is the
+   * traced run's own and says nothing to another.)
+   */
+  static boolean fileUnchanged(LineageItem read) {
+    String[] w = readWords(read);
+    String traced = readPath(read) + " " + w[w.length - 3] + " " + w[w.length - 2];
+    return fileIdentity(Path.of(readPath(read))).equals(traced);
   }
 
   /** Loop iterations are deduplicated (LIMA sec. 3.3, {@link LoopDeduplication}). */
