@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
@@ -34,13 +35,50 @@ public final class LineageLog {
     for (LineageItem item : topologicalOrder(root)) {
       int id = ids.size() + 1;
       ids.put(item, id);
-      sb.append('(').append(id).append(") ").append(item.opcode()).append(" [");
-      for (int k = 0; k < item.inputCount(); k++) {
-        sb.append(k == 0 ? "" : ",").append(ids.get(item.input(k)));
-      }
-      sb.append("] ").append(escape(item.data())).append('\n');
+      sb.append('(').append(id).append(") ");
+      appendItem(sb, item, ids::get);
     }
     return sb.toString();
+  }
+
+  /**
+   * Writes {@code OPCODE [REF,...] DATA} and a line feed for {@code item}, naming each input
+   * by {@code ref} and escaping the data: the line of a log after its id, and of a loop
+   * iteration's patch ({@link LoopDeduplication}).
+   */
+  static void appendItem(StringBuilder sb, LineageItem item, Function<LineageItem, ?> ref) {
+    sb.append(item.opcode()).append(" [");
+    for (int k = 0; k < item.inputCount(); k++) {
+      sb.append(k == 0 ? "" : ",").append(ref.apply(item.input(k)));
+    }
+    sb.append("] ").append(escape(item.data())).append('\n');
+  }
+
+  /**
+   * One line {@link #appendItem} wrote.
+   *
+   * @param refs the input references as written, none for a leaf
+   */
+  record ItemLine(String opcode, List<String> refs, String data) {
+  }
+
+  /**
+   * The parts of a line {@link #appendItem} wrote (without its line feed).
+   *
+   * @param lineNo the line's number for messages
+   * @throws IllegalArgumentException naming the line when it is malformed
+   */
+  static ItemLine parseItem(String text, int lineNo) {
+    int open = text.indexOf(" [");
+    int end = open < 0 ? -1 : text.indexOf("] ", open + 2);
+    if (open < 0 || end < 0) {
+      throw new IllegalArgumentException("lineage log line " + lineNo
+          + ": expected 'OPCODE [INPUTS] DATA', got '" + text + "'");
+    }
+    String inputs = text.substring(open + 2, end);
+    return new ItemLine(text.substring(0, open),
+        inputs.isEmpty() ? List.of() : List.of(inputs.split(",")),
+        unescape(text.substring(end + 2), lineNo));
   }
 
   /**
@@ -104,9 +142,7 @@ public final class LineageLog {
       }
       int lineNo = n + 1;
       int close = line.indexOf(") ");
-      int open = line.indexOf(" [", close + 2);
-      int end = line.indexOf("] ", open + 2);
-      if (!line.startsWith("(") || close < 0 || open < 0 || end < 0) {
+      if (!line.startsWith("(") || close < 0 || line.indexOf(" [", close + 2) < 0) {
         throw new IllegalArgumentException("lineage log line " + lineNo
             + ": expected '(ID) OPCODE [INPUTS] DATA', got '" + line + "'");
       }
@@ -115,21 +151,17 @@ public final class LineageLog {
         throw new IllegalArgumentException("lineage log line " + lineNo + ": item " + id
             + " out of order, expected " + (items.size() + 1));
       }
-      String opcode = line.substring(close + 2, open);
-      String inputs = line.substring(open + 2, end);
+      ItemLine item = parseItem(line.substring(close + 2), lineNo);
       List<LineageItem> in = new ArrayList<>();
-      if (!inputs.isEmpty()) {
-        for (String ref : inputs.split(",")) {
-          int r = number(ref, lineNo);
-          if (r < 1 || r > items.size()) {
-            throw new IllegalArgumentException("lineage log line " + lineNo + ": input " + r
-                + " is not an earlier item");
-          }
-          in.add(items.get(r - 1));
+      for (String ref : item.refs()) {
+        int r = number(ref, lineNo);
+        if (r < 1 || r > items.size()) {
+          throw new IllegalArgumentException("lineage log line " + lineNo + ": input " + r
+              + " is not an earlier item");
         }
+        in.add(items.get(r - 1));
       }
-      items.add(new LineageItem(opcode, unescape(line.substring(end + 2), lineNo),
-          in.toArray(LineageItem[]::new)));
+      items.add(new LineageItem(item.opcode(), item.data(), in.toArray(LineageItem[]::new)));
     }
     if (items.isEmpty()) {
       throw new IllegalArgumentException("lineage log is empty");
@@ -146,11 +178,11 @@ public final class LineageLog {
     }
   }
 
-  static String escape(String s) {
+  private static String escape(String s) {
     return s.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r");
   }
 
-  static String unescape(String s, int lineNo) {
+  private static String unescape(String s, int lineNo) {
     StringBuilder sb = new StringBuilder(s.length());
     for (int i = 0; i < s.length(); i++) {
       char c = s.charAt(i);

@@ -111,11 +111,7 @@ public final class LoopDeduplication {
     if (patch == null) {
       StringBuilder sb = new StringBuilder();
       for (LineageItem item : order) {
-        sb.append(item.opcode()).append(" [");
-        for (int k = 0; k < item.inputCount(); k++) {
-          sb.append(k == 0 ? "" : ",").append(refs.get(item.input(k)));
-        }
-        sb.append("] ").append(LineageLog.escape(item.data())).append('\n');
+        LineageLog.appendItem(sb, item, refs::get);
       }
       String text = sb.toString();
       // equal texts share one string, whichever structure key first wrote them
@@ -137,21 +133,14 @@ public final class LoopDeduplication {
     }
     List<LineageItem> nodes = new ArrayList<>();
     for (String line : dedup.data().split("\n")) {
-      int open = line.indexOf(" [");
-      int close = line.indexOf("] ", open);
-      if (open < 0 || close < 0) {
-        throw new IllegalArgumentException("malformed patch line '" + line + "'");
-      }
-      String refs = line.substring(open + 2, close);
+      LineageLog.ItemLine parsed = LineageLog.parseItem(line, 0);
       List<LineageItem> in = new ArrayList<>();
-      if (!refs.isEmpty()) {
-        for (String r : refs.split(",")) {
-          int k = Integer.parseInt(r.substring(1));
-          in.add(r.charAt(0) == 'i' ? dedup.input(k) : nodes.get(k));
-        }
+      for (String r : parsed.refs()) {
+        int k = Integer.parseInt(r.substring(1));
+        in.add(r.charAt(0) == 'i' ? dedup.input(k) : nodes.get(k));
       }
-      LineageItem node = new LineageItem(line.substring(0, open),
-          LineageLog.unescape(line.substring(close + 2), 0), in.toArray(LineageItem[]::new));
+      LineageItem node = new LineageItem(parsed.opcode(), parsed.data(),
+          in.toArray(LineageItem[]::new));
       // a nested loop's iteration: its inputs are built, so this recurses only as deep as
       // loops nest
       nodes.add(node.opcode().equals(DEDUP) ? expand(node) : node);
