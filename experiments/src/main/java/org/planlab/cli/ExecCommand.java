@@ -10,7 +10,6 @@ import org.planlab.engine.api.RunResult;
 import org.planlab.engine.backend.Backends;
 import org.planlab.engine.codegen.gen.OperatorCompiler;
 import org.planlab.engine.codegen.select.CostProfiles;
-import org.planlab.engine.config.ByteSize;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.config.ExecMode;
 import org.planlab.engine.config.ReuseConfig;
@@ -105,14 +104,8 @@ final class ExecCommand implements Callable<Integer> {
       for (ExecType t : Backends.required(mode)) {
         Backends.check(t, EngineConfig.DEFAULT_BACKENDS.get(t));
       }
-      reuse = reuseConfig(plugins, script);
-      if (script.localBudget != null) {
-        budget = ByteSize.parse(script.localBudget);
-        if (budget < 1) {
-          throw new IllegalArgumentException("--local-budget must be positive, was '"
-              + script.localBudget + "'");
-        }
-      }
+      reuse = reuseConfig(cl, plugins, script);
+      budget = OptionChecks.size(cl, "--local-budget", script.localBudget);
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(cl, e.getMessage());
     }
@@ -134,22 +127,13 @@ final class ExecCommand implements Callable<Integer> {
   }
 
   /** The reuse options: mode, eviction spec (checked), cache budget, delay factor. */
-  static ReuseConfig reuseConfig(Plugins plugins, ScriptOptions script) {
+  private static ReuseConfig reuseConfig(CommandLine cl, Plugins plugins,
+      ScriptOptions script) {
     ReuseMode m = ReuseMode.parse(script.reuse);
     plugins.check(StrategyKind.EVICTION, script.eviction);
-    long cacheBudget = 0;
-    if (script.cacheBudget != null) {
-      cacheBudget = ByteSize.parse(script.cacheBudget);
-      if (cacheBudget < 1) {
-        throw new IllegalArgumentException("--cache-budget must be positive, was '"
-            + script.cacheBudget + "'");
-      }
-    }
-    int max = DescriptorLoader.MAX_REUSE_DELAY;
-    if (script.reuseDelay < 1 || script.reuseDelay > max) {
-      throw new IllegalArgumentException("--reuse-delay must be in [1, " + max + "], was "
-          + script.reuseDelay);
-    }
+    long cacheBudget = OptionChecks.size(cl, "--cache-budget", script.cacheBudget);
+    OptionChecks.range(cl, "--reuse-delay", script.reuseDelay, 1,
+        DescriptorLoader.MAX_REUSE_DELAY);
     return new ReuseConfig(m, script.eviction, cacheBudget, script.reuseDelay, true);
   }
 }

@@ -2,6 +2,7 @@ package org.planlab.cli;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.planlab.engine.config.ByteSize;
 import picocli.CommandLine;
 
 /**
@@ -20,6 +21,27 @@ final class OptionChecks {
       throw new CommandLine.ParameterException(cl, option + " must be in [" + min + ", " + max
           + "], was " + value);
     }
+  }
+
+  /**
+   * The bytes of a memory size such as {@code 700m} given as {@code option}, or 0 when it was
+   * not given (the option's default applies).
+   */
+  static long size(CommandLine cl, String option, String text) {
+    if (text == null) {
+      return 0;
+    }
+    long bytes;
+    try {
+      bytes = ByteSize.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(cl, e.getMessage());
+    }
+    if (bytes < 1) {
+      throw new CommandLine.ParameterException(cl, option + " must be positive, was '" + text
+          + "'");
+    }
+    return bytes;
   }
 
   /** A folder the command creates or writes into: it and its parents must not be files. */
