@@ -2,22 +2,22 @@ package org.planlab.engine.kernels;
 
 import org.apache.commons.math3.linear.Array2DRowRealMatrix;
 import org.apache.commons.math3.linear.CholeskyDecomposition;
-import org.apache.commons.math3.linear.DecompositionSolver;
 import org.apache.commons.math3.linear.EigenDecomposition;
-import org.apache.commons.math3.linear.LUDecomposition;
 import org.apache.commons.math3.linear.NonPositiveDefiniteMatrixException;
 import org.apache.commons.math3.linear.NonSymmetricMatrixException;
 import org.apache.commons.math3.linear.RealMatrix;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.parallel.KernelPool;
 
 /**
- * Dense linear algebra built-ins of DML ({@code solve}, {@code inv}, {@code cholesky}, {@code
- * det}) through commons-math3. Inputs may be dense or sparse (they are densified: these
- * factorizations fill in anyway); results are dense blocks with exact nnz.
+ * Dense linear algebra built-ins of DML: {@code solve}, {@code inv} and {@code det} by the
+ * blocked LU decomposition of {@link LuDecomposition}, {@code cholesky} and the symmetric
+ * eigendecomposition through commons-math3. Inputs may be dense or sparse (they are densified:
+ * these factorizations fill in anyway); results are dense blocks with exact nnz.
  *
- * <p>Singularity is judged relative to the matrix's scale, not by commons-math's absolute
- * defaults (a pivot below 1e-11 would make {@code 1e-12 * I} singular): a pivot counts as zero
+ * <p>Singularity is judged relative to the matrix's scale, not by an absolute threshold such
+ * as commons-math's default (a pivot below 1e-11 would make {@code 1e-12 * I} singular): a pivot counts as zero
  * when it is at most {@code n * eps * max|a_ij|}, the rank tolerance of MATLAB's and NumPy's
  * {@code rank} with the largest entry standing in for the largest singular value. Like R's
  * {@code solve}, this rejects systems whose rows differ in scale by ~1/eps.
@@ -40,6 +40,11 @@ public final class LinAlgKernels {
    * @throws IllegalArgumentException when {@code a} is singular
    */
   public static MatrixBlock solve(MatrixBlock a, MatrixBlock b) {
+    return solve(a, b, KernelPool.sequential());
+  }
+
+  /** {@link #solve(MatrixBlock, MatrixBlock)} with the factorization's updates on {@code pool}. */
+  public static MatrixBlock solve(MatrixBlock a, MatrixBlock b, KernelPool pool) {
     if (a.rows() != a.cols()) {
       throw DimensionMismatchException.of("solve", a, b, "the coefficient matrix must be square");
     }
@@ -54,8 +59,9 @@ public final class LinAlgKernels {
     if (b.cols() == 0) {
       return MatrixBlock.empty(n, 0, false);
     }
-    DecompositionSolver solver = luSolver("solve", a);
-    return toBlock(solver.solve(new Array2DRowRealMatrix(b.toArray(), false)));
+    LuDecomposition lu = nonSingularLu("solve", a, pool);
+    double[] rhs = b.copy().toDenseInPlace().denseValues();
+    return MatrixBlock.dense(n, b.cols(), lu.solve(rhs, b.cols()));
   }
 
   /**
@@ -65,11 +71,22 @@ public final class LinAlgKernels {
    * @throws IllegalArgumentException when {@code a} is singular
    */
   public static MatrixBlock inv(MatrixBlock a) {
+    return inv(a, KernelPool.sequential());
+  }
+
+  /** {@link #inv(MatrixBlock)} with the factorization's updates on {@code pool}. */
+  public static MatrixBlock inv(MatrixBlock a, KernelPool pool) {
     checkSquare("inv", a);
-    if (a.rows() == 0) {
+    int n = a.rows();
+    if (n == 0) {
       return MatrixBlock.empty(0, 0, false);
     }
-    return toBlock(luSolver("inv", a).getInverse());
+    LuDecomposition lu = nonSingularLu("inv", a, pool);
+    double[] identity = new double[n * n];
+    for (int i = 0; i < n; i++) {
+      identity[i * n + i] = 1;
+    }
+    return MatrixBlock.dense(n, n, lu.solve(identity, n));
   }
 
   /**
@@ -167,32 +184,33 @@ public final class LinAlgKernels {
     if (a.rows() == 0) {
       return 1;
     }
-    // commons-math stops at a pivot below the threshold and reports 0: with the smallest
-    // positive double that happens exactly for a zero pivot
-    return new LUDecomposition(new Array2DRowRealMatrix(a.toArray(), false), Double.MIN_VALUE)
-        .getDeterminant();
+    LuDecomposition lu = LuDecomposition.factor(a, KernelPool.sequential());
+    return lu.minPivot() == 0 ? 0 : lu.determinant();
   }
 
-  private static DecompositionSolver luSolver(String op, MatrixBlock a) {
-    double[][] x = a.toArray();
-    int n = x.length;
+  /**
+   * The LU factors of {@code a}, rejected as singular when a pivot is at most
+   * {@code n * eps * max|a_ij|} (see the class comment).
+   */
+  private static LuDecomposition nonSingularLu(String op, MatrixBlock a, KernelPool pool) {
     double maxAbs = 0;
-    for (double[] row : x) {
-      for (double v : row) {
+    if (a.isSparse()) {
+      for (double[] row : a.toArray()) {
+        for (double v : row) {
+          maxAbs = Math.max(maxAbs, Math.abs(v));
+        }
+      }
+    } else if (!a.isEmpty()) {
+      for (double v : a.denseValues()) {
         maxAbs = Math.max(maxAbs, Math.abs(v));
       }
     }
-    double pivotTolerance = n * Math.ulp(1.0) * maxAbs;
-    // commons-math tests |pivot| < threshold: the smallest positive double catches exact zeros
-    // (all-zero matrices) as well
-    LUDecomposition lu = new LUDecomposition(new Array2DRowRealMatrix(x, false),
-        Math.max(pivotTolerance, Double.MIN_VALUE));
-    DecompositionSolver solver = lu.getSolver();
-    if (!solver.isNonSingular()) {
+    LuDecomposition lu = LuDecomposition.factor(a, pool);
+    if (!(lu.minPivot() > a.rows() * Math.ulp(1.0) * maxAbs)) {
       throw new IllegalArgumentException(op + ": the " + a.shape() + " matrix is singular"
           + " (a pivot is zero relative to its largest entry " + maxAbs + ")");
     }
-    return solver;
+    return lu;
   }
 
   private static void checkSquare(String op, MatrixBlock a) {
@@ -214,16 +232,5 @@ public final class LinAlgKernels {
       }
     }
     return MatrixBlock.dense(n, n, v);
-  }
-
-  /** Row-major copy of a commons-math result (its rows copied whole, no per-cell calls). */
-  private static MatrixBlock toBlock(RealMatrix m) {
-    double[][] rows = m instanceof Array2DRowRealMatrix arr ? arr.getDataRef() : m.getData();
-    int cols = m.getColumnDimension();
-    double[] v = new double[rows.length * cols];
-    for (int i = 0; i < rows.length; i++) {
-      System.arraycopy(rows[i], 0, v, i * cols, cols);
-    }
-    return MatrixBlock.dense(rows.length, cols, v);
   }
 }

@@ -11,6 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.matrix.MatrixComparison;
 import org.planlab.engine.matrix.TestMatrices;
 
@@ -20,7 +21,8 @@ import org.planlab.engine.matrix.TestMatrices;
  * L L^T = a), over dense, CSR and MCSR inputs.
  */
 class LinAlgKernelsTest {
-  private static final int[] SIZES = {1, 2, 3, 5, 17, 40};
+  // 40 and 75 span two and three panels of the blocked LU
+  private static final int[] SIZES = {1, 2, 3, 5, 17, 40, 75};
   private static final double[] SPARSITIES = {0.05, 0.3, 1.0};
 
   /** A non-singular, reasonably conditioned n x n test matrix in three formats. */
@@ -80,6 +82,20 @@ class LinAlgKernelsTest {
           assertTrue(MatrixComparison.approxEquals(bBefore, b, 0, 0), what + ": b modified");
         }
       }
+    }
+  }
+
+  /** The blocked LU's trailing updates split over threads by rows: the same bits for any. */
+  @Test
+  void solveAndInvAreBitIdenticalForOneAndTwoThreads() {
+    MatrixBlock a = TestMatrices.random(301, 301, 1.0, 5, false);
+    MatrixBlock b = TestMatrices.random(301, 2, 1.0, 6, false);
+    try (KernelPool two = new KernelPool(2)) {
+      MatrixBlock x = LinAlgKernels.solve(a, b);
+      assertTrue(MatrixComparison.approxEquals(x, LinAlgKernels.solve(a, b, two), 0, 0));
+      assertSmallResidual(a, x, b, "301x301");
+      assertTrue(MatrixComparison.approxEquals(LinAlgKernels.inv(a), LinAlgKernels.inv(a, two),
+          0, 0));
     }
   }
 

@@ -19,8 +19,8 @@ public final class LinAlgInstruction extends Instruction {
   @Override
   public Data execute(Data[] in, ExecutionContext ctx) {
     return switch (hop().op()) {
-      case SOLVE -> wrap(LinAlgKernels.solve(matrix(in[0]), matrix(in[1])));
-      case INV -> wrap(LinAlgKernels.inv(matrix(in[0])));
+      case SOLVE -> wrap(LinAlgKernels.solve(matrix(in[0]), matrix(in[1]), ctx.pool()));
+      case INV -> wrap(LinAlgKernels.inv(matrix(in[0]), ctx.pool()));
       case CHOLESKY -> wrap(LinAlgKernels.cholesky(matrix(in[0])));
       case DET -> ScalarValue.of(LinAlgKernels.det(matrix(in[0])));
       case EIGEN_VALUES -> wrap(LinAlgKernels.eigen(matrix(in[0]))[0]);
