@@ -18,7 +18,7 @@ run_args=(--new)
 if [ "${1:-}" = "--quick" ]; then
   run_args+=(--repeat 1 --warmup 0)
 fi
-counters=(--counters reuse_hits,reuse_hits_function,reuse_misses,reuse_evictions,reuse_spills,reuse_probe_s)
+counters=(--counters reuse_hits,reuse_hits_partial,reuse_hits_function,reuse_misses,reuse_evictions,reuse_spills,reuse_probe_s)
 run_and_report "$root/descriptors/reuse-hlm.yaml" "${counters[@]}"
 run_and_report "$root/descriptors/reuse-pipelines.yaml" "${counters[@]}"
 run_and_report "$root/descriptors/reuse-overhead.yaml" --metric execute_s "${counters[@]}"

@@ -41,8 +41,8 @@ class ReuseOptionsTest {
     assertTrue(!off.out().contains("Reuse hits"), off.out());
     // the product is computed once and found twice; stored only at its third computation, it
     // is never found
-    assertTrue(on.out().contains("Reuse hits (memory/disk/function):\t2/0/0"), on.out());
-    assertTrue(late.out().contains("Reuse hits (memory/disk/function):\t0/0/0"), late.out());
+    assertTrue(on.out().contains("Reuse hits (memory/disk/partial/function):\t2/0/0/0"), on.out());
+    assertTrue(late.out().contains("Reuse hits (memory/disk/partial/function):\t0/0/0/0"), late.out());
   }
 
   @Test

@@ -58,7 +58,43 @@ public final class TsmmKernels {
     } else {
       double[] tv = t.denseValues();
       pool.parallelFor(bounds.length - 1, (long) n * dim * dim / 2, (qf, qt) ->
-          upperFromDense(tv, n, dim, c, bounds[qf], bounds[qt]));
+          upperFromDense(tv, n, dim, c, bounds[qf], bounds[qt], 0));
+    }
+    out.setNonZeros(mirrorUpper(c, dim));
+    return out.examSparsity();
+  }
+
+  /**
+   * {@code t(x) %*% x} of a dense {@code x} whose leading block {@code t(x[, 1:k]) %*% x[, 1:k]}
+   * is known ({@code lead}, k x k): only the cells in the trailing columns are computed, in the
+   * same order per cell as {@link #tsmm}, so the result is bit-identical to {@code tsmm(x, true)}
+   * at n * cols * (cols - k) instead of n * cols^2 / 2 multiply-adds. This is the compensation
+   * of LIMA's partial reuse of {@code tsmm(cbind(X, dX))} from {@code tsmm(X)}.
+   *
+   * @throws IllegalArgumentException when x is sparse or lead is not square with at most
+   *     {@code x.cols()} columns
+   */
+  public static MatrixBlock tsmmExtendColumns(MatrixBlock x, MatrixBlock lead, KernelPool pool) {
+    Objects.requireNonNull(x, "x is null");
+    Objects.requireNonNull(lead, "lead is null");
+    int dim = x.cols();
+    int k = lead.cols();
+    if (x.isSparse() || lead.rows() != k || k > dim) {
+      throw new IllegalArgumentException("tsmmExtendColumns: a dense x and a square lead of at"
+          + " most its columns, not " + x.shape() + " and " + lead.shape());
+    }
+    MatrixBlock out = MatrixBlock.dense(dim, dim);
+    double[] c = out.denseValues();
+    for (int j = 0; j < k; j++) {
+      for (int l = j; l < k; l++) {
+        c[j * dim + l] = lead.get(j, l);
+      }
+    }
+    if (!x.isEmpty()) {
+      double[] tv = x.denseValues();
+      int n = x.rows();
+      pool.parallelFor(dim, (long) n * dim * Math.max(1, dim - k), (jl, ju) ->
+          upperFromDense(tv, n, dim, c, jl, ju, k));
     }
     out.setNonZeros(mirrorUpper(c, dim));
     return out.examSparsity();
@@ -122,9 +158,11 @@ public final class TsmmKernels {
    * updated, so that the update loop indexes every array by the same column and C2 vectorizes it
    * (see {@link VectorPrimitives}). Within a block, four input rows are added per pass, so each
    * output row is loaded once per four input rows. Groups of four start at multiples of 4, so
-   * the sum order per cell is fixed.
+   * the sum order per cell is fixed. Only the cells in columns {@code >= from} are computed
+   * (0: the whole upper triangle); the order per cell does not depend on {@code from}.
    */
-  private static void upperFromDense(double[] t, int n, int dim, double[] c, int jl, int ju) {
+  private static void upperFromDense(double[] t, int n, int dim, double[] c, int jl, int ju,
+      int from) {
     int blockRows = Math.max(4, (L2_BLOCK_BYTES / 8 / Math.max(1, dim)) & ~3);
     int n4 = n & ~3;
     double[][] rows = new double[Math.min(blockRows, n4)][dim];
@@ -136,22 +174,24 @@ public final class TsmmKernels {
       }
       for (int j = jl; j < ju; j++) {
         int cj = j * dim;
-        System.arraycopy(c, cj + j, cs, j, dim - j);
+        int lo = Math.max(j, from);
+        System.arraycopy(c, cj + lo, cs, lo, dim - lo);
         for (int q = 0; q < nb; q += 4) {
           double[] r0 = rows[q];
           double[] r1 = rows[q + 1];
           double[] r2 = rows[q + 2];
           double[] r3 = rows[q + 3];
-          VectorPrimitives.vectMultAdd4Range(r0[j], r1[j], r2[j], r3[j], r0, r1, r2, r3, cs, j,
+          VectorPrimitives.vectMultAdd4Range(r0[j], r1[j], r2[j], r3[j], r0, r1, r2, r3, cs, lo,
               dim);
         }
-        System.arraycopy(cs, j, c, cj + j, dim - j);
+        System.arraycopy(cs, lo, c, cj + lo, dim - lo);
       }
     }
     for (int i = n4; i < n; i++) {
       int ti = i * dim;
       for (int j = jl; j < ju; j++) {
-        VectorPrimitives.vectMultAdd(t, t[ti + j], c, ti + j, j * dim + j, dim - j);
+        int lo = Math.max(j, from);
+        VectorPrimitives.vectMultAdd(t, t[ti + j], c, ti + lo, j * dim + lo, dim - lo);
       }
     }
   }

@@ -211,12 +211,24 @@ public final class LineageReuse implements ReuseHook {
     dedup.endOfIteration(before, ctx);
   }
 
+  /**
+   * The cached output of {@code key}; else, when a part of it is cached, the output computed
+   * from that part ({@link PartialReuse}), which is then cached as a whole.
+   */
   @Override
-  public Data reuse(LineageItem key, Instruction instr, ExecutionContext ctx) {
+  public Data reuse(LineageItem key, Instruction instr, Data[] in, ExecutionContext ctx) {
     if (cache == null || !cacheable(instr, key)) {
       return null;
     }
-    return cache.get(key, ctx.statistics());
+    Data hit = cache.get(key, ctx.statistics());
+    if (hit == null) {
+      long t0 = System.nanoTime();
+      hit = PartialReuse.compute(key, instr, in, cache, ctx);
+      if (hit != null) {
+        cache.put(key, hit, System.nanoTime() - t0, ctx.statistics());
+      }
+    }
+    return hit;
   }
 
   @Override

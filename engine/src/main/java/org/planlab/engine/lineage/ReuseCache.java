@@ -237,29 +237,45 @@ public final class ReuseCache implements AutoCloseable {
   public Data get(LineageItem key, Statistics stats) {
     long t0 = System.nanoTime();
     try {
-      return lookup(key, stats);
+      return lookup(key, stats, false);
     } finally {
       stats.addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
     }
   }
 
-  private Data lookup(LineageItem key, Statistics stats) {
+  /**
+   * REUSE of a part of an instruction's output (LIMA's partial reuse): the value of {@code
+   * key}, or null. A hit counts as a partial hit (with the part's compute time saved); a miss
+   * counts nothing, since the instruction's own probe already counted one.
+   */
+  public Data getPart(LineageItem key, Statistics stats) {
+    long t0 = System.nanoTime();
+    try {
+      return lookup(key, stats, true);
+    } finally {
+      stats.addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
+    }
+  }
+
+  private Data lookup(LineageItem key, Statistics stats, boolean part) {
     SpilledMatrix toReload;
     Entry e;
     synchronized (this) {
       clock++;
       e = entries.get(key);
       if (e == null || e.status == Status.TO_BE_CACHED) {
-        if (e != null) {
-          e.misses++;
+        if (!part) {
+          if (e != null) {
+            e.misses++;
+          }
+          stats.addReuse(ReuseCounter.MISSES, 1);
         }
-        stats.addReuse(ReuseCounter.MISSES, 1);
         return null;
       }
       touch(e);
       stats.addReuse(ReuseCounter.SAVED_NANOS, e.computeNanos);
       if (e.status == Status.CACHED) {
-        stats.addReuse(ReuseCounter.HITS_MEMORY, 1);
+        stats.addReuse(part ? ReuseCounter.HITS_PARTIAL : ReuseCounter.HITS_MEMORY, 1);
         return e.value;
       }
       toReload = e.spilled;
@@ -267,7 +283,7 @@ public final class ReuseCache implements AutoCloseable {
     // read outside the lock: other workers keep probing meanwhile, and may be reading the
     // same file
     MatrixValue value = new MatrixValue(toReload.acquireLocal());
-    stats.addReuse(ReuseCounter.HITS_DISK, 1);
+    stats.addReuse(part ? ReuseCounter.HITS_PARTIAL : ReuseCounter.HITS_DISK, 1);
     stats.addReuse(ReuseCounter.RELOADS, 1);
     synchronized (this) {
       // back to memory if it fits without evicting anything; else it stays on disk. The file

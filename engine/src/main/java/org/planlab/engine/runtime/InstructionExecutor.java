@@ -105,7 +105,7 @@ public final class InstructionExecutor {
     LineageItem key = null;
     try {
       key = inLineage == null ? null : hook.trace(instr, in, inLineage, ctx);
-      out = key == null ? null : hook.reuse(key, instr, ctx);
+      out = key == null ? null : hook.reuse(key, instr, in, ctx);
       if (out == null) {
         long t0 = System.nanoTime();
         out = instr.execute(in, inLineage, ctx);

@@ -42,8 +42,11 @@ public interface ReuseHook {
     return null;
   }
 
-  /** REUSE?: a previously computed output for {@code key}, or null to execute. */
-  default Data reuse(LineageItem key, Instruction instruction, ExecutionContext ctx) {
+  /**
+   * REUSE?: a previously computed output for {@code key}, or one computed from a reused part
+   * and the operands {@code in}, or null to execute.
+   */
+  default Data reuse(LineageItem key, Instruction instruction, Data[] in, ExecutionContext ctx) {
     return null;
   }
 

@@ -9,6 +9,11 @@ public enum ReuseCounter {
   HITS_MEMORY,
   /** Instructions whose output was reloaded from disk and not computed. */
   HITS_DISK,
+  /**
+   * Instructions computed from a reused part of their output and a cheap compensation (LIMA's
+   * partial reuse), e.g. {@code tsmm(cbind(X, dX))} from {@code tsmm(X)}.
+   */
+  HITS_PARTIAL,
   /** Function calls reused as a whole (multi-level reuse). */
   HITS_FUNCTION,
   /** Probes that found no value. */

@@ -79,9 +79,10 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
         + reuse.getOrDefault(ReuseCounter.HITS_DISK, 0L)
         + reuse.getOrDefault(ReuseCounter.MISSES, 0L);
     if (probes > 0 || reuse.getOrDefault(ReuseCounter.HITS_FUNCTION, 0L) > 0) {
-      sb.append("Reuse hits (memory/disk/function):\t")
+      sb.append("Reuse hits (memory/disk/partial/function):\t")
           .append(reuse.get(ReuseCounter.HITS_MEMORY)).append('/')
           .append(reuse.get(ReuseCounter.HITS_DISK)).append('/')
+          .append(reuse.get(ReuseCounter.HITS_PARTIAL)).append('/')
           .append(reuse.get(ReuseCounter.HITS_FUNCTION)).append('\n');
       sb.append("Reuse misses/puts/evictions/spills/reloads:\t")
           .append(reuse.get(ReuseCounter.MISSES)).append('/')

@@ -2,6 +2,7 @@ package org.planlab.engine.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.AfterAll;
@@ -100,6 +101,38 @@ class TsmmKernelsTest {
     double[][] xd = xi.toArray();
     Reference.assertExact(Reference.multiply(Reference.transpose(xd, 650), xd, 650), 650, 650,
         TsmmKernels.tsmm(xi, true, TWO), "integer 91x650 left");
+  }
+
+  /**
+   * The partial-reuse compensation: t(X) %*% X from its leading k x k block equals tsmm bit for
+   * bit, for any k, across row blocks and a tail of rows, on one and two threads.
+   */
+  @Test
+  void extendingTheLeadingBlockGivesTsmmBitForBit() {
+    for (MatrixBlock x : new MatrixBlock[] {Reference.random(1503, 37, 1, 41, Format.DENSE),
+        Reference.random(90, 700, 1, 42, Format.DENSE)}) {
+      MatrixBlock full = TsmmKernels.tsmm(x, true, SEQ);
+      for (int k : new int[] {0, 1, x.cols() / 2, x.cols() - 1, x.cols()}) {
+        MatrixBlock lead = TsmmKernels.tsmm(leadingColumns(x, k), true, SEQ);
+        String what = x.shape() + " from " + k + " columns";
+        Reference.assertIdentical(full, TsmmKernels.tsmmExtendColumns(x, lead, SEQ), what);
+        Reference.assertIdentical(full, TsmmKernels.tsmmExtendColumns(x, lead, TWO),
+            what + " (2 threads)");
+      }
+    }
+    IllegalArgumentException e = assertThrows(
+        IllegalArgumentException.class, () -> TsmmKernels.tsmmExtendColumns(
+            Reference.random(10, 3, 0.2, 43, Format.CSR), MatrixBlock.dense(2, 2), SEQ));
+    assertTrue(e.getMessage().contains("a dense x"), e.getMessage());
+  }
+
+  private static MatrixBlock leadingColumns(MatrixBlock x, int k) {
+    double[][] xd = x.toArray();
+    double[][] out = new double[xd.length][k];
+    for (int i = 0; i < xd.length; i++) {
+      System.arraycopy(xd[i], 0, out[i], 0, k);
+    }
+    return MatrixBlock.of(out);
   }
 
   @Test

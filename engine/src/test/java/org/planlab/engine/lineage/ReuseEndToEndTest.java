@@ -319,6 +319,35 @@ class ReuseEndToEndTest {
 
   // ---- functions
 
+  /**
+   * LIMA's partial reuse: the Gram matrix of X with appended columns is computed from X's,
+   * bit-identical to computing it whole; a cbind of other data finds no part.
+   */
+  @Test
+  void aGramMatrixOfAppendedColumnsReusesTheGramMatrixOfTheFirst() {
+    List<Outcome> outcomes = runAllModes("""
+        X = rand(rows=203, cols=7, seed=3)
+        G = t(X) %*% X
+        Xc = cbind(X, matrix(1, rows=203, cols=1))
+        Gc = t(Xc) %*% Xc
+        Xcc = cbind(X, matrix(1, rows=203, cols=1), rand(rows=203, cols=2, seed=5))
+        Gcc = t(Xcc) %*% Xcc
+        Zc = cbind(rand(rows=203, cols=7, seed=4), matrix(1, rows=203, cols=1))
+        Gz = t(Zc) %*% Zc
+        """);
+    for (Outcome o : outcomes) {
+      for (String[] g : new String[][] {{"Xc", "Gc"}, {"Xcc", "Gcc"}, {"Zc", "Gz"}}) {
+        RealMatrix x = real(o.matrix(g[0]));
+        assertClose(x.transpose().multiply(x), o.matrix(g[1]));
+      }
+    }
+    assertEquals(0, outcomes.get(0).count(ReuseCounter.HITS_PARTIAL));
+    for (Outcome o : outcomes.subList(1, 3)) {
+      // Gc from G, Gcc from Gc (its leading cbind); Gz finds nothing
+      assertEquals(2, o.count(ReuseCounter.HITS_PARTIAL), o.mode() + " partial hits");
+    }
+  }
+
   private static final String F = """
       f = function(Matrix[Double] X, Double a) return (Matrix[Double] Y) {
         Y = t(X) %*% X + a
@@ -519,8 +548,8 @@ class ReuseEndToEndTest {
       }
 
       @Override
-      public Data reuse(LineageItem key, Instruction instr, ExecutionContext ctx) {
-        return reuse.reuse(key, instr, ctx);
+      public Data reuse(LineageItem key, Instruction instr, Data[] in, ExecutionContext ctx) {
+        return reuse.reuse(key, instr, in, ctx);
       }
 
       @Override

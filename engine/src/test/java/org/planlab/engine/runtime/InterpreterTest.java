@@ -304,7 +304,8 @@ class InterpreterTest {
 
       @Override
       public Data reuse(org.planlab.engine.lineage.LineageItem key,
-          org.planlab.engine.runtime.instructions.Instruction instr, ExecutionContext ctx) {
+          org.planlab.engine.runtime.instructions.Instruction instr, Data[] in,
+          ExecutionContext ctx) {
         // "reuse" every addition as 7: proves REUSE? short-circuits execution
         return key.opcode().equals("+") ? ScalarValue.of(7L) : null;
       }

@@ -26,7 +26,7 @@ public final class PointMetrics {
       "operator_cache_hits", "plans_all", "plans_partitioned", "plans_evaluated", "partitions",
       "interesting_points", "fused_cell", "fused_magg", "fused_row", "fused_outer", "reuse_hits",
       "reuse_misses", "reuse_evictions", "reuse_spills", "reuse_hits_disk",
-      "reuse_hits_function", "reuse_puts", "reuse_reloads", "reuse_bytes", "reuse_probe_s",
+      "reuse_hits_partial", "reuse_hits_function", "reuse_puts", "reuse_reloads", "reuse_bytes", "reuse_probe_s",
       "reuse_saved_s", "spark_jobs", "spark_stages",
       "shuffle_bytes", "broadcast_bytes", "peak_heap_bytes", "objective");
 
@@ -90,17 +90,20 @@ public final class PointMetrics {
     Map<ReuseCounter, Long> r = s.reuse();
     long probes = r.getOrDefault(ReuseCounter.HITS_MEMORY, 0L)
         + r.getOrDefault(ReuseCounter.HITS_DISK, 0L) + r.getOrDefault(ReuseCounter.MISSES, 0L)
+        + r.getOrDefault(ReuseCounter.HITS_PARTIAL, 0L)
         + r.getOrDefault(ReuseCounter.HITS_FUNCTION, 0L);
     if (probes > 0) {
       // counters of a run that probed a reuse cache; without one they do not apply
       Function<ReuseCounter, String> n = c -> Long.toString(r.getOrDefault(c, 0L));
       m.put("reuse_hits", Long.toString(r.getOrDefault(ReuseCounter.HITS_MEMORY, 0L)
           + r.getOrDefault(ReuseCounter.HITS_DISK, 0L)
+          + r.getOrDefault(ReuseCounter.HITS_PARTIAL, 0L)
           + r.getOrDefault(ReuseCounter.HITS_FUNCTION, 0L)));
       m.put("reuse_misses", n.apply(ReuseCounter.MISSES));
       m.put("reuse_evictions", n.apply(ReuseCounter.EVICTIONS));
       m.put("reuse_spills", n.apply(ReuseCounter.SPILLS));
       m.put("reuse_hits_disk", n.apply(ReuseCounter.HITS_DISK));
+      m.put("reuse_hits_partial", n.apply(ReuseCounter.HITS_PARTIAL));
       m.put("reuse_hits_function", n.apply(ReuseCounter.HITS_FUNCTION));
       m.put("reuse_puts", n.apply(ReuseCounter.PUTS));
       m.put("reuse_reloads", n.apply(ReuseCounter.RELOADS));

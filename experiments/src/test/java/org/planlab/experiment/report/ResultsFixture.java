@@ -21,9 +21,9 @@ public final class ResultsFixture {
       "classes_compiled", "operator_cache_hits", "plans_all", "plans_partitioned",
       "plans_evaluated", "partitions", "interesting_points", "fused_cell", "fused_magg",
       "fused_row", "fused_outer", "reuse_hits", "reuse_misses", "reuse_evictions",
-      "reuse_spills", "reuse_hits_disk", "reuse_hits_function", "reuse_puts", "reuse_reloads",
-      "reuse_bytes", "reuse_probe_s", "reuse_saved_s", "spark_jobs", "spark_stages",
-      "shuffle_bytes", "broadcast_bytes", "peak_heap_bytes", "objective");
+      "reuse_spills", "reuse_hits_disk", "reuse_hits_partial", "reuse_hits_function",
+      "reuse_puts", "reuse_reloads", "reuse_bytes", "reuse_probe_s", "reuse_saved_s",
+      "spark_jobs", "spark_stages", "shuffle_bytes", "broadcast_bytes", "peak_heap_bytes", "objective");
 
   /** wall_s of the standard run, [size][variant][rep]; Gen at 1e6 failed (NaN). */
   public static final double[][][] WALL = {
