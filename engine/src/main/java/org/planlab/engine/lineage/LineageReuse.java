@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.io.MatrixMetadata;
 import org.planlab.engine.ir.Hop;
@@ -48,7 +49,10 @@ import org.planlab.engine.runtime.instructions.VariableInstruction;
  * number of times the script wrote the file so far (a file the script rewrote is a new value,
  * even within one tick of the file system's clock); an unseeded {@code rand} or
  * {@code sample} draws its seed here and records it as an operand, so the trace recomputes the
- * same value, and marks its frame nondeterministic; {@code time()} is an item of its own.
+ * same value, and marks its frame nondeterministic; {@code time()} is an item of its own. A
+ * scalar is traced by its value, which identifies it exactly: scalar arithmetic (and, while
+ * only tracing, every scalar) makes no item, and an operation on matrices takes a scalar
+ * operand as a literal, so a loop of scalar bookkeeping adds nothing to the trace.
  *
  * <p>REUSE and PUT apply to the deterministic operations that work on matrices (the whitelist:
  * aggregates, element-wise and fused operators, matrix multiplications, reorganisations,
@@ -106,7 +110,11 @@ public final class LineageReuse implements ReuseHook {
   @Override
   public LineageItem trace(Instruction instr, Data[] in, LineageItem[] inLineage,
       ExecutionContext ctx) {
+    boolean scalar = instr.hop().dataType() == DataType.SCALAR;
     if (instr instanceof VariableInstruction v) {
+      if (scalar) {
+        return null; // a scalar's lineage is its value: made only where an item needs it
+      }
       return switch (instr.hop().op()) {
         case LITERAL -> Lineages.literal(instr.hop().param(HopParam.Literal.class).value());
         case READ_VAR -> {
@@ -128,10 +136,24 @@ public final class LineageReuse implements ReuseHook {
     if (instr instanceof TransferInstruction) {
       return inLineage[0]; // the same value on another backend
     }
-    if (instr instanceof DataGenInstruction d) {
-      if (d.isClock()) {
-        return ctx.uniqueLineage("time");
+    if (instr instanceof DataGenInstruction d && d.isClock()) {
+      return ctx.uniqueLineage("time");
+    }
+    if (scalar && (cache == null || !cacheableKind(instr))) {
+      // scalar arithmetic and, while only tracing, every scalar: traced by value, which is
+      // exact and saves an item per operation of a scalar loop (its consumers make the
+      // literal when they need one)
+      return null;
+    }
+    for (int i = 0; i < inLineage.length; i++) {
+      if (inLineage[i] == null) {
+        if (!(in[i] instanceof ScalarValue s)) {
+          return null; // an operand the trace does not know: the output is not traced
+        }
+        inLineage[i] = Lineages.literal(s);
       }
+    }
+    if (instr instanceof DataGenInstruction d) {
       int seed = d.unseededOperand(in);
       if (seed >= 0) {
         ScalarValue drawn = ScalarValue.of(DataGenInstruction.drawSeed());
@@ -146,11 +168,6 @@ public final class LineageReuse implements ReuseHook {
       Path file = absolute(ctx.resolve(path.asString()));
       return LineageItem.owning(READ, instr.lineageData() + " " + fileIdentity(file) + " w"
           + writes.getOrDefault(file, 0L), inLineage);
-    }
-    for (LineageItem i : inLineage) {
-      if (i == null) {
-        return null; // an operand the trace does not know: the output is not traced
-      }
     }
     return LineageItem.owning(instr.opcode(), instr.lineageData(), inLineage);
   }
@@ -207,8 +224,8 @@ public final class LineageReuse implements ReuseHook {
 
   /** Loop iterations are deduplicated (LIMA sec. 3.3, {@link LoopDeduplication}). */
   @Override
-  public void endOfIteration(Map<String, LineageItem> before, ExecutionContext ctx) {
-    dedup.endOfIteration(before, ctx);
+  public void endOfIteration(Map<String, LineageItem> changed, ExecutionContext ctx) {
+    dedup.endOfIteration(changed, ctx);
   }
 
   /**
@@ -217,7 +234,7 @@ public final class LineageReuse implements ReuseHook {
    */
   @Override
   public Data reuse(LineageItem key, Instruction instr, Data[] in, ExecutionContext ctx) {
-    if (cache == null || !cacheable(instr, key)) {
+    if (cache == null || !cacheable(instr, key) || !cache.admits(work(instr, in))) {
       return null;
     }
     Data hit = cache.get(key, ctx.statistics());
@@ -231,22 +248,56 @@ public final class LineageReuse implements ReuseHook {
     return hit;
   }
 
+  /**
+   * A rough lower bound of the nanoseconds {@code instr} computes on {@code in}, taking one
+   * nanosecond per multiply-add of a matrix product or decomposition and per cell read by any
+   * other operation: enough to tell the operations on a few hundred cells, which no probe can
+   * pay for, from the rest.
+   */
+  static long work(Instruction instr, Data[] in) {
+    long cells = 0;
+    for (Data d : in) {
+      if (d instanceof MatrixData m) {
+        cells += m.rows() * m.cols();
+      }
+    }
+    if (instr instanceof MatMultInstruction && in.length > 0 && in[0] instanceof MatrixData x) {
+      long other = in.length > 1 && in[1] instanceof MatrixData y ? y.cols() : 1;
+      return switch (((MatMultInstruction) instr).kind()) {
+        case MULTIPLY, TRANSPOSE_LEFT -> Math.max(cells, x.rows() * x.cols() * other);
+        case TSMM_LEFT -> x.rows() * x.cols() * x.cols() / 2;
+        case TSMM_RIGHT -> x.rows() * x.rows() * x.cols() / 2;
+        default -> 2 * x.rows() * x.cols();
+      };
+    }
+    if (instr instanceof LinAlgInstruction && in.length > 0 && in[0] instanceof MatrixData a) {
+      return a.rows() * a.rows() * a.rows() / 3;
+    }
+    return cells;
+  }
+
   @Override
   public void put(LineageItem key, Instruction instr, Data output, long computeNanos,
       ExecutionContext ctx) {
-    if (cache != null && cacheable(instr, key)) {
+    // the cache refuses fast outputs first; the whitelist is asked only for the others
+    if (cache != null && cache.admits(computeNanos) && cacheable(instr, key)) {
       cache.put(key, output, computeNanos, ctx.statistics());
     }
   }
 
   /** The whitelist: deterministic operations on matrices (see the class comment). */
   static boolean cacheable(Instruction instr, LineageItem key) {
+    return !key.data().endsWith(DRAWN_SEED) && cacheableKind(instr);
+  }
+
+  /** Whether the instruction is of a whitelisted kind (whatever its operands' values). */
+  private static boolean cacheableKind(Instruction instr) {
     boolean kind = instr instanceof AggregateInstruction || instr instanceof ElementwiseInstruction
         || instr instanceof FusedInstruction || instr instanceof MatMultInstruction
         || instr instanceof ReorgInstruction || instr instanceof IndexingInstruction
         || instr instanceof LinAlgInstruction
         || (instr instanceof DataGenInstruction d && !d.isClock());
-    if (!kind || key.data().endsWith(DRAWN_SEED)) {
+    if (!kind) {
       return false;
     }
     Hop h = instr.hop();

@@ -40,23 +40,24 @@ public final class LoopDeduplication {
   private final Map<String, String> texts = new ConcurrentHashMap<>();
 
   /**
-   * Replaces the items of the variables of {@code ctx} that the iteration changed and that
-   * depend on their own value at its beginning ({@code before}) by {@code dedup} items.
+   * Replaces the items of the variables that the iteration changed ({@code changed}: their
+   * items when it began) and that depend on their own earlier value by {@code dedup} items.
    */
-  public void endOfIteration(Map<String, LineageItem> before, ExecutionContext ctx) {
+  public void endOfIteration(Map<String, LineageItem> changed, ExecutionContext ctx) {
     Set<LineageItem> boundary = null;
     List<Map.Entry<String, LineageItem>> replaced = null;
-    for (Map.Entry<String, LineageItem> e : ctx.lineageView().entrySet()) {
-      LineageItem old = before.get(e.getKey());
-      LineageItem now = e.getValue();
+    Map<String, LineageItem> lineage = ctx.lineageView();
+    for (Map.Entry<String, LineageItem> e : changed.entrySet()) {
+      LineageItem old = e.getValue();
+      LineageItem now = lineage.get(e.getKey());
       // a value that depends on its own earlier value is higher than it: a cheap test that
       // skips the variables an iteration recomputes from scratch without walking their items
-      if (old == null || now.height() <= old.height() || now.opcode().equals(DEDUP)) {
-        continue; // not carried, not higher, or already compact
+      if (old == null || now == null || now.height() <= old.height()
+          || now.opcode().equals(DEDUP)) {
+        continue; // not carried, a scalar (its value), not higher, or already compact
       }
       if (boundary == null) {
-        boundary = Collections.newSetFromMap(new IdentityHashMap<>());
-        boundary.addAll(before.values());
+        boundary = itemsAtStart(lineage, changed);
       }
       if (boundary.contains(now)) {
         continue; // another variable's earlier value
@@ -72,6 +73,23 @@ public final class LoopDeduplication {
     if (replaced != null) {
       replaced.forEach(r -> ctx.replaceLineage(r.getKey(), r.getValue()));
     }
+  }
+
+  /** The items of all variables when the iteration began (identity set). */
+  private static Set<LineageItem> itemsAtStart(Map<String, LineageItem> lineage,
+      Map<String, LineageItem> changed) {
+    Set<LineageItem> items = Collections.newSetFromMap(new IdentityHashMap<>());
+    lineage.forEach((name, item) -> {
+      if (!changed.containsKey(name)) {
+        items.add(item);
+      }
+    });
+    for (LineageItem item : changed.values()) {
+      if (item != null) {
+        items.add(item);
+      }
+    }
+    return items;
   }
 
   /** The dedup item of {@code value}, or null when it does not depend on {@code carried}. */

@@ -334,6 +334,15 @@ public final class ReuseCache implements AutoCloseable {
   }
 
   /**
+   * Whether an output computed in about {@code workNanos} could be admitted: below the
+   * admission threshold it is never stored, so probing for it is wasted (MEMPHIS sec. 5.2's
+   * cost-based admission, applied before the probe).
+   */
+  public boolean admits(long workNanos) {
+    return workNanos >= minComputeNanos;
+  }
+
+  /**
    * PUT: offers {@code value}, computed as {@code key} in {@code computeNanos}. Stored at once,
    * or at the delay factor's n-th put, if it fits the budget after making space.
    */

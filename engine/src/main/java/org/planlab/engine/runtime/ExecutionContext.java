@@ -29,6 +29,11 @@ public final class ExecutionContext {
   private final Shared shared;
   private final int depth;
   private boolean nondeterministic;
+  /**
+   * While a traced loop iteration runs: the item each variable the iteration changed had when
+   * it began (a null value: none), recorded at its first change (see {@link #beginIteration}).
+   */
+  private Map<String, LineageItem> iterationLog;
 
   /**
    * What every frame of one run shares.
@@ -86,18 +91,54 @@ public final class ExecutionContext {
 
   /** Binds {@code name} to {@code value}; its lineage, if it had one, is forgotten. */
   public void set(String name, Data value) {
-    symbols.put(name, Objects.requireNonNull(value, "value is null"));
-    lineage.remove(name);
+    set(name, value, null);
   }
 
-  /** Binds {@code name} to {@code value} computed as {@code item} (null: not traced). */
+  /**
+   * Binds {@code name} to {@code value} computed as {@code item} (null: not traced, or a scalar,
+   * whose value is its lineage).
+   */
   public void set(String name, Data value, LineageItem item) {
     symbols.put(name, Objects.requireNonNull(value, "value is null"));
-    if (item != null) {
-      lineage.put(name, item);
-    } else {
-      lineage.remove(name);
+    LineageItem previous = item != null ? lineage.put(name, item) : lineage.remove(name);
+    logChange(name, previous);
+  }
+
+  /** Records {@code name}'s item before its first change in the current iteration. */
+  private void logChange(String name, LineageItem previous) {
+    // not putIfAbsent: a recorded null (no item when the iteration began) must stay
+    if (iterationLog != null && !iterationLog.containsKey(name)) {
+      iterationLog.put(name, previous);
     }
+  }
+
+  /**
+   * Starts recording, for a loop iteration, the items of the variables it changes as they were
+   * when it began (LIMA's loop deduplication compares them with the new ones); returns the
+   * enclosing iteration's record, to be given to {@link #endIteration}. Costs one map entry per
+   * changed variable instead of a copy of all variables' lineage per iteration.
+   */
+  public Map<String, LineageItem> beginIteration() {
+    Map<String, LineageItem> enclosing = iterationLog;
+    iterationLog = new HashMap<>();
+    return enclosing;
+  }
+
+  /**
+   * Ends the innermost iteration's record and returns it: the items at its beginning of the
+   * variables it changed. Its first changes count as the enclosing iteration's as well.
+   */
+  public Map<String, LineageItem> endIteration(Map<String, LineageItem> enclosing) {
+    Map<String, LineageItem> log = iterationLog;
+    if (enclosing != null && log != null) {
+      log.forEach((name, item) -> {
+        if (!enclosing.containsKey(name)) {
+          enclosing.put(name, item);
+        }
+      });
+    }
+    iterationLog = enclosing;
+    return log == null ? Map.of() : log;
   }
 
   /**
@@ -146,11 +187,6 @@ public final class ExecutionContext {
     return nondeterministic;
   }
 
-  /** A copy of the traced lineage of this frame's variables (those traced so far). */
-  public Map<String, LineageItem> lineageSnapshot() {
-    return new HashMap<>(lineage);
-  }
-
   /** A read-only view of the traced lineage of this frame's variables (no copy). */
   public Map<String, LineageItem> lineageView() {
     return Collections.unmodifiableMap(lineage);
@@ -158,7 +194,7 @@ public final class ExecutionContext {
 
   /** Replaces the lineage of variable {@code name} (its value unchanged) by {@code item}. */
   public void replaceLineage(String name, LineageItem item) {
-    lineage.put(name, Objects.requireNonNull(item, "item is null"));
+    logChange(name, lineage.put(name, Objects.requireNonNull(item, "item is null")));
   }
 
   /** A read-only view of the symbol table. */

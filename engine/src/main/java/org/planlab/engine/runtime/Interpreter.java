@@ -100,9 +100,14 @@ public final class Interpreter {
       execute(body, ctx);
       return;
     }
-    java.util.Map<String, LineageItem> before = ctx.lineageSnapshot();
-    execute(body, ctx);
-    hook.endOfIteration(before, ctx);
+    java.util.Map<String, LineageItem> enclosing = ctx.beginIteration();
+    java.util.Map<String, LineageItem> changed;
+    try {
+      execute(body, ctx);
+    } finally {
+      changed = ctx.endIteration(enclosing);
+    }
+    hook.endOfIteration(changed, ctx);
   }
 
   /** The code to run for {@code d} now: re-lowered after recompilation when it is flagged. */
@@ -335,7 +340,8 @@ public final class Interpreter {
       coerced[i] = coerce(args[i], params.get(i), key, position);
       if (paramLineage != null) {
         // a coerced scalar (an Integer for a Double parameter) is a new literal
-        paramLineage[i] = coerced[i] == args[i] ? argLineage[i]
+        // (a scalar argument is traced by its value: its item is made here)
+        paramLineage[i] = coerced[i] == args[i] && argLineage[i] != null ? argLineage[i]
             : caller.lineageOfValue(coerced[i]);
       }
     }

@@ -71,11 +71,11 @@ public interface ReuseHook {
   }
 
   /**
-   * The end of one iteration of a loop whose variables had the lineage {@code before} when
-   * the iteration began: the hook may replace the items of the variables the iteration
-   * changed by equivalent, more compact ones (LIMA's loop deduplication).
+   * The end of one iteration of a loop that changed the variables of {@code changed}, which
+   * maps each to its item when the iteration began (null: none): the hook may replace their
+   * items by equivalent, more compact ones (LIMA's loop deduplication).
    */
-  default void endOfIteration(Map<String, LineageItem> before, ExecutionContext ctx) {
+  default void endOfIteration(Map<String, LineageItem> changed, ExecutionContext ctx) {
   }
 
   /** PUT of a whole call's results (one per item of {@link #callLineage}). */

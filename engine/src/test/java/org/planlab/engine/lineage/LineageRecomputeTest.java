@@ -96,6 +96,30 @@ class LineageRecomputeTest {
     assertBitwise(t.getValue(), recompute(t.getKey()));
   }
 
+  /**
+   * Nested loops deduplicated at both levels, with a variable first defined inside a loop and
+   * scalar bookkeeping traced by value: the serialized trace still recomputes the value.
+   */
+  @Test
+  void nestedDeduplicatedLoopsAreRecomputedBitForBit() throws IOException {
+    var t = traced("""
+        W = rand(rows=6, cols=6, seed=7)
+        s = 0
+        for (j in 1:8) {
+          for (i in 1:5) {
+            W = W * 0.9 + t(W) %*% W / (10 + i)
+            s = s + sum(W)
+          }
+          V = W + s / j
+        }
+        R = V + W * s
+        """, "R");
+    LineageItem root = LineageLog.parse(t.getKey());
+    assertTrue(LineageLog.topologicalOrder(root).size() < 8 * 5 * 4,
+        "deduplicated: " + LineageLog.topologicalOrder(root).size() + " items");
+    assertBitwise(t.getValue(), recompute(t.getKey()));
+  }
+
   @Test
   void anUnseededRandRecordsItsSeed() throws IOException {
     var t = traced("R = rand(rows=50, cols=50) %*% rand(rows=50, cols=2, pdf=\"normal\")\n", "R");

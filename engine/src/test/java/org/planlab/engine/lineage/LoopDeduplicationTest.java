@@ -56,10 +56,11 @@ class LoopDeduplicationTest {
     assertEquals(LoopDeduplication.DEDUP, w.opcode());
     // one level per iteration over the fill of W's first value
     assertEquals(1 + 2000, w.height());
-    // and exact: the expanded trace is the undeduplicated one
+    // and exact: the expanded trace is the undeduplicated one, six matrix operations per
+    // iteration (the scalar 1 + sum(abs(G)) is traced by its value, a literal per iteration)
     LineageItem expanded = LoopDeduplication.expandAll(w);
     assertEquals(LoopDeduplication.DEDUP.equals(expanded.opcode()), false);
-    assertTrue(distinctItems(expanded) > 2000 * 8, "expanded: " + distinctItems(expanded));
+    assertTrue(distinctItems(expanded) >= 2000 * 6, "expanded: " + distinctItems(expanded));
   }
 
   @Test
