@@ -139,10 +139,10 @@ public final class LineageReuse implements ReuseHook {
     if (instr instanceof DataGenInstruction d && d.isClock()) {
       return ctx.uniqueLineage("time");
     }
-    if (scalar && (cache == null || !cacheableKind(instr))) {
-      // scalar arithmetic and, while only tracing, every scalar: traced by value, which is
-      // exact and saves an item per operation of a scalar loop (its consumers make the
-      // literal when they need one)
+    if (scalar && (cache == null || !cacheableKind(instr) || !cache.admits(work(instr, in)))) {
+      // scalar arithmetic, a scalar too cheap to probe for, and, while only tracing, every
+      // scalar: traced by value, which is exact and saves an item per operation of a scalar
+      // loop (its consumers make the literal when they need one)
       return null;
     }
     for (int i = 0; i < inLineage.length; i++) {

@@ -235,12 +235,7 @@ public final class ReuseCache implements AutoCloseable {
    * saved compute time and the time of the probe in {@code stats}.
    */
   public Data get(LineageItem key, Statistics stats) {
-    long t0 = System.nanoTime();
-    try {
-      return lookup(key, stats, false);
-    } finally {
-      stats.addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
-    }
+    return timedLookup(key, stats, false);
   }
 
   /**
@@ -249,9 +244,13 @@ public final class ReuseCache implements AutoCloseable {
    * counts nothing, since the instruction's own probe already counted one.
    */
   public Data getPart(LineageItem key, Statistics stats) {
+    return timedLookup(key, stats, true);
+  }
+
+  private Data timedLookup(LineageItem key, Statistics stats, boolean part) {
     long t0 = System.nanoTime();
     try {
-      return lookup(key, stats, true);
+      return lookup(key, stats, part);
     } finally {
       stats.addReuse(ReuseCounter.PROBE_NANOS, System.nanoTime() - t0);
     }
