@@ -83,7 +83,7 @@ public final class DataGenKernels {
    * relative to the increment (where their difference loses digits), capped at 1e-6 so that it
    * admits no step that falls short of {@code to} by more than a millionth of the increment.
    */
-  static long seqLength(double from, double to, double incr) {
+  public static long seqLength(double from, double to, double incr) {
     if (!Double.isFinite(from) || !Double.isFinite(to) || !Double.isFinite(incr)) {
       throw new IllegalArgumentException(seqCall(from, to, incr)
           + ": from, to and incr must be finite numbers");

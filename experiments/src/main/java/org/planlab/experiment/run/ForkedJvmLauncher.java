@@ -37,6 +37,7 @@ public final class ForkedJvmLauncher implements PointLauncher {
     cmd.add(System.getProperty("java.class.path"));
     cmd.add("--add-modules=jdk.incubator.vector");
     cmd.add("-Djava.awt.headless=true");
+    cmd.addAll(org.planlab.spark.SparkBackend.JAVA17_FLAGS);
     cmd.add("-Xmx" + r.heap());
     cmd.addAll(r.jvmOptions());
     cmd.add(PointMain.class.getName());
@@ -46,7 +47,10 @@ public final class ForkedJvmLauncher implements PointLauncher {
       Files.createDirectories(r.stdout().toAbsolutePath().getParent());
       Files.createDirectories(r.stderr().toAbsolutePath().getParent());
       // stdin stays a pipe, open until this JVM ends: the point's lifeline (PointWatchdog)
-      p = new ProcessBuilder(cmd).directory(r.workingDirectory().toFile())
+      ProcessBuilder pb = new ProcessBuilder(cmd).directory(r.workingDirectory().toFile());
+      // Spark stays on loopback (DEPENDENCIES.md)
+      pb.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+      p = pb
           .redirectInput(ProcessBuilder.Redirect.PIPE)
           .redirectOutput(r.stdout().toFile()).redirectError(r.stderr().toFile()).start();
     } catch (IOException e) {

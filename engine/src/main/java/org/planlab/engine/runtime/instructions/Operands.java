@@ -7,11 +7,11 @@ import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.matrix.MatrixBlock;
 
 /** Conversions of operand values with DML's rules and clear messages. */
-final class Operands {
+public final class Operands {
   private Operands() {
   }
 
-  static MatrixBlock matrix(Data d) {
+  public static MatrixBlock matrix(Data d) {
     if (d instanceof MatrixValue m) {
       return m.block();
     } else if (d instanceof MatrixData m) {
@@ -20,7 +20,7 @@ final class Operands {
     return MatrixBlock.scalar(((ScalarValue) d).asDouble());
   }
 
-  static ScalarValue scalar(Data d, String what) {
+  public static ScalarValue scalar(Data d, String what) {
     if (d instanceof ScalarValue s) {
       return s;
     }
@@ -32,16 +32,16 @@ final class Operands {
     return ScalarValue.of(m.get(0, 0));
   }
 
-  static double dbl(Data d, String what) {
+  public static double dbl(Data d, String what) {
     return scalar(d, what).asDouble();
   }
 
-  static long lng(Data d, String what) {
+  public static long lng(Data d, String what) {
     return scalar(d, what).asLong();
   }
 
   /** A dimension or index that must fit an int. */
-  static int intArg(Data d, String what) {
+  public static int intArg(Data d, String what) {
     double v = scalar(d, what).asDouble();
     if (v != Math.rint(v) || v > Integer.MAX_VALUE || v < Integer.MIN_VALUE) {
       throw new IllegalArgumentException(what + " must be an integer in the int range, was "
@@ -50,19 +50,19 @@ final class Operands {
     return (int) v;
   }
 
-  static boolean bool(Data d, String what) {
+  public static boolean bool(Data d, String what) {
     return scalar(d, what).asBoolean();
   }
 
-  static String str(Data d, String what) {
+  public static String str(Data d, String what) {
     return scalar(d, what).asString();
   }
 
-  static boolean isMatrix(Data d) {
+  public static boolean isMatrix(Data d) {
     return d instanceof MatrixData;
   }
 
-  static MatrixValue wrap(MatrixBlock b) {
+  public static MatrixValue wrap(MatrixBlock b) {
     return new MatrixValue(b);
   }
 }

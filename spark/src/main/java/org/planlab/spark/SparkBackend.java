@@ -1,0 +1,281 @@
+package org.planlab.spark;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.apache.spark.SparkConf;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaSparkContext;
+import org.apache.spark.broadcast.Broadcast;
+import org.apache.spark.storage.StorageLevel;
+import org.planlab.engine.backend.Backend;
+import org.planlab.engine.config.ByteSize;
+import org.planlab.engine.data.MatrixData;
+import org.planlab.engine.data.MatrixValue;
+import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.matrix.MatrixSizeException;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.runtime.ExecutionContext;
+import org.planlab.engine.runtime.instructions.Instruction;
+import org.planlab.engine.runtime.instructions.MatMultInstruction;
+import scala.Tuple2;
+
+/**
+ * The Spark backend (ARCHITECTURE.md, "Backends"; Spark paper, sec. 3-4): matrices as pair RDDs
+ * of square blocks ({@link BlockedMatrix}), the paper's physical operators ({@link SparkOps}),
+ * and the moves between the driver and the cluster — parallelize, broadcast, collect — with the
+ * driver's budget checked before anything is collected.
+ *
+ * <p>The SparkContext starts at the first operation that needs it, so an engine in hybrid mode
+ * whose operations all fit the driver never pays for a session. It runs on loopback
+ * (DEPENDENCIES.md) and, for a cluster master, ships planlab's jars and Spark's Java 17 flags to
+ * the executors. RDDs and broadcasts nobody references any more are cleaned lazily by Spark's
+ * context cleaner, which tracks them by reference and runs after the driver's garbage
+ * collections.
+ */
+public final class SparkBackend implements Backend {
+  /** The backend's name and the location of its matrices. */
+  public static final String NAME = "spark";
+
+  /**
+   * Spark's JVM flags for Java 17 (DEPENDENCIES.md): every JVM that runs Spark code — drivers,
+   * executors, cluster daemons — gets them.
+   */
+  public static final List<String> JAVA17_FLAGS = List.of(
+      "-XX:+IgnoreUnrecognizedVMOptions",
+      "--add-opens=java.base/java.lang=ALL-UNNAMED",
+      "--add-opens=java.base/java.lang.invoke=ALL-UNNAMED",
+      "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED",
+      "--add-opens=java.base/java.io=ALL-UNNAMED", "--add-opens=java.base/java.net=ALL-UNNAMED",
+      "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/java.util=ALL-UNNAMED",
+      "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
+      "--add-opens=java.base/java.util.concurrent.atomic=ALL-UNNAMED",
+      "--add-opens=java.base/jdk.internal.ref=ALL-UNNAMED",
+      "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
+      "--add-opens=java.base/sun.nio.cs=ALL-UNNAMED",
+      "--add-opens=java.base/sun.security.action=ALL-UNNAMED",
+      "--add-opens=java.base/sun.util.calendar=ALL-UNNAMED",
+      "--add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED",
+      "-Dio.netty.tryReflectionSetAccessible=true", "-Djdk.reflect.useDirectMethodHandle=false");
+
+  /** JVM flags of executors: Spark's flags and the Vector API module of planlab's kernels. */
+  static final String EXECUTOR_FLAGS = "--add-modules=jdk.incubator.vector "
+      + String.join(" ", JAVA17_FLAGS);
+
+  /** Aggregates whose block partials combine exactly into the whole (sum, min, max). */
+  static final Set<AggregateOp> AGGREGATES = Set.of(AggregateOp.SUM, AggregateOp.SUM_SQ,
+      AggregateOp.MIN, AggregateOp.MAX, AggregateOp.MEAN);
+
+  private final SparkSettings settings;
+  private final SparkCounters counters = new SparkCounters();
+  private final Path scratch;
+  private volatile JavaSparkContext context;
+  private volatile boolean closed;
+
+  SparkBackend(SparkSettings settings, Path scratch) {
+    this.settings = Objects.requireNonNull(settings, "settings is null");
+    this.scratch = Objects.requireNonNull(scratch, "scratch is null");
+  }
+
+  public SparkSettings settings() {
+    return settings;
+  }
+
+  /** Counters of this backend's data movement and of Spark's shuffles since it started. */
+  public SparkCounters counters() {
+    return counters;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public ExecType execType() {
+    return ExecType.SPARK;
+  }
+
+  /**
+   * The operators of {@link SparkOps}: element-wise (matrix-matrix, matrix-vector,
+   * matrix-scalar), unary, sum/min/max/mean aggregates in every direction, every matrix
+   * multiplication, transpose, right and left indexing, cbind/rbind, and rand/seq generated on
+   * executors. Everything else stays in CP.
+   */
+  @Override
+  public boolean supports(Hop hop) {
+    return switch (hop.op()) {
+      case UNARY -> hop.isMatrix() && hop.inputs().size() == 1;
+      case BINARY -> hop.isMatrix() && hop.inputs().size() == 2;
+      case AGGREGATE -> hop.input(0).isMatrix()
+          && AGGREGATES.contains(hop.param(HopParam.Aggregate.class).op());
+      case MATMULT, TRANSPOSE, RIGHT_INDEX, RAND, SEQ -> hop.isMatrix();
+      case LEFT_INDEX -> hop.isMatrix() && hop.input(0).isMatrix();
+      case CBIND, RBIND -> hop.isMatrix() && hop.inputs().stream().allMatch(Hop::isMatrix);
+      default -> false;
+    };
+  }
+
+  @Override
+  public Instruction instruction(Hop hop, MatMultInstruction.Kind physical, int[] inputs,
+      int output) {
+    return new SparkInstruction(this, hop, physical, inputs, output);
+  }
+
+  /** Parallelizes a local block as a blocked RDD (its lineage starts here). */
+  @Override
+  public MatrixData fromLocal(MatrixBlock block, ExecutionContext ctx) {
+    BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
+    List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
+    JavaPairRDD<BlockIndex, MatrixBlock> rdd = context().parallelizePairs(blocks,
+        partitions(g, blocks.size()));
+    counters.parallelized(block.serializedSize());
+    return new BlockedMatrix(this, rdd, g, block.nnz(), 0, block);
+  }
+
+  @Override
+  public MatrixValue toLocal(MatrixData m) {
+    return new MatrixValue(m.acquireLocal());
+  }
+
+  @Override
+  public void release(MatrixData m) {
+    m.free();
+  }
+
+  /**
+   * Collects a blocked matrix into one local block.
+   *
+   * @throws MatrixSizeException when its size exceeds the driver's budget, before any job runs
+   */
+  MatrixBlock collect(BlockedMatrix m) {
+    long bytes = m.localBytes();
+    if (bytes > settings.driverBudget()) {
+      throw new MatrixSizeException("collecting a " + m.rows() + "x" + m.cols() + " matrix ("
+          + ByteSize.format(bytes) + ") into the driver would exceed its memory budget of "
+          + ByteSize.format(settings.driverBudget()) + "; keep its consumers on Spark or give "
+          + "the driver more memory");
+    }
+    List<Tuple2<BlockIndex, MatrixBlock>> blocks = m.rdd().collect();
+    MatrixBlock b = Blocks.assemble(m.geometry(), blocks);
+    counters.collected(b.serializedSize());
+    return b;
+  }
+
+  /** Broadcasts a matrix's blocks to every executor (collecting it first if needed). */
+  Broadcast<PartitionedMatrix> broadcast(MatrixData m, ExecutionContext ctx) {
+    MatrixBlock local = m.acquireLocal();
+    BlockGeometry g = new BlockGeometry(local.rows(), local.cols(), settings.blockSize());
+    PartitionedMatrix p = new PartitionedMatrix(g, Blocks.split(local, g));
+    long bytes = local.serializedSize();
+    counters.broadcast(bytes);
+    ctx.statistics().recordTransfer(MatrixData.LOCAL, NAME + " broadcast", bytes);
+    return context().broadcast(p);
+  }
+
+  /** The size in bytes a broadcast of {@code m} would have. */
+  static long broadcastBytes(MatrixData m) {
+    return m.localBytes();
+  }
+
+  /**
+   * A result RDD as a matrix of this backend: persisted in memory (spilling to disk), and
+   * checkpointed when its lineage has grown {@link SparkSettings#checkpointDepth()} operations
+   * deep, which bounds the lineage of values carried around loops.
+   */
+  BlockedMatrix result(JavaPairRDD<BlockIndex, MatrixBlock> rdd, BlockGeometry g, long nnz,
+      int depth) {
+    rdd.persist(StorageLevel.MEMORY_AND_DISK());
+    int d = depth;
+    if (d >= settings.checkpointDepth()) {
+      rdd.checkpoint();
+      d = 0;
+    }
+    return new BlockedMatrix(this, rdd, g, nnz, d, null);
+  }
+
+  /** Partitions for an RDD of {@code blocks} blocks of geometry {@code g}. */
+  int partitions(BlockGeometry g, long blocks) {
+    int p = settings.parallelism() > 0 ? settings.parallelism()
+        : context().defaultParallelism();
+    return (int) Math.max(1, Math.min(blocks, p));
+  }
+
+  /** The SparkContext, started on first use. */
+  JavaSparkContext context() {
+    JavaSparkContext sc = context;
+    if (sc == null) {
+      synchronized (this) {
+        if (closed) {
+          throw new IllegalStateException("the Spark backend is closed");
+        }
+        sc = context;
+        if (sc == null) {
+          sc = start();
+          context = sc;
+        }
+      }
+    }
+    return sc;
+  }
+
+  private JavaSparkContext start() {
+    SparkConf conf = new SparkConf().setMaster(settings.master()).setAppName("planlab")
+        .set("spark.driver.host", "127.0.0.1").set("spark.driver.bindAddress", "127.0.0.1")
+        .set("spark.ui.enabled", "false")
+        .set("spark.executor.memory", Long.toString(settings.executorMemory() >> 20) + "m")
+        .set("spark.executor.extraJavaOptions", EXECUTOR_FLAGS)
+        // drop RDDs and broadcasts of dead handles soon after the driver's collections
+        .set("spark.cleaner.periodicGC.interval", "1min")
+        .set("spark.cleaner.referenceTracking.blocking", "false")
+        // a lost executor's tasks are retried elsewhere (Spark paper, sec. 4: fault tolerance
+        // through lineage); give up only after several failures of one task
+        .set("spark.task.maxFailures", "8");
+    if (settings.parallelism() > 0) {
+      conf.set("spark.default.parallelism", Integer.toString(settings.parallelism()));
+    }
+    if (settings.remoteExecutors()) {
+      conf.setJars(JarShipping.jarsOf(scratch.resolve("jars"), SparkBackend.class,
+          Backend.class).toArray(new String[0]));
+    }
+    JavaSparkContext sc = new JavaSparkContext(conf);
+    sc.setLogLevel("WARN");
+    try {
+      Path dir = Files.createDirectories(scratch.resolve("checkpoints"));
+      sc.setCheckpointDir(dir.toAbsolutePath().toString());
+    } catch (IOException e) {
+      sc.stop();
+      throw new UncheckedIOException("cannot create the checkpoint folder under " + scratch, e);
+    }
+    sc.sc().addSparkListener(counters.listener());
+    return sc;
+  }
+
+  /** Stops the SparkContext (if it started) and deletes the backend's scratch files. */
+  @Override
+  public void close() {
+    JavaSparkContext sc;
+    synchronized (this) {
+      closed = true;
+      sc = context;
+      context = null;
+    }
+    if (sc != null) {
+      sc.stop();
+    }
+    Scratch.delete(scratch);
+  }
+
+  @Override
+  public String toString() {
+    return "spark backend (master " + settings.master() + ", " + settings.blockSize()
+        + "x" + settings.blockSize() + " blocks)";
+  }
+}

@@ -1,0 +1,137 @@
+package org.planlab.spark;
+
+import static org.planlab.engine.runtime.instructions.Operands.dbl;
+import static org.planlab.engine.runtime.instructions.Operands.intArg;
+import static org.planlab.engine.runtime.instructions.Operands.lng;
+import static org.planlab.engine.runtime.instructions.Operands.str;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixData;
+import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.ops.Direction;
+import org.planlab.engine.random.RandomBlocks;
+import org.planlab.engine.runtime.ExecutionContext;
+import org.planlab.engine.runtime.instructions.DataGenInstruction;
+import org.planlab.engine.runtime.instructions.Instruction;
+import org.planlab.engine.runtime.instructions.Instructions;
+import org.planlab.engine.runtime.instructions.MatMultInstruction;
+
+/**
+ * A HOP placed on Spark: runs the {@link SparkOps} operator for its operation (and, for matrix
+ * multiplications, the physical operator lowering matched). Opcodes carry Spark's {@code sp_}
+ * prefix, so heavy hitters tell CP and Spark operations apart.
+ */
+final class SparkInstruction extends Instruction {
+  private final SparkBackend backend;
+  private final MatMultInstruction.Kind physical;
+
+  SparkInstruction(SparkBackend backend, Hop hop, MatMultInstruction.Kind physical, int[] inputs,
+      int output) {
+    super("sp_" + (physical != null ? physical.opcode() : Instructions.opcode(hop)), hop, inputs,
+        output, ExecType.SPARK);
+    this.backend = backend;
+    this.physical = physical;
+  }
+
+  @Override
+  public Data execute(Data[] in, ExecutionContext ctx) {
+    SparkOps ops = new SparkOps(backend, ctx);
+    if (physical != null) {
+      return switch (physical) {
+        case MULTIPLY -> ops.multiply(m(in, 0), m(in, 1));
+        case TSMM_LEFT -> ops.tsmm(m(in, 0), true);
+        case TSMM_RIGHT -> ops.tsmm(m(in, 0), false);
+        case MMCHAIN_XTXV -> ops.mmchain(m(in, 0), m(in, 1), null);
+        case MMCHAIN_XTWXV -> ops.mmchain(m(in, 0), m(in, 1), m(in, 2));
+        case TRANSPOSE_LEFT -> ops.transposeLeft(m(in, 0), m(in, 1));
+      };
+    }
+    Hop h = hop();
+    return switch (h.op()) {
+      case UNARY -> ops.unary(m(in, 0), h.param(HopParam.Unary.class).op());
+      case BINARY -> {
+        var op = h.param(HopParam.Binary.class).op();
+        boolean am = in[0] instanceof MatrixData;
+        boolean bm = in[1] instanceof MatrixData;
+        if (am && bm) {
+          yield ops.binary(m(in, 0), m(in, 1), op);
+        }
+        yield am ? ops.scalar(m(in, 0), dbl(in[1], op.symbol()), op, false)
+            : ops.scalar(m(in, 1), dbl(in[0], op.symbol()), op, true);
+      }
+      case AGGREGATE -> {
+        HopParam.Aggregate a = h.param(HopParam.Aggregate.class);
+        yield a.direction() == Direction.FULL ? ScalarValue.of(ops.full(m(in, 0), a.op()))
+            : ops.directed(m(in, 0), a.op(), a.direction());
+      }
+      case MATMULT -> ops.multiply(m(in, 0), m(in, 1));
+      case TRANSPOSE -> ops.transpose(m(in, 0));
+      case RIGHT_INDEX -> {
+        BlockedMatrix x = m(in, 0);
+        long[] r = range(x, in, 1);
+        yield ops.rightIndex(x, r[0], r[1], r[2], r[3]);
+      }
+      case LEFT_INDEX -> {
+        BlockedMatrix x = m(in, 0);
+        long[] r = range(x, in, 2);
+        if (in[1] instanceof MatrixData y) {
+          if (y.rows() != r[1] - r[0] + 1 || y.cols() != r[3] - r[2] + 1) {
+            throw new org.planlab.engine.matrix.DimensionMismatchException("dimension mismatch"
+                + " in left indexing [" + r[0] + ":" + r[1] + ", " + r[2] + ":" + r[3] + "]: "
+                + x.rows() + "x" + x.cols() + " and " + y.rows() + "x" + y.cols() + " (the "
+                + "right-hand side must be " + (r[1] - r[0] + 1) + "x" + (r[3] - r[2] + 1) + ")");
+          }
+          yield ops.leftIndex(x, m(in, 1), r[0], r[2]);
+        }
+        yield ops.leftIndexFill(x, dbl(in[1], "left indexing"), r[0], r[1], r[2], r[3]);
+      }
+      case CBIND, RBIND -> {
+        List<BlockedMatrix> all = new ArrayList<>();
+        for (int i = 0; i < in.length; i++) {
+          all.add(m(in, i));
+        }
+        yield ops.bind(all, h.op() == org.planlab.engine.ir.OpCode.CBIND);
+      }
+      case RAND -> {
+        long seed = lng(in[5], "seed");
+        yield ops.rand(lng(in[0], "rows"), lng(in[1], "cols"), dbl(in[2], "min"),
+            dbl(in[3], "max"), dbl(in[4], "sparsity"), pdf(str(in[6], "pdf")),
+            seed == -1 ? DataGenInstruction.drawSeed() : seed);
+      }
+      case SEQ -> ops.seq(dbl(in[0], "from"), dbl(in[1], "to"), dbl(in[2], "incr"));
+      default -> throw new IllegalStateException("the Spark backend has no operator for "
+          + h.op());
+    };
+  }
+
+  private BlockedMatrix m(Data[] in, int i) {
+    return SparkOps.blocked((MatrixData) in[i], opcode());
+  }
+
+  /** The 1-based inclusive range of an indexing operation, validated as CP does. */
+  private static long[] range(BlockedMatrix x, Data[] in, int first) {
+    int rl = intArg(in[first], "row lower bound");
+    int ru = intArg(in[first + 1], "row upper bound");
+    int cl = intArg(in[first + 2], "column lower bound");
+    int cu = intArg(in[first + 3], "column upper bound");
+    if (rl < 1 || ru > x.rows() || rl > ru || cl < 1 || cu > x.cols() || cl > cu) {
+      throw new IndexOutOfBoundsException("index out of bounds: [" + rl + ":" + ru + ", " + cl
+          + ":" + cu + "] of a " + x.rows() + "x" + x.cols() + " matrix");
+    }
+    return new long[] {rl, ru, cl, cu};
+  }
+
+  private static RandomBlocks.Distribution pdf(String name) {
+    return switch (name) {
+      case "uniform" -> RandomBlocks.Distribution.UNIFORM;
+      case "normal" -> RandomBlocks.Distribution.NORMAL;
+      default -> throw new IllegalArgumentException("rand: pdf must be \"uniform\" or \"normal\","
+          + " was \"" + name + "\"");
+    };
+  }
+}

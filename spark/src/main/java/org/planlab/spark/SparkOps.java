@@ -1,0 +1,578 @@
+package org.planlab.spark;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
+import org.apache.spark.broadcast.Broadcast;
+import org.planlab.engine.data.MatrixData;
+import org.planlab.engine.kernels.AggregateKernels;
+import org.planlab.engine.kernels.DataGenKernels;
+import org.planlab.engine.kernels.ElementwiseKernels;
+import org.planlab.engine.kernels.IndexingKernels;
+import org.planlab.engine.kernels.MMChainKernels;
+import org.planlab.engine.kernels.MatMultKernels;
+import org.planlab.engine.kernels.ReorgKernels;
+import org.planlab.engine.kernels.TsmmKernels;
+import org.planlab.engine.matrix.DimensionMismatchException;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Direction;
+import org.planlab.engine.ops.UnaryOp;
+import org.planlab.engine.parallel.KernelPool;
+import org.planlab.engine.random.BlockRandom;
+import org.planlab.engine.random.RandomBlocks;
+import org.planlab.engine.runtime.ExecutionContext;
+import scala.Tuple2;
+
+/**
+ * The physical operators of the Spark backend (Spark paper, sec. 3.3 and 4.1), over
+ * {@link BlockedMatrix} operands. Each block-level step runs planlab's CP kernels on one block
+ * with a sequential pool (an executor's cores run tasks, not kernel threads), so a block of a
+ * Spark result holds what the CP operator computes on that block's cells. Operators that combine
+ * partial blocks (aggregates, matrix products with a split common dimension) add them in an
+ * order the shuffle decides, which changes results only by rounding.
+ *
+ * <p>Matrix multiplication chooses among the paper's operators by the sizes it sees:
+ * {@code tsmm} and {@code mmchain} over a single block column (one pass, no shuffle but the final
+ * reduce), {@code mapmm} when the smaller operand fits the broadcast budget (broadcast, then a
+ * map over the other operand's blocks), {@code zipmm} for {@code t(X) %*% y} with co-partitioned
+ * rows, and {@code cpmm} (a join on the common dimension and a shuffle of partial products)
+ * otherwise.
+ */
+final class SparkOps {
+  private final SparkBackend backend;
+  private final ExecutionContext ctx;
+
+  SparkOps(SparkBackend backend, ExecutionContext ctx) {
+    this.backend = backend;
+    this.ctx = ctx;
+  }
+
+  private static KernelPool seq() {
+    return KernelPool.sequential();
+  }
+
+  private static int depth(BlockedMatrix... in) {
+    int d = 0;
+    for (BlockedMatrix m : in) {
+      d = Math.max(d, m.depth());
+    }
+    return d + 1;
+  }
+
+  private int partitions(BlockGeometry g) {
+    return backend.partitions(g, g.blocks());
+  }
+
+  private static MatrixBlock add(MatrixBlock a, MatrixBlock b) {
+    return ElementwiseKernels.binary(a, b, BinaryOp.PLUS, KernelPool.sequential());
+  }
+
+  // ---------------------------------------------------------------- element-wise
+
+  /** {@code op(a)} block by block. */
+  BlockedMatrix unary(BlockedMatrix a, UnaryOp op) {
+    return backend.result(a.rdd().mapValues(b -> ElementwiseKernels.unary(b, op, seq())),
+        a.geometry(), -1, depth(a));
+  }
+
+  /** {@code a op s} ({@code scalarLeft}: {@code s op a}) block by block. */
+  BlockedMatrix scalar(BlockedMatrix a, double s, BinaryOp op, boolean scalarLeft) {
+    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapValues(b -> scalarLeft
+        ? ElementwiseKernels.binary(s, b, op, seq()) : ElementwiseKernels.binary(b, s, op, seq()));
+    return backend.result(r, a.geometry(), -1, depth(a));
+  }
+
+  /**
+   * {@code a op b} for equal shapes (a join of co-indexed blocks) or with one operand a row or
+   * column vector broadcast over the other (Spark paper, sec. 3.3: the vector is broadcast when
+   * it fits the broadcast budget, else its blocks are replicated along the matrix's blocks and
+   * joined).
+   */
+  BlockedMatrix binary(BlockedMatrix a, BlockedMatrix b, BinaryOp op) {
+    long ar = a.rows();
+    long ac = a.cols();
+    long br = b.rows();
+    long bc = b.cols();
+    if (ar == br && ac == bc) {
+      JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().join(b.rdd(), partitions(a.geometry()))
+          .mapValues(t -> ElementwiseKernels.binary(t._1(), t._2(), op, seq()));
+      return backend.result(r, a.geometry(), -1, depth(a, b));
+    }
+    boolean oneByOne = ar == 1 && ac == 1 || br == 1 && bc == 1;
+    if (!oneByOne) {
+      if (bc == 1 && br == ar || br == 1 && bc == ac) {
+        return withVector(a, b, op, false);
+      }
+      if (ac == 1 && ar == br || ar == 1 && ac == bc) {
+        return withVector(b, a, op, true);
+      }
+    }
+    throw new DimensionMismatchException("dimension mismatch in " + op.symbol() + ": " + ar
+        + "x" + ac + " and " + br + "x" + bc + " (element-wise operands need equal shapes, or a "
+        + "column vector with matching rows or a row vector with matching columns)");
+  }
+
+  /** Matrix {@code m} with vector {@code v} ({@code vectorLeft}: {@code v op m}). */
+  private BlockedMatrix withVector(BlockedMatrix m, BlockedMatrix v, BinaryOp op,
+      boolean vectorLeft) {
+    boolean column = v.cols() == 1;
+    JavaPairRDD<BlockIndex, MatrixBlock> r;
+    if (SparkBackend.broadcastBytes(v) <= backend.settings().broadcastBudget()) {
+      Broadcast<PartitionedMatrix> bv = backend.broadcast(v, ctx);
+      r = m.rdd().mapToPair(t -> {
+        BlockIndex i = t._1();
+        MatrixBlock vb = column ? bv.value().block(i.row(), 0) : bv.value().block(0, i.col());
+        return new Tuple2<>(i, vectorOp(t._2(), vb, op, vectorLeft));
+      });
+    } else {
+      long blockCols = m.geometry().blockCols();
+      long blockRows = m.geometry().blockRows();
+      JavaPairRDD<BlockIndex, MatrixBlock> replicated = v.rdd().flatMapToPair(t -> {
+        List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
+        long n = column ? blockCols : blockRows;
+        for (long k = 0; k < n; k++) {
+          out.add(new Tuple2<>(column ? new BlockIndex(t._1().row(), k)
+              : new BlockIndex(k, t._1().col()), t._2()));
+        }
+        return out.iterator();
+      });
+      r = m.rdd().join(replicated, partitions(m.geometry()))
+          .mapValues(t -> vectorOp(t._1(), t._2(), op, vectorLeft));
+    }
+    return backend.result(r, m.geometry(), -1, depth(m, v));
+  }
+
+  /** One matrix block with its vector block; a 1x1 vector block acts as a scalar. */
+  private static MatrixBlock vectorOp(MatrixBlock m, MatrixBlock v, BinaryOp op,
+      boolean vectorLeft) {
+    if (v.rows() == 1 && v.cols() == 1 && !(m.rows() == 1 && m.cols() == 1)) {
+      double s = v.get(0, 0);
+      return vectorLeft ? ElementwiseKernels.binary(s, m, op, seq())
+          : ElementwiseKernels.binary(m, s, op, seq());
+    }
+    return vectorLeft ? ElementwiseKernels.binary(v, m, op, seq())
+        : ElementwiseKernels.binary(m, v, op, seq());
+  }
+
+  // ---------------------------------------------------------------- aggregates
+
+  /** The aggregate computed per block before partials are combined. */
+  private static AggregateOp partial(AggregateOp op) {
+    return op == AggregateOp.MEAN ? AggregateOp.SUM : op;
+  }
+
+  /** How partials of {@code op} combine. */
+  private static BinaryOp combiner(AggregateOp op) {
+    return switch (op) {
+      case MIN -> BinaryOp.MIN;
+      case MAX -> BinaryOp.MAX;
+      default -> BinaryOp.PLUS;
+    };
+  }
+
+  /** {@code op} over all cells: block partials reduced in the driver. */
+  double full(BlockedMatrix a, AggregateOp op) {
+    long cells = a.rows() * a.cols();
+    if (cells == 0) {
+      return op.emptyValue();
+    }
+    AggregateOp p = partial(op);
+    double identity = switch (p) {
+      case MIN -> Double.POSITIVE_INFINITY;
+      case MAX -> Double.NEGATIVE_INFINITY;
+      default -> 0.0;
+    };
+    double v = a.rdd().values().map(b -> AggregateKernels.full(b, p, seq()))
+        .fold(identity, (x, y) -> combine(p, x, y));
+    return op == AggregateOp.MEAN ? v / cells : v;
+  }
+
+  private static double combine(AggregateOp p, double x, double y) {
+    return switch (p) {
+      case MIN -> Double.isNaN(x) || Double.isNaN(y) ? Double.NaN : Math.min(x, y);
+      case MAX -> Double.isNaN(x) || Double.isNaN(y) ? Double.NaN : Math.max(x, y);
+      default -> x + y;
+    };
+  }
+
+  /** Row ({@code ROW}: rows x 1) or column ({@code COL}: 1 x cols) aggregates. */
+  BlockedMatrix directed(BlockedMatrix a, AggregateOp op, Direction dir) {
+    boolean rows = dir == Direction.ROW;
+    AggregateOp p = partial(op);
+    BinaryOp c = combiner(p);
+    long n = rows ? a.cols() : a.rows();
+    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapToPair(t -> new Tuple2<>(
+        rows ? new BlockIndex(t._1().row(), 0) : new BlockIndex(0, t._1().col()),
+        AggregateKernels.aggregate(t._2(), p, dir, seq())));
+    boolean single = rows ? a.geometry().singleBlockColumn() : a.geometry().singleBlockRow();
+    if (!single) {
+      r = r.reduceByKey((x, y) -> ElementwiseKernels.binary(x, y, c, seq()));
+    }
+    if (op == AggregateOp.MEAN) {
+      r = r.mapValues(b -> ElementwiseKernels.binary(b, (double) n, BinaryOp.DIV, seq()));
+    }
+    BlockGeometry g = rows ? a.geometry().withDims(a.rows(), 1)
+        : a.geometry().withDims(1, a.cols());
+    return backend.result(r, g, -1, depth(a));
+  }
+
+  // ---------------------------------------------------------------- reorganization
+
+  /** {@code t(a)}: block indexes flipped, blocks transposed. */
+  BlockedMatrix transpose(BlockedMatrix a) {
+    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapToPair(t -> new Tuple2<>(
+        t._1().transposed(), ReorgKernels.transpose(t._2(), seq())));
+    return backend.result(r, a.geometry().transposed(), a.nnz(), depth(a));
+  }
+
+  // ---------------------------------------------------------------- matrix multiplication
+
+  /** {@code a %*% b}. */
+  BlockedMatrix multiply(BlockedMatrix a, BlockedMatrix b) {
+    if (a.cols() != b.rows()) {
+      throw new DimensionMismatchException("dimension mismatch in %*%: " + a.rows() + "x"
+          + a.cols() + " and " + b.rows() + "x" + b.cols() + " (the first operand's columns "
+          + "must equal the second's rows)");
+    }
+    long budget = backend.settings().broadcastBudget();
+    long aBytes = SparkBackend.broadcastBytes(a);
+    long bBytes = SparkBackend.broadcastBytes(b);
+    if (bBytes <= budget && (bBytes <= aBytes || aBytes > budget)) {
+      return mapmm(a, b, false);
+    } else if (aBytes <= budget) {
+      return mapmm(b, a, true);
+    }
+    return cpmm(a, b);
+  }
+
+  /**
+   * mapmm: {@code big %*% small} ({@code smallLeft}: {@code small %*% big}) with the small
+   * operand broadcast; partial products are reduced only when the common dimension spans
+   * several blocks.
+   */
+  private BlockedMatrix mapmm(BlockedMatrix big, BlockedMatrix small, boolean smallLeft) {
+    Broadcast<PartitionedMatrix> bs = backend.broadcast(small, ctx);
+    BlockGeometry sg = new BlockGeometry(small.rows(), small.cols(),
+        backend.settings().blockSize());
+    long others = smallLeft ? sg.blockRows() : sg.blockCols();
+    JavaPairRDD<BlockIndex, MatrixBlock> r = big.rdd().flatMapToPair(t -> {
+      List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>((int) others);
+      BlockIndex k = t._1();
+      for (long o = 0; o < others; o++) {
+        MatrixBlock prod = smallLeft
+            ? MatMultKernels.multiply(bs.value().block(o, k.row()), t._2(), seq())
+            : MatMultKernels.multiply(t._2(), bs.value().block(k.col(), o), seq());
+        out.add(new Tuple2<>(smallLeft ? new BlockIndex(o, k.col())
+            : new BlockIndex(k.row(), o), prod));
+      }
+      return out.iterator();
+    });
+    boolean splitCommon = smallLeft ? !big.geometry().singleBlockRow()
+        : !big.geometry().singleBlockColumn();
+    BlockGeometry g = smallLeft ? big.geometry().withDims(small.rows(), big.cols())
+        : big.geometry().withDims(big.rows(), small.cols());
+    if (splitCommon) {
+      r = r.reduceByKey(SparkOps::add, partitions(g));
+    }
+    return backend.result(r, g, -1, depth(big, small));
+  }
+
+  /** cpmm: a join on the common dimension, then a shuffle that sums partial products. */
+  private BlockedMatrix cpmm(BlockedMatrix a, BlockedMatrix b) {
+    BlockGeometry g = a.geometry().withDims(a.rows(), b.cols());
+    JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> left = a.rdd().mapToPair(t -> new Tuple2<>(
+        t._1().col(), new Tuple2<>(t._1().row(), t._2())));
+    JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> right = b.rdd().mapToPair(t -> new Tuple2<>(
+        t._1().row(), new Tuple2<>(t._1().col(), t._2())));
+    JavaPairRDD<BlockIndex, MatrixBlock> r = left.join(right, partitions(g)).mapToPair(t ->
+        new Tuple2<>(new BlockIndex(t._2()._1()._1(), t._2()._2()._1()),
+            MatMultKernels.multiply(t._2()._1()._2(), t._2()._2()._2(), seq())))
+        .reduceByKey(SparkOps::add, partitions(g));
+    return backend.result(r, g, -1, depth(a, b));
+  }
+
+  /**
+   * tsmm: {@code t(X) %*% X} ({@code left}) or {@code X %*% t(X)}. Over a single block column
+   * (row) every block contributes one partial Gram matrix and the partials are summed; otherwise
+   * the product of the transpose with X.
+   */
+  BlockedMatrix tsmm(BlockedMatrix x, boolean left) {
+    boolean single = left ? x.geometry().singleBlockColumn() : x.geometry().singleBlockRow();
+    if (!single) {
+      BlockedMatrix t = transpose(x);
+      return left ? multiply(t, x) : multiply(x, t);
+    }
+    long n = left ? x.cols() : x.rows();
+    MatrixBlock gram = x.rdd().values().map(b -> TsmmKernels.tsmm(b, left, seq()))
+        .fold(MatrixBlock.empty((int) n, (int) n), SparkOps::add);
+    return local(gram);
+  }
+
+  /**
+   * mmchain: {@code t(X) %*% (X %*% v)} or, with weights, {@code t(X) %*% (w * (X %*% v))} in
+   * one pass over X's row blocks with v broadcast (Spark paper, sec. 3.3; fusion paper's
+   * mmchain). X with several block columns falls back to the two products.
+   */
+  BlockedMatrix mmchain(BlockedMatrix x, BlockedMatrix v, BlockedMatrix w) {
+    if (x.cols() != v.rows() || v.cols() != 1 || (w != null && (w.rows() != x.rows()
+        || w.cols() != 1))) {
+      throw new DimensionMismatchException("dimension mismatch in mmchain: X " + x.rows() + "x"
+          + x.cols() + ", v " + v.rows() + "x" + v.cols()
+          + (w == null ? "" : ", w " + w.rows() + "x" + w.cols()));
+    }
+    if (!x.geometry().singleBlockColumn()
+        || SparkBackend.broadcastBytes(v) > backend.settings().broadcastBudget()) {
+      BlockedMatrix q = multiply(x, v);
+      if (w != null) {
+        q = binary(w, q, BinaryOp.MULT);
+      }
+      return transposeLeft(x, q);
+    }
+    Broadcast<PartitionedMatrix> bv = backend.broadcast(v, ctx);
+    int n = (int) x.cols();
+    JavaRDD<MatrixBlock> parts = w == null
+        ? x.rdd().values().map(b -> MMChainKernels.mmchain(b, bv.value().block(0, 0), null,
+            seq()))
+        : x.rdd().join(w.rdd()).values().map(t -> MMChainKernels.mmchain(t._1(),
+            bv.value().block(0, 0), t._2(), seq()));
+    return local(parts.fold(MatrixBlock.empty(n, 1), SparkOps::add));
+  }
+
+  /**
+   * {@code t(X) %*% y} without materializing t(X): mapmm with y broadcast when it fits, else
+   * zipmm/cpmm — X's and y's blocks joined on their block row, partial products summed.
+   */
+  BlockedMatrix transposeLeft(BlockedMatrix x, BlockedMatrix y) {
+    if (x.rows() != y.rows()) {
+      throw new DimensionMismatchException("dimension mismatch in t(X) %*% Y: X " + x.rows()
+          + "x" + x.cols() + ", Y " + y.rows() + "x" + y.cols() + " (need equal rows)");
+    }
+    BlockGeometry g = x.geometry().withDims(x.cols(), y.cols());
+    JavaPairRDD<BlockIndex, MatrixBlock> r;
+    if (SparkBackend.broadcastBytes(y) <= backend.settings().broadcastBudget()) {
+      Broadcast<PartitionedMatrix> by = backend.broadcast(y, ctx);
+      long yCols = g.blockCols();
+      r = x.rdd().flatMapToPair(t -> {
+        List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
+        for (long j = 0; j < yCols; j++) {
+          out.add(new Tuple2<>(new BlockIndex(t._1().col(), j),
+              MatMultKernels.transposeLeftMultiply(t._2(), by.value().block(t._1().row(), j),
+                  seq())));
+        }
+        return out.iterator();
+      });
+    } else {
+      JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> left = x.rdd().mapToPair(t ->
+          new Tuple2<>(t._1().row(), new Tuple2<>(t._1().col(), t._2())));
+      JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> right = y.rdd().mapToPair(t ->
+          new Tuple2<>(t._1().row(), new Tuple2<>(t._1().col(), t._2())));
+      r = left.join(right, partitions(x.geometry())).mapToPair(t -> new Tuple2<>(
+          new BlockIndex(t._2()._1()._1(), t._2()._2()._1()),
+          MatMultKernels.transposeLeftMultiply(t._2()._1()._2(), t._2()._2()._2(), seq())));
+    }
+    if (!x.geometry().singleBlockRow()) {
+      r = r.reduceByKey(SparkOps::add, partitions(g));
+    }
+    return backend.result(r, g, -1, depth(x, y));
+  }
+
+  /** A small result computed in the driver, as a matrix of this backend. */
+  private BlockedMatrix local(MatrixBlock b) {
+    return (BlockedMatrix) backend.fromLocal(b, ctx);
+  }
+
+  // ---------------------------------------------------------------- indexing and binding
+
+  /** {@code a[rl:ru, cl:cu]} (1-based, inclusive, validated by the caller). */
+  BlockedMatrix rightIndex(BlockedMatrix a, long rl, long ru, long cl, long cu) {
+    BlockGeometry src = a.geometry();
+    BlockGeometry g = src.withDims(ru - rl + 1, cu - cl + 1);
+    long r0 = rl - 1;
+    long c0 = cl - 1;
+    int bs = src.size();
+    JavaPairRDD<BlockIndex, Blocks.Piece> pieces = a.rdd().filter(t -> {
+      long top = t._1().row() * bs;
+      long left = t._1().col() * bs;
+      return top < ru && top + t._2().rows() > r0 && left < cu && left + t._2().cols() > c0;
+    }).flatMapToPair(t -> {
+      long top = t._1().row() * bs;
+      long left = t._1().col() * bs;
+      int lr0 = (int) Math.max(0, r0 - top);
+      int lr1 = (int) Math.min(t._2().rows(), ru - top);
+      int lc0 = (int) Math.max(0, c0 - left);
+      int lc1 = (int) Math.min(t._2().cols(), cu - left);
+      return Blocks.pieces(t._2(), lr0, lr1, lc0, lc1, top + lr0 - r0, left + lc0 - c0, g)
+          .iterator();
+    });
+    return backend.result(assemble(pieces, g, r0 % bs == 0 && c0 % bs == 0), g, -1, depth(a));
+  }
+
+  /**
+   * Target blocks from pieces: when every target block receives exactly one piece (aligned
+   * offsets) the pieces are the blocks, else they are grouped by target and assembled.
+   */
+  private JavaPairRDD<BlockIndex, MatrixBlock> assemble(
+      JavaPairRDD<BlockIndex, Blocks.Piece> pieces, BlockGeometry g, boolean aligned) {
+    if (aligned) {
+      return pieces.mapValues(Blocks.Piece::block);
+    }
+    return pieces.groupByKey(partitions(g)).mapToPair(t ->
+        new Tuple2<>(t._1(), Blocks.fromPieces(g, t._1(), t._2())));
+  }
+
+  /** {@code a[rl:ru, cl:cu] = y} (1-based, inclusive, validated by the caller). */
+  BlockedMatrix leftIndex(BlockedMatrix a, BlockedMatrix y, long rl, long cl) {
+    BlockGeometry g = a.geometry();
+    int bs = g.size();
+    long r0 = rl - 1;
+    long c0 = cl - 1;
+    JavaPairRDD<BlockIndex, Iterable<Blocks.Piece>> pieces = y.rdd().flatMapToPair(t ->
+        Blocks.pieces(t._2(), 0, t._2().rows(), 0, t._2().cols(), r0 + t._1().row() * bs,
+            c0 + t._1().col() * bs, g).iterator()).groupByKey(partitions(g));
+    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().leftOuterJoin(pieces, partitions(g))
+        .mapValues(t -> {
+          MatrixBlock out = t._1();
+          if (t._2().isPresent()) {
+            for (Blocks.Piece p : t._2().get()) {
+              out = IndexingKernels.leftIndex(out, p.block(), p.row(), p.col());
+            }
+          }
+          return out;
+        });
+    return backend.result(r, g, -1, depth(a, y));
+  }
+
+  /** {@code a[rl:ru, cl:cu] = v} for a scalar v. */
+  BlockedMatrix leftIndexFill(BlockedMatrix a, double v, long rl, long ru, long cl, long cu) {
+    int bs = a.geometry().size();
+    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapToPair(t -> {
+      long top = t._1().row() * bs;
+      long left = t._1().col() * bs;
+      MatrixBlock b = t._2();
+      int lr0 = (int) Math.max(0, rl - 1 - top);
+      int lr1 = (int) Math.min(b.rows(), ru - top);
+      int lc0 = (int) Math.max(0, cl - 1 - left);
+      int lc1 = (int) Math.min(b.cols(), cu - left);
+      if (lr0 >= lr1 || lc0 >= lc1) {
+        return t;
+      }
+      return new Tuple2<>(t._1(), IndexingKernels.leftIndexFill(b, v, lr0, lr1, lc0, lc1));
+    });
+    return backend.result(r, a.geometry(), -1, depth(a));
+  }
+
+  /** {@code cbind(...)} ({@code columns}) or {@code rbind(...)}: inputs shifted into place. */
+  BlockedMatrix bind(List<BlockedMatrix> in, boolean columns) {
+    BlockedMatrix first = in.get(0);
+    long rows = 0;
+    long cols = 0;
+    for (int k = 0; k < in.size(); k++) {
+      BlockedMatrix m = in.get(k);
+      if (columns ? m.rows() != first.rows() : m.cols() != first.cols()) {
+        throw new DimensionMismatchException("dimension mismatch in " + (columns ? "cbind" : "rbind")
+            + ": operand " + (k + 1) + " is " + m.rows() + "x" + m.cols() + ", operand 1 is "
+            + first.rows() + "x" + first.cols() + (columns ? " (need equal rows)"
+                : " (need equal columns)"));
+      }
+      rows = columns ? m.rows() : rows + m.rows();
+      cols = columns ? cols + m.cols() : m.cols();
+    }
+    BlockGeometry g = first.geometry().withDims(rows, cols);
+    int bs = g.size();
+    JavaPairRDD<BlockIndex, Blocks.Piece> all = null;
+    long offset = 0;
+    boolean aligned = true;
+    BlockedMatrix[] arr = in.toArray(new BlockedMatrix[0]);
+    for (BlockedMatrix m : in) {
+      long off = offset;
+      // all offsets on block borders: every piece is a whole target block
+      aligned &= off % bs == 0;
+      JavaPairRDD<BlockIndex, Blocks.Piece> p = m.rdd().flatMapToPair(t -> {
+        long top = t._1().row() * bs + (columns ? 0 : off);
+        long left = t._1().col() * bs + (columns ? off : 0);
+        return Blocks.pieces(t._2(), 0, t._2().rows(), 0, t._2().cols(), top, left, g)
+            .iterator();
+      });
+      all = all == null ? p : all.union(p);
+      offset += columns ? m.cols() : m.rows();
+    }
+    return backend.result(assemble(all, g, aligned), g, -1, depth(arr));
+  }
+
+  // ---------------------------------------------------------------- data generation
+
+  /**
+   * {@code rand(...)} on the executors: each task generates the row blocks
+   * {@link RandomBlocks#block} of the seed, exactly as CP's rand does, and cuts them into this
+   * backend's blocks, so CP and Spark see the same matrix.
+   */
+  BlockedMatrix rand(long rows, long cols, double min, double max, double sparsity,
+      RandomBlocks.Distribution pdf, long seed) {
+    // CP's checks and messages, run on an empty shape
+    DataGenKernels.rand(0, 0, min, max, sparsity, pdf, seed, seq());
+    if (rows < 0 || cols < 0) {
+      throw new org.planlab.engine.matrix.MatrixSizeException("rand: invalid matrix dimensions "
+          + rows + "x" + cols);
+    }
+    BlockGeometry g = new BlockGeometry(rows, cols, backend.settings().blockSize());
+    boolean normal = pdf == RandomBlocks.Distribution.NORMAL;
+    double a = normal ? 0 : min;
+    double b = normal ? 1 : max;
+    int genRows = BlockRandom.ROWS_PER_BLOCK;
+    List<Long> ids = new ArrayList<>();
+    for (long i = 0; i < BlockRandom.blockCount(rows); i++) {
+      ids.add(i);
+    }
+    JavaPairRDD<BlockIndex, Blocks.Piece> pieces = backend.context()
+        .parallelize(ids, backend.partitions(g, Math.max(1, ids.size())))
+        .flatMapToPair(i -> {
+          int r = (int) Math.min(genRows, rows - i * genRows);
+          MatrixBlock blk = RandomBlocks.block(seed, i, r, (int) cols, sparsity, pdf, a, b);
+          return Blocks.pieces(blk, 0, r, 0, (int) cols, i * genRows, 0, g).iterator();
+        });
+    boolean aligned = g.size() % genRows == 0 && g.size() == genRows;
+    return backend.result(assemble(pieces, g, aligned), g, -1, 1);
+  }
+
+  /** {@code seq(from, to, incr)} generated block by block, with CP's length and last value. */
+  BlockedMatrix seq(double from, double to, double incr) {
+    long n = DataGenKernels.seqLength(from, to, incr);
+    BlockGeometry g = new BlockGeometry(n, 1, backend.settings().blockSize());
+    List<Long> ids = new ArrayList<>();
+    for (long i = 0; i < g.blockRows(); i++) {
+      ids.add(i);
+    }
+    int bs = g.size();
+    JavaPairRDD<BlockIndex, MatrixBlock> r = backend.context()
+        .parallelize(ids, backend.partitions(g, Math.max(1, ids.size())))
+        .mapToPair(i -> {
+          int len = g.rowsOf(i);
+          double[] v = new double[len];
+          for (int k = 0; k < len; k++) {
+            v[k] = from + (i * bs + k) * incr;
+          }
+          if (i == g.blockRows() - 1 && len > 0) {
+            int last = len - 1;
+            if ((incr > 0 && v[last] > to) || (incr < 0 && v[last] < to)) {
+              v[last] = to;
+            }
+          }
+          MatrixBlock blk = MatrixBlock.dense(len, 1, v);
+          blk.recomputeNonZeros();
+          return new Tuple2<>(new BlockIndex(i, 0), blk);
+        });
+    return backend.result(r, g, -1, 1);
+  }
+
+  /** The matrix operands' backend view (the executor moved them here). */
+  static BlockedMatrix blocked(MatrixData d, String what) {
+    if (d instanceof BlockedMatrix b) {
+      return b;
+    }
+    throw new IllegalStateException(what + " on Spark got a matrix from " + d.location()
+        + ": a transfer is missing");
+  }
+}

@@ -1,0 +1,99 @@
+package org.planlab.spark;
+
+import java.util.List;
+import org.planlab.engine.config.ByteSize;
+import org.planlab.engine.spi.PluginOption;
+import org.planlab.engine.spi.PluginOptions;
+
+/**
+ * The options of the Spark backend ({@code spark:master=spark://127.0.0.1:7077,blockSize=1000}).
+ *
+ * @param master the Spark master URL: {@code local[K]}, {@code local-cluster[...]} or
+ *     {@code spark://host:port}
+ * @param blockSize side of the square blocks of distributed matrices
+ * @param executorMemory heap of each executor in bytes (cluster masters)
+ * @param parallelism partitions of parallelized matrices and shuffles (0: Spark's default)
+ * @param broadcastBudget largest matrix broadcast to executors, in bytes (Spark paper, sec. 3.2:
+ *     a broadcast must fit in the driver and in every executor)
+ * @param driverBudget largest matrix collected into the driver, in bytes
+ * @param checkpointDepth operations after which a lineage is cut by a checkpoint
+ */
+public record SparkSettings(String master, int blockSize, long executorMemory, int parallelism,
+    long broadcastBudget, long driverBudget, int checkpointDepth) {
+
+  /** The default master: two local executor threads. */
+  public static final String DEFAULT_MASTER = "local[2]";
+
+  public SparkSettings {
+    if (master == null || master.isBlank()) {
+      throw new IllegalArgumentException("master must be a Spark master URL, was empty");
+    }
+    if (!(master.startsWith("local") || master.startsWith("spark://"))) {
+      throw new IllegalArgumentException("master must be local[K], local-cluster[N,C,M] or "
+          + "spark://host:port, was '" + master + "'");
+    }
+    if (blockSize < 1 || blockSize > 46340) {
+      throw new IllegalArgumentException("blockSize must be in [1, 46340], was " + blockSize);
+    }
+    if (executorMemory < (64L << 20)) {
+      throw new IllegalArgumentException("executorMemory must be at least 64m, was "
+          + ByteSize.format(executorMemory));
+    }
+    if (parallelism < 0) {
+      throw new IllegalArgumentException("parallelism must be >= 0, was " + parallelism);
+    }
+    if (broadcastBudget < 0 || driverBudget < 0) {
+      throw new IllegalArgumentException("budgets must be >= 0 bytes");
+    }
+    if (checkpointDepth < 1) {
+      throw new IllegalArgumentException("checkpointDepth must be >= 1, was " + checkpointDepth);
+    }
+  }
+
+  /** The options the provider declares. */
+  static List<PluginOption> options() {
+    return List.of(
+        PluginOption.string("master", DEFAULT_MASTER,
+            "Spark master: local[K], local-cluster[N,C,M] or spark://host:port"),
+        PluginOption.integer("blockSize", 1000, "side of the square blocks of distributed "
+            + "matrices"),
+        PluginOption.string("executorMemory", "1g", "heap of each executor on a cluster"),
+        PluginOption.integer("parallelism", 0, "partitions of parallelized matrices and "
+            + "shuffles (0: Spark's default)"),
+        PluginOption.string("broadcastBudget", "", "largest broadcast matrix, e.g. 200m "
+            + "(default: 35% of the smaller of executor memory and the driver's budget)"),
+        PluginOption.integer("checkpointDepth", 20, "operations after which a distributed "
+            + "matrix's lineage is cut by a checkpoint"));
+  }
+
+  /**
+   * Settings from provider options.
+   *
+   * @param localBudget the engine's local (CP) budget: the largest collect
+   */
+  static SparkSettings of(PluginOptions o, long localBudget) {
+    long executorMemory = bytes(o.string("executorMemory"), "executorMemory");
+    String bb = o.string("broadcastBudget");
+    String master = o.string("master");
+    // in local mode the executors are threads of the driver: its heap bounds broadcasts
+    long executorHeap = master.startsWith("local[") || master.equals("local")
+        ? localBudget : executorMemory;
+    long broadcast = bb.isEmpty() ? (long) (0.35 * Math.min(executorHeap, localBudget))
+        : bytes(bb, "broadcastBudget");
+    return new SparkSettings(master, o.integer("blockSize"), executorMemory,
+        o.integer("parallelism"), broadcast, localBudget, o.integer("checkpointDepth"));
+  }
+
+  private static long bytes(String text, String option) {
+    try {
+      return ByteSize.parse(text);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Whether the master runs executors in other JVMs (they need planlab's jars shipped). */
+  public boolean remoteExecutors() {
+    return !master.startsWith("local[") && !master.equals("local");
+  }
+}
