@@ -34,7 +34,8 @@ import scala.Tuple2;
  * driver's budget checked before anything is collected.
  *
  * <p>The SparkContext starts at the first operation that needs it, so an engine in hybrid mode
- * whose operations all fit the driver never pays for a session. It runs on loopback
+ * whose operations all fit the driver never pays for a session; engines of one JVM share it
+ * ({@link SparkContexts}). It runs on loopback
  * (DEPENDENCIES.md) and, for a cluster master, ships planlab's jars and Spark's Java 17 flags to
  * the executors. RDDs and broadcasts nobody references any more are cleaned lazily by Spark's
  * context cleaner, which tracks them by reference and runs after the driver's garbage
@@ -76,7 +77,9 @@ public final class SparkBackend implements Backend {
   private final SparkSettings settings;
   private final SparkCounters counters = new SparkCounters();
   private final Path scratch;
+  private final Set<Integer> persisted = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private volatile JavaSparkContext context;
+  private org.apache.spark.scheduler.SparkListener listener;
   private volatile boolean closed;
 
   SparkBackend(SparkSettings settings, Path scratch) {
@@ -193,6 +196,7 @@ public final class SparkBackend implements Backend {
   BlockedMatrix result(JavaPairRDD<BlockIndex, MatrixBlock> rdd, BlockGeometry g, long nnz,
       int depth) {
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
+    persisted.add(rdd.id());
     int d = depth;
     if (d >= settings.checkpointDepth()) {
       rdd.checkpoint();
@@ -245,20 +249,24 @@ public final class SparkBackend implements Backend {
       conf.setJars(JarShipping.jarsOf(scratch.resolve("jars"), SparkBackend.class,
           Backend.class).toArray(new String[0]));
     }
-    JavaSparkContext sc = new JavaSparkContext(conf);
+    JavaSparkContext sc = SparkContexts.acquire(conf);
     sc.setLogLevel("WARN");
     try {
       Path dir = Files.createDirectories(scratch.resolve("checkpoints"));
       sc.setCheckpointDir(dir.toAbsolutePath().toString());
     } catch (IOException e) {
-      sc.stop();
       throw new UncheckedIOException("cannot create the checkpoint folder under " + scratch, e);
     }
-    sc.sc().addSparkListener(counters.listener());
+    listener = counters.listener();
+    sc.sc().addSparkListener(listener);
     return sc;
   }
 
-  /** Stops the SparkContext (if it started) and deletes the backend's scratch files. */
+  /**
+   * Releases what this backend holds on the shared SparkContext — the RDDs it persisted, its
+   * listener — and deletes its scratch files. The context itself stays for the next engine of
+   * this JVM ({@link SparkContexts}).
+   */
   @Override
   public void close() {
     JavaSparkContext sc;
@@ -267,9 +275,16 @@ public final class SparkBackend implements Backend {
       sc = context;
       context = null;
     }
-    if (sc != null) {
-      sc.stop();
+    if (sc != null && !sc.sc().isStopped()) {
+      for (Integer id : persisted) {
+        var rdd = sc.sc().getPersistentRDDs().get(id);
+        if (rdd.isDefined()) {
+          rdd.get().unpersist(false);
+        }
+      }
+      sc.sc().removeSparkListener(listener);
     }
+    persisted.clear();
     Scratch.delete(scratch);
   }
 
