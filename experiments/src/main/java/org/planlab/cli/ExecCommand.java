@@ -1,6 +1,7 @@
 package org.planlab.cli;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.planlab.engine.api.CompiledScript;
@@ -17,6 +18,7 @@ import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.engine.parallel.KernelPool;
+import org.planlab.engine.spi.PluginSpec;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
 import org.planlab.experiment.descriptor.DescriptorLoader;
@@ -92,6 +94,7 @@ final class ExecCommand implements Callable<Integer> {
     ExecMode mode;
     long budget = 0;
     ReuseConfig reuse;
+    Map<ExecType, String> specs;
     try {
       if (threads != null) {
         KernelPool.checkParallelism("--threads", threads);
@@ -101,8 +104,9 @@ final class ExecCommand implements Callable<Integer> {
       plugins.check(StrategyKind.FUSION, script.fusion);
       OperatorCompiler.checkName(script.codegenCompiler);
       mode = ExecMode.parse(script.exec);
-      for (ExecType t : Backends.required(mode)) {
-        Backends.check(t, EngineConfig.DEFAULT_BACKENDS.get(t));
+      specs = backendSpecs(script, mode);
+      for (Map.Entry<ExecType, String> e : specs.entrySet()) {
+        Backends.check(e.getKey(), e.getValue());
       }
       reuse = reuseConfig(cl, plugins, script);
       budget = OptionChecks.size(cl, "--local-budget", script.localBudget);
@@ -112,7 +116,7 @@ final class ExecCommand implements Callable<Integer> {
     EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats)
         .libraryRoots(script.libraryRoots()).fusion(script.fusion)
         .codegenCompiler(script.codegenCompiler).operatorCache(!script.noOperatorCache)
-        .exec(mode).localMemoryBudget(budget).reuse(reuse);
+        .exec(mode).localMemoryBudget(budget).reuse(reuse).backends(specs);
     if (script.costProfile != null) {
       try {
         b.costConstants(CostProfiles.read(script.costProfile));
@@ -124,6 +128,33 @@ final class ExecCommand implements Callable<Integer> {
       b.parallelism(threads);
     }
     return b.build();
+  }
+
+  /**
+   * The backend spec of each remote execution type the mode needs: {@code --backend} when
+   * given, else the default backend, with {@code --master} added as its {@code master} option.
+   */
+  private static Map<ExecType, String> backendSpecs(ScriptOptions script, ExecMode mode) {
+    List<ExecType> types = Backends.required(mode);
+    if ((script.backend != null || script.master != null) && types.isEmpty()) {
+      throw new IllegalArgumentException((script.backend != null ? "--backend" : "--master")
+          + " needs a mode with a remote backend (--exec hybrid, spark or gpu), not "
+          + mode.label());
+    }
+    Map<ExecType, String> specs = new java.util.EnumMap<>(ExecType.class);
+    for (ExecType t : types) {
+      String spec = script.backend != null ? script.backend : EngineConfig.DEFAULT_BACKENDS.get(t);
+      if (script.master != null) {
+        PluginSpec parsed = PluginSpec.parse(spec);
+        if (parsed.options().containsKey("master")) {
+          throw new IllegalArgumentException("the master is given twice: --master " + script.master
+              + " and --backend " + spec);
+        }
+        spec = spec + (parsed.options().isEmpty() ? ":" : ",") + "master=" + script.master;
+      }
+      specs.put(t, spec);
+    }
+    return specs;
   }
 
   /** The reuse options: mode, eviction spec (checked), cache budget, delay factor. */

@@ -37,6 +37,17 @@ final class ScriptOptions {
           + "${DEFAULT-VALUE})")
   String exec;
 
+  @Option(names = "--master", paramLabel = "URL",
+      description = "Spark master of the hybrid and spark modes: local[K] or spark://host:port "
+          + "(default: local[2])")
+  String master;
+
+  @Option(names = "--backend", paramLabel = "SPEC",
+      description = "the remote backend of the mode with its options, name[:key=value,...], "
+          + "e.g. spark:master=spark://127.0.0.1:7077,blockSize=1000,executorMemory=2g "
+          + "(`planlab list` shows the backends and their options)")
+  String backend;
+
   @Option(names = "--local-budget", paramLabel = "SIZE",
       description = "local (CP) memory budget, e.g. 700m or 2g, that placement compares "
           + "operation memory with (default: 70%% of the heap)")

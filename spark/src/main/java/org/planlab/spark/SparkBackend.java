@@ -25,6 +25,7 @@ import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.runtime.ExecutionContext;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.instructions.MatMultInstruction;
+import org.planlab.engine.stats.Statistics;
 import scala.Tuple2;
 
 /**
@@ -77,6 +78,8 @@ public final class SparkBackend implements Backend {
   private final SparkSettings settings;
   private final SparkCounters counters = new SparkCounters();
   private final Path scratch;
+  private final java.util.Map<Statistics, SparkCounters.Snapshot> runs =
+      java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
   private final Set<Integer> persisted = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private volatile JavaSparkContext context;
   private org.apache.spark.scheduler.SparkListener listener;
@@ -94,6 +97,33 @@ public final class SparkBackend implements Backend {
   /** Counters of this backend's data movement and of Spark's shuffles since it started. */
   public SparkCounters counters() {
     return counters;
+  }
+
+  @Override
+  public void runStarted(Statistics stats) {
+    runs.put(stats, counters.snapshot());
+  }
+
+  /**
+   * Adds what Spark did during the run: jobs, stages, shuffle bytes (from the listener bus,
+   * drained first), and the backend's own parallelize, broadcast and collect counts and bytes.
+   * Runs of one engine that overlap see each other's Spark work in these counters.
+   */
+  @Override
+  public void runFinished(Statistics stats) {
+    SparkCounters.Snapshot before = runs.remove(stats);
+    if (before == null) {
+      return;
+    }
+    JavaSparkContext sc = context;
+    if (sc != null && !sc.sc().isStopped()) {
+      try {
+        sc.sc().listenerBus().waitUntilEmpty(10_000);
+      } catch (java.util.concurrent.TimeoutException e) {
+        // the counters then miss the last events; they are statistics, not results
+      }
+    }
+    counters.snapshot().minus(before).addTo(stats);
   }
 
   @Override

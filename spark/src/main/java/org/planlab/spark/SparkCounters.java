@@ -21,6 +21,7 @@ public final class SparkCounters {
   final LongAdder collectCalls = new LongAdder();
   final LongAdder collectBytes = new LongAdder();
   final LongAdder jobs = new LongAdder();
+  final LongAdder stages = new LongAdder();
   final LongAdder shuffleWriteBytes = new LongAdder();
   final LongAdder failedTasks = new LongAdder();
   final LongAdder executorsRemoved = new LongAdder();
@@ -43,21 +44,37 @@ public final class SparkCounters {
   /** An immutable view of the counters now. */
   public Snapshot snapshot() {
     return new Snapshot(parallelizeCalls.sum(), parallelizeBytes.sum(), broadcastCalls.sum(),
-        broadcastBytes.sum(), collectCalls.sum(), collectBytes.sum(), jobs.sum(),
+        broadcastBytes.sum(), collectCalls.sum(), collectBytes.sum(), jobs.sum(), stages.sum(),
         shuffleWriteBytes.sum(), failedTasks.sum(), executorsRemoved.sum());
   }
 
   /** The counters at one moment. */
   public record Snapshot(long parallelizeCalls, long parallelizeBytes, long broadcastCalls,
-      long broadcastBytes, long collectCalls, long collectBytes, long jobs,
+      long broadcastBytes, long collectCalls, long collectBytes, long jobs, long stages,
       long shuffleWriteBytes, long failedTasks, long executorsRemoved) {
+
+    /** Adds the counters to a run's statistics as {@code spark.*} backend counters. */
+    public void addTo(org.planlab.engine.stats.Statistics stats) {
+      stats.addBackendCounter("spark.jobs", jobs);
+      stats.addBackendCounter("spark.stages", stages);
+      stats.addBackendCounter("spark.shuffle_bytes", shuffleWriteBytes);
+      stats.addBackendCounter("spark.broadcasts", broadcastCalls);
+      stats.addBackendCounter("spark.broadcast_bytes", broadcastBytes);
+      stats.addBackendCounter("spark.collects", collectCalls);
+      stats.addBackendCounter("spark.collect_bytes", collectBytes);
+      stats.addBackendCounter("spark.parallelizes", parallelizeCalls);
+      stats.addBackendCounter("spark.parallelize_bytes", parallelizeBytes);
+      stats.addBackendCounter("spark.failed_tasks", failedTasks);
+      stats.addBackendCounter("spark.executors_lost", executorsRemoved);
+    }
 
     /** This snapshot minus an earlier one. */
     public Snapshot minus(Snapshot o) {
       return new Snapshot(parallelizeCalls - o.parallelizeCalls,
           parallelizeBytes - o.parallelizeBytes, broadcastCalls - o.broadcastCalls,
           broadcastBytes - o.broadcastBytes, collectCalls - o.collectCalls,
-          collectBytes - o.collectBytes, jobs - o.jobs, shuffleWriteBytes - o.shuffleWriteBytes,
+          collectBytes - o.collectBytes, jobs - o.jobs, stages - o.stages,
+          shuffleWriteBytes - o.shuffleWriteBytes,
           failedTasks - o.failedTasks, executorsRemoved - o.executorsRemoved);
     }
   }
@@ -77,6 +94,12 @@ public final class SparkCounters {
     @Override
     public void onJobStart(SparkListenerJobStart jobStart) {
       c.jobs.increment();
+    }
+
+    @Override
+    public void onStageCompleted(
+        org.apache.spark.scheduler.SparkListenerStageCompleted stageCompleted) {
+      c.stages.increment();
     }
 
     @Override

@@ -270,7 +270,12 @@ public final class Engine implements AutoCloseable {
     ExecutionContext ctx = interpreter.newContext(config, pool, script.statistics(), out,
         backends);
     inputs.forEach(ctx::set);
-    runWithLargeStack(() -> interpreter.run(ctx));
+    backends.all().forEach(b -> b.runStarted(script.statistics()));
+    try {
+      runWithLargeStack(() -> interpreter.run(ctx));
+    } finally {
+      backends.all().forEach(b -> b.runFinished(script.statistics()));
+    }
     Map<String, LineageItem> lineage = new HashMap<>();
     if (hook.traces()) {
       ctx.variables().keySet().forEach(v -> lineage.put(v, ctx.lineage(v)));

@@ -8,6 +8,7 @@ import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.runtime.ExecutionContext;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.instructions.MatMultInstruction;
+import org.planlab.engine.stats.Statistics;
 
 /**
  * Where placed operators run (ARCHITECTURE.md, "Backends"): the in-memory CP backend, a
@@ -71,6 +72,20 @@ public interface Backend extends AutoCloseable {
   /** Frees what this backend keeps for {@code m}. */
   default void release(MatrixData m) {
     m.free();
+  }
+
+  /**
+   * A run of this engine starts recording into {@code stats}; a backend notes where its own
+   * counters stand.
+   */
+  default void runStarted(Statistics stats) {
+  }
+
+  /**
+   * The run recording into {@code stats} ended (normally or not); a backend adds what it did
+   * for the run with {@link Statistics#addBackendCounter}.
+   */
+  default void runFinished(Statistics stats) {
   }
 
   /** Releases the backend's resources (sessions, devices, files). */

@@ -29,6 +29,7 @@ public final class Statistics {
   private final Map<String, Counter> transfers = new ConcurrentHashMap<>();
   private final LongAdder operandMoves = new LongAdder();
   private final LongAdder[] reuse = new LongAdder[ReuseCounter.values().length];
+  private final Map<String, LongAdder> backend = new ConcurrentHashMap<>();
 
   /** A count and a sum (of nanoseconds for opcodes, of bytes for transfers). */
   private static final class Counter {
@@ -49,6 +50,14 @@ public final class Statistics {
     for (int i = 0; i < reuse.length; i++) {
       reuse[i] = new LongAdder();
     }
+  }
+
+  /**
+   * Adds {@code n} to a backend's counter {@code name} (e.g. {@code spark.shuffle_bytes}):
+   * what a remote backend did for this run, named {@code backend.counter}.
+   */
+  public void addBackendCounter(String name, long n) {
+    backend.computeIfAbsent(name, k -> new LongAdder()).add(n);
   }
 
   /** Adds {@code n} to a reuse counter. */
@@ -137,6 +146,12 @@ public final class Statistics {
     return recompilations.get();
   }
 
+  private Map<String, Long> backendCounters() {
+    Map<String, Long> m = new java.util.TreeMap<>();
+    backend.forEach((k, v) -> m.put(k, v.sum()));
+    return m;
+  }
+
   /** An immutable copy of the counters now. */
   public StatisticsSnapshot snapshot() {
     Map<CompilePhase, Long> phases = new EnumMap<>(CompilePhase.class);
@@ -166,6 +181,6 @@ public final class Statistics {
     }
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
         peakLiveBytes.get(), executionNanos.get(), cg, sel, types, moved, operandMoves.sum(),
-        reused);
+        reused, backendCounters());
   }
 }

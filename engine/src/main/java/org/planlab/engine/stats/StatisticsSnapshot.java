@@ -23,17 +23,20 @@ import java.util.Map;
  * @param operandMoves moves the executor made for operands that no transfer instruction had
  *     moved (included in {@code transfers}; 0 unless a run is given values on a backend)
  * @param reuse the counters of lineage-based reuse (all 0 without reuse)
+ * @param backend what remote backends did for the run, by {@code backend.counter} (e.g.
+ *     {@code spark.jobs}, {@code spark.shuffle_bytes}); empty when only CP ran
  */
 public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
     long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
     long executionNanos, Map<CodegenCounter, Long> codegen, Map<String, Long> selection,
     Map<String, Long> execTypes, Map<String, Transfers> transfers, long operandMoves,
-    Map<ReuseCounter, Long> reuse) {
+    Map<ReuseCounter, Long> reuse, Map<String, Long> backend) {
 
   public StatisticsSnapshot {
     compileNanos = Map.copyOf(compileNanos);
     codegen = Map.copyOf(codegen);
     reuse = Map.copyOf(reuse);
+    backend = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(backend));
     selection = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(selection));
     heavyHitters = List.copyOf(heavyHitters);
     execTypes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(execTypes));
@@ -129,6 +132,15 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
     for (Map.Entry<String, Transfers> e : transfers.entrySet()) {
       sb.append(String.format(Locale.ROOT, "Transfers %s:\t\t%d (%.3f MB)%n", e.getKey(),
           e.getValue().count(), e.getValue().bytes() / 1e6));
+    }
+    if (!backend.isEmpty()) {
+      sb.append("Backend counters:\t");
+      String sep = "";
+      for (Map.Entry<String, Long> e : backend.entrySet()) {
+        sb.append(sep).append(e.getKey()).append(' ').append(e.getValue());
+        sep = ", ";
+      }
+      sb.append('\n');
     }
     sb.append(String.format(Locale.ROOT, "Peak live variable memory:\t%.3f MB%n",
         peakLiveBytes / 1e6));

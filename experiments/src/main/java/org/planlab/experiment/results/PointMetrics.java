@@ -34,6 +34,11 @@ public final class PointMetrics {
   private static final Map<String, String> FUSED = Map.of("fused_cell", "spoofCell",
       "fused_magg", "spoofMagg", "fused_row", "spoofRow", "fused_outer", "spoofOuter");
 
+  /** The Spark columns and the backend counters they show. */
+  private static final Map<String, String> SPARK = Map.of("spark_jobs", "spark.jobs",
+      "spark_stages", "spark.stages", "shuffle_bytes", "spark.shuffle_bytes",
+      "broadcast_bytes", "spark.broadcast_bytes");
+
   private PointMetrics() {
   }
 
@@ -111,6 +116,13 @@ public final class PointMetrics {
       m.put("reuse_probe_s", seconds(r.getOrDefault(ReuseCounter.PROBE_NANOS, 0L)));
       m.put("reuse_saved_s", seconds(r.getOrDefault(ReuseCounter.SAVED_NANOS, 0L)));
     }
+    // counters of a run that used the Spark backend; without it they do not apply
+    SPARK.forEach((column, counter) -> {
+      Long v = s.backend().get(counter);
+      if (v != null) {
+        m.put(column, Long.toString(v));
+      }
+    });
     m.put("peak_heap_bytes", Long.toString(s.peakLiveBytes()));
     m.put("objective", Double.isNaN(objective) ? "" : Double.toString(objective));
     return Collections.unmodifiableMap(m);
