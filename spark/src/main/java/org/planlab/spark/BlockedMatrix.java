@@ -10,9 +10,9 @@ import org.planlab.engine.matrix.MatrixBlock;
  * {@link BlockIndex} to {@link MatrixBlock} holding every block of its {@link BlockGeometry}
  * exactly once (empty blocks included, so operators that are not zero-preserving see every
  * cell). The dims are known without a Spark job; the non-zeros only when the producer knew them.
- * {@link #acquireLocal()} collects the blocks into the driver once (guarded by the driver's
- * budget) and keeps the local copy, so later consumers in CP and broadcasts of this matrix do not
- * collect again.
+ * {@link #acquireLocal()} collects the blocks into the driver (guarded by the driver's
+ * budget) and remembers the local copy for as long as someone holds it, so later consumers in CP
+ * and broadcasts of this matrix do not collect again ({@link LocalCopies}).
  *
  * <p>{@code depth} counts the operations since the RDD's lineage was last cut (a
  * parallelize, a read, a checkpoint); the backend checkpoints deep lineages so that loops do not
@@ -24,7 +24,7 @@ public final class BlockedMatrix implements MatrixData {
   private final BlockGeometry geometry;
   private final long nnz;
   private final int depth;
-  private volatile MatrixBlock local;
+  private volatile java.lang.ref.WeakReference<MatrixBlock> local;
 
   BlockedMatrix(SparkBackend owner, JavaPairRDD<BlockIndex, MatrixBlock> rdd,
       BlockGeometry geometry, long nnz, int depth, MatrixBlock local) {
@@ -33,7 +33,7 @@ public final class BlockedMatrix implements MatrixData {
     this.geometry = Objects.requireNonNull(geometry, "geometry is null");
     this.nnz = nnz;
     this.depth = depth;
-    this.local = local;
+    this.local = local == null ? null : new java.lang.ref.WeakReference<>(local);
   }
 
   /** The blocks. */
@@ -52,7 +52,8 @@ public final class BlockedMatrix implements MatrixData {
 
   /** The local copy if this matrix was collected or came from the driver, else null. */
   public MatrixBlock localCopy() {
-    return local;
+    var l = local;
+    return l == null ? null : l.get();
   }
 
   @Override
@@ -67,7 +68,7 @@ public final class BlockedMatrix implements MatrixData {
 
   @Override
   public long nnz() {
-    MatrixBlock l = local;
+    MatrixBlock l = localCopy();
     return l != null ? l.nnz() : nnz;
   }
 
@@ -84,13 +85,13 @@ public final class BlockedMatrix implements MatrixData {
    */
   @Override
   public MatrixBlock acquireLocal() {
-    MatrixBlock l = local;
+    MatrixBlock l = localCopy();
     if (l == null) {
       synchronized (this) {
-        l = local;
+        l = localCopy();
         if (l == null) {
           l = owner.collect(this);
-          local = l;
+          local = new java.lang.ref.WeakReference<>(l);
         }
       }
     }

@@ -80,6 +80,7 @@ public final class SparkBackend implements Backend {
   private final Path scratch;
   private final java.util.Map<Statistics, SparkCounters.Snapshot> runs =
       java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
+  private final LocalCopies copies = new LocalCopies();
   private final Set<Integer> persisted = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private volatile JavaSparkContext context;
   private org.apache.spark.scheduler.SparkListener listener;
@@ -156,21 +157,39 @@ public final class SparkBackend implements Backend {
     };
   }
 
+  /** One block: an operation over driver data that fits one block is not worth a job. */
+  @Override
+  public long driverLocalBytes() {
+    return 8L * settings.blockSize() * settings.blockSize();
+  }
+
   @Override
   public Instruction instruction(Hop hop, MatMultInstruction.Kind physical, int[] inputs,
       int output) {
     return new SparkInstruction(this, hop, physical, inputs, output);
   }
 
-  /** Parallelizes a local block as a blocked RDD (its lineage starts here). */
+  /**
+   * Parallelizes a local block as a blocked RDD, persisted so that jobs do not ship the blocks
+   * with every task (its lineage starts here); a block moved here before, or collected from
+   * here, returns its existing RDD.
+   */
   @Override
   public MatrixData fromLocal(MatrixBlock block, ExecutionContext ctx) {
+    BlockedMatrix known = copies.get(block);
+    if (known != null) {
+      return known;
+    }
     BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
     JavaPairRDD<BlockIndex, MatrixBlock> rdd = context().parallelizePairs(blocks,
         partitions(g, blocks.size()));
+    rdd.persist(StorageLevel.MEMORY_AND_DISK());
+    persisted.add(rdd.id());
     counters.parallelized(block.serializedSize());
-    return new BlockedMatrix(this, rdd, g, block.nnz(), 0, block);
+    BlockedMatrix m = new BlockedMatrix(this, rdd, g, block.nnz(), 0, block);
+    copies.put(block, m);
+    return m;
   }
 
   @Override
@@ -199,6 +218,7 @@ public final class SparkBackend implements Backend {
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = m.rdd().collect();
     MatrixBlock b = Blocks.assemble(m.geometry(), blocks);
     counters.collected(b.serializedSize());
+    copies.put(b, m);
     return b;
   }
 
@@ -315,6 +335,7 @@ public final class SparkBackend implements Backend {
       sc.sc().removeSparkListener(listener);
     }
     persisted.clear();
+    copies.clear();
     Scratch.delete(scratch);
   }
 

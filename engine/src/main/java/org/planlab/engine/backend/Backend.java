@@ -44,6 +44,17 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
+   * In the mode that forces operations onto this backend, the operation memory up to which an
+   * operation whose matrix inputs are all in the driver stays there (0: none stays). A
+   * distributed backend pays a job's latency for every operation, which for data the driver
+   * already holds and that fits one block buys nothing; operations that read distributed data
+   * are placed on the backend whatever their size.
+   */
+  default long driverLocalBytes() {
+    return 0;
+  }
+
+  /**
    * The instruction running {@code hop} here.
    *
    * @param hop the HOP placed on this backend

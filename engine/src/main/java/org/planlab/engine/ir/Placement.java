@@ -29,6 +29,11 @@ public final class Placement {
     TRANSITIVE("input on spark"),
     /** The mode places every operation the backend supports there. */
     FORCED("forced by mode"),
+    /**
+     * Forced mode, but the operation is small and reads no distributed input: the backend keeps
+     * it in the driver ({@link org.planlab.engine.backend.Backend#driverLocalBytes()}).
+     */
+    SMALL_LOCAL("small, inputs in driver"),
     /** The backend of the mode has no operator for it. */
     UNSUPPORTED("backend has no operator"),
     /** The operation does not fit the device's memory. */

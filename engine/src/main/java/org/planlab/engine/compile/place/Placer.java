@@ -31,7 +31,9 @@ import org.planlab.engine.ir.Placement.Rule;
  *       aggregates, unary and matrix-scalar operations and matrix multiplications whose main
  *       input runs on SPARK and has no other consumer (Spark paper, sec. 3.3: no transfer of
  *       that input to the driver); else CP.
- *   <li>{@code spark}: SPARK for every operation the distributed backend supports.
+ *   <li>{@code spark}: SPARK for every operation the distributed backend supports, except small
+ *       operations (the backend's {@code driverLocalBytes}) whose matrix inputs are all in the
+ *       driver.
  *   <li>{@code gpu}: GPU for every operation the device supports whose M(op) fits the device's
  *       budget; unknown sizes stay in CP and mark the DAG for recompilation.
  * </ul>
@@ -97,8 +99,13 @@ public final class Placer {
         return new Decision(ExecType.CP, m, localBudget, Rule.SINGLENODE);
       case SPARK: {
         Backend b = backends.get(ExecType.SPARK);
-        return b.supports(h) ? new Decision(ExecType.SPARK, m, localBudget, Rule.FORCED)
-            : new Decision(ExecType.CP, m, localBudget, Rule.UNSUPPORTED);
+        if (!b.supports(h)) {
+          return new Decision(ExecType.CP, m, localBudget, Rule.UNSUPPORTED);
+        } else if (m != MemoryEstimates.UNKNOWN && m <= b.driverLocalBytes()
+            && !readsFrom(h, ExecType.SPARK, placed)) {
+          return new Decision(ExecType.CP, m, localBudget, Rule.SMALL_LOCAL);
+        }
+        return new Decision(ExecType.SPARK, m, localBudget, Rule.FORCED);
       }
       case GPU: {
         Backend b = backends.get(ExecType.GPU);
@@ -125,6 +132,17 @@ public final class Placer {
         return new Decision(ExecType.CP, m, localBudget, Rule.FITS);
       }
     }
+  }
+
+  /** Whether a matrix input of {@code h} is placed on {@code type}. */
+  private static boolean readsFrom(Hop h, ExecType type, Map<Hop, Decision> placed) {
+    for (Hop in : h.inputs()) {
+      Decision d = placed.get(in);
+      if (in.isMatrix() && d != null && d.type() == type) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /**

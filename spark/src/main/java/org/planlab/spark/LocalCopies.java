@@ -1,0 +1,74 @@
+package org.planlab.spark;
+
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
+import java.lang.ref.WeakReference;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.planlab.engine.matrix.MatrixBlock;
+
+/**
+ * The distributed copy of each local block the backend has seen (Spark paper, sec. 4.2: a
+ * matrix object holds its local block and its RDD, so moving it again costs nothing): a block
+ * parallelized once, or collected from an RDD, maps to that RDD's matrix, and moving the same
+ * block to Spark again returns it. Keys are held weakly by identity; the matrices hold their
+ * local block weakly too, so an entry lives as long as some variable holds the local block.
+ */
+final class LocalCopies {
+  private final Map<Key, BlockedMatrix> byBlock = new ConcurrentHashMap<>();
+  private final ReferenceQueue<MatrixBlock> cleared = new ReferenceQueue<>();
+
+  /** The distributed copy of {@code block}, or null. */
+  BlockedMatrix get(MatrixBlock block) {
+    expunge();
+    return byBlock.get(new Key(block, null));
+  }
+
+  /** Records {@code m} as the distributed copy of {@code block}. */
+  void put(MatrixBlock block, BlockedMatrix m) {
+    expunge();
+    byBlock.put(new Key(block, cleared), m);
+  }
+
+  int size() {
+    expunge();
+    return byBlock.size();
+  }
+
+  void clear() {
+    byBlock.clear();
+  }
+
+  private void expunge() {
+    for (Reference<? extends MatrixBlock> r; (r = cleared.poll()) != null; ) {
+      byBlock.remove(r);
+    }
+  }
+
+  /** A weak identity key. */
+  private static final class Key extends WeakReference<MatrixBlock> {
+    private final int hash;
+
+    Key(MatrixBlock block, ReferenceQueue<MatrixBlock> queue) {
+      super(block, queue);
+      this.hash = System.identityHashCode(block);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      if (this == o) {
+        return true;
+      }
+      if (!(o instanceof Key k)) {
+        return false;
+      }
+      MatrixBlock a = get();
+      return a != null && a == k.get();
+    }
+  }
+}
