@@ -140,8 +140,9 @@ public final class SparkBackend implements Backend {
   /**
    * The operators of {@link SparkOps}: element-wise (matrix-matrix, matrix-vector,
    * matrix-scalar), unary, sum/min/max/mean aggregates in every direction, every matrix
-   * multiplication, transpose, right and left indexing, cbind/rbind, and rand/seq generated on
-   * executors. Everything else stays in CP.
+   * multiplication, transpose, right and left indexing, cbind/rbind, rand/seq generated on
+   * executors, and generated fused operators whose side inputs have a block-local form
+   * ({@link FusedSparkOps}). Everything else stays in CP.
    */
   @Override
   public boolean supports(Hop hop) {
@@ -153,6 +154,7 @@ public final class SparkBackend implements Backend {
       case MATMULT, TRANSPOSE, RIGHT_INDEX, RAND, SEQ -> hop.isMatrix();
       case LEFT_INDEX -> hop.isMatrix() && hop.input(0).isMatrix();
       case CBIND, RBIND -> hop.isMatrix() && hop.inputs().stream().allMatch(Hop::isMatrix);
+      case FUSED -> FusedSparkOps.supports(hop);
       default -> false;
     };
   }

@@ -7,12 +7,14 @@ import static org.planlab.engine.runtime.instructions.Operands.str;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ops.Direction;
 import org.planlab.engine.random.RandomBlocks;
 import org.planlab.engine.runtime.ExecutionContext;
@@ -104,9 +106,25 @@ final class SparkInstruction extends Instruction {
             seed == -1 ? DataGenInstruction.drawSeed() : seed);
       }
       case SEQ -> ops.seq(dbl(in[0], "from"), dbl(in[1], "to"), dbl(in[2], "incr"));
+      case FUSED -> new FusedSparkOps(backend, ctx).execute(h, fused(), in);
       default -> throw new IllegalStateException("the Spark backend has no operator for "
           + h.op());
     };
+  }
+
+  private FusedOp fused() {
+    return (FusedOp) hop().param(HopParam.Fused.class).operator();
+  }
+
+  /** A fused operator's plan, as in CP: equal plans compute equal outputs from equal inputs. */
+  @Override
+  protected String lineageParameter() {
+    return hop().op() == OpCode.FUSED ? fused().plan().toString() : super.lineageParameter();
+  }
+
+  @Override
+  protected String detail() {
+    return hop().op() == OpCode.FUSED ? fused().describe() : super.detail();
   }
 
   private BlockedMatrix m(Data[] in, int i) {
