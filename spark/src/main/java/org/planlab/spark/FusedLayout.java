@@ -1,9 +1,12 @@
 package org.planlab.spark;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.cplan.CPlan;
 
@@ -63,7 +66,7 @@ record FusedLayout(Template template, List<Alignment> sides) {
   /** The layout of {@code plan}, or empty when some side input has no block-local form. */
   static Optional<FusedLayout> of(CPlan plan) {
     Alignment[] a = new Alignment[plan.sides()];
-    java.util.Arrays.fill(a, Alignment.NONE);
+    Arrays.fill(a, Alignment.NONE);
     Template t;
     List<CNode> roots = new ArrayList<>();
     if (plan instanceof CPlan.Cell c) {
@@ -83,15 +86,14 @@ record FusedLayout(Template template, List<Alignment> sides) {
       a[1] = Alignment.ROWS_OF_COLUMNS;
     }
     boolean[] ok = {true};
-    java.util.Set<CNode> seen = java.util.Collections.newSetFromMap(
-        new java.util.IdentityHashMap<>());
+    Set<CNode> seen = Collections.newSetFromMap(new IdentityHashMap<>());
     for (CNode root : roots) {
       visit(root, a, ok, seen);
     }
     return ok[0] ? Optional.of(new FusedLayout(t, List.of(a))) : Optional.empty();
   }
 
-  private static void visit(CNode node, Alignment[] a, boolean[] ok, java.util.Set<CNode> seen) {
+  private static void visit(CNode node, Alignment[] a, boolean[] ok, Set<CNode> seen) {
     if (!seen.add(node)) {
       return;
     }

@@ -503,7 +503,7 @@ final class FusedSparkOps {
    * A job that failed because an executor could not compile the shipped operator, as that
    * executor's message; any other failure unchanged.
    */
-  private static RuntimeException compileFailureOr(SparkException e) {
+  static RuntimeException compileFailureOr(SparkException e) {
     for (Throwable t = e; t != null; t = t.getCause()) {
       if (t instanceof ExecutorOperators.FusedCompileException f) {
         return new ExecutorOperators.FusedCompileException(f.getMessage());

@@ -1,5 +1,6 @@
 package org.planlab.spark;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.planlab.spark.FusedRuns.compare;
 
 import java.io.IOException;
@@ -20,8 +21,9 @@ class FusedJoinSparkTest {
 
   @Test
   void cellAlignedSideIsJoinedByBlockIndex() throws IOException {
-    compare(dir, FusedSparkTest.DATA + "Z = X * Y + 2 * X ^ 2\n", "spoofCell", NO_BROADCAST,
-        "Z");
+    var run = compare(dir, FusedSparkTest.DATA + "Z = X * Y + 2 * X ^ 2\n", "spoofCell",
+        NO_BROADCAST, "Z");
+    assertEquals(0, run.broadcasts());
   }
 
   @Test
@@ -43,7 +45,9 @@ class FusedJoinSparkTest {
 
   @Test
   void outerFactorsAreJoinedByBlockRowAndBlockColumn() throws IOException {
-    compare(dir, FusedOuterSparkTest.DATA + "R = (S / (U %*% t(V) + 0.001)) %*% V\n"
-        + "L = t(S / (U %*% t(V) + 0.001)) %*% U\n", "spoofOuter", NO_BROADCAST, "R", "L");
+    var run = compare(dir, FusedOuterSparkTest.DATA
+        + "R = (S / (U %*% t(V) + 0.001)) %*% V\nL = t(S / (U %*% t(V) + 0.001)) %*% U\n",
+        "spoofOuter", NO_BROADCAST, "R", "L");
+    assertEquals(0, run.broadcasts());
   }
 }

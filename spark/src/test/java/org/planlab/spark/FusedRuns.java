@@ -37,7 +37,7 @@ final class FusedRuns {
   }
 
   /** The final variables of a run (matrices as local blocks) and its heavy hitters' counts. */
-  record Outcome(Map<String, Object> variables, Map<String, Long> opcodes) {
+  record Outcome(Map<String, Object> variables, Map<String, Long> opcodes, long broadcasts) {
 
     long count(String opcode) {
       return opcodes.getOrDefault(opcode, 0L);
@@ -75,7 +75,13 @@ final class FusedRuns {
       for (var h : r.statistics().heavyHitters()) {
         ops.merge(h.opcode(), h.count(), Long::sum);
       }
-      return new Outcome(vars, ops);
+      long broadcasts = 0;
+      for (var t : r.statistics().transfers().entrySet()) {
+        if (t.getKey().contains("broadcast")) {
+          broadcasts += t.getValue().count();
+        }
+      }
+      return new Outcome(vars, ops, broadcasts);
     }
   }
 

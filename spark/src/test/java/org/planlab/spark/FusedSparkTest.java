@@ -1,5 +1,6 @@
 package org.planlab.spark;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.planlab.spark.FusedRuns.SPARK;
 import static org.planlab.spark.FusedRuns.compare;
 
@@ -37,7 +38,8 @@ class FusedSparkTest {
 
   @Test
   void cellColumnAggregateWithAColumnAlignedSide() throws IOException {
-    compare(dir, DATA + "c = colSums(X * w)\n", "spoofCell", SPARK, "c");
+    var run = compare(dir, DATA + "c = colSums(X * w)\n", "spoofCell", SPARK, "c");
+    assertTrue(run.broadcasts() > 0, "w fits the broadcast budget");
   }
 
   @Test

@@ -1,0 +1,63 @@
+package org.planlab.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.spark.SparkException;
+import org.apache.spark.api.java.JavaRDD;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planlab.engine.codegen.runtime.CellType;
+import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.matrix.MatrixBlock;
+
+/**
+ * Executors compile a shipped operator once per JVM and reuse it across tasks and jobs
+ * (fusion paper, sec. 2.1); a source an executor cannot compile fails the job with the
+ * compiler's error, the class name and the executor.
+ */
+class FusedCompileSparkTest {
+  @TempDir
+  static Path dir;
+
+  @Test
+  void anExecutorCompilesEachShippedOperatorOnce() throws IOException {
+    String dml = FusedSparkTest.DATA + "s = sum(X * Y + X)\n";
+    FusedRuns.run(dir, dml, ExecMode.SPARK, FusedRuns.SPARK);
+    long compiles = ExecutorOperators.compiles();
+    // a second engine generates the same class again: its executors find it compiled
+    FusedRuns.Outcome again = FusedRuns.run(dir, dml, ExecMode.SPARK, FusedRuns.SPARK);
+    assertTrue(again.count("sp_spoofCell") > 0, again.opcodes().toString());
+    assertEquals(compiles, ExecutorOperators.compiles());
+  }
+
+  @Test
+  void aSourceExecutorsCannotCompileFailsWithTheCompilerError() {
+    SparkBackend backend = new SparkBackend(new SparkSettings(SparkSettings.DEFAULT_MASTER, 7,
+        1L << 30, 0, 1L << 20, 1L << 26, 20), Scratch.create());
+    try {
+      FusedTask task = new FusedTask("TMPBROKEN", """
+          package org.planlab.engine.codegen.generated;
+          import org.planlab.engine.codegen.runtime.*;
+          public final class TMPBROKEN extends SpoofCellwise {
+            no such member;
+          }
+          """, FusedLayout.Template.CELL, CellType.NO_AGG, new int[] {2, 2}, new double[0]);
+      JavaRDD<Integer> one = backend.context().parallelize(List.of(1), 1);
+      SparkException e = assertThrows(SparkException.class, () -> one.map(i ->
+          task.run(new MatrixBlock[] {MatrixBlock.dense(2, 2)}).work()).collect());
+      RuntimeException clear = FusedSparkOps.compileFailureOr(e);
+      assertInstanceOf(ExecutorOperators.FusedCompileException.class, clear);
+      String m = clear.getMessage();
+      assertTrue(m.startsWith("Spark executor "), m);
+      assertTrue(m.contains("fused operator TMPBROKEN does not compile: Line 4"), m);
+    } finally {
+      backend.close();
+    }
+  }
+}
