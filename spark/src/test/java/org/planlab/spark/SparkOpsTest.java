@@ -465,6 +465,22 @@ class SparkOpsTest {
   }
 
   /**
+   * A loop whose values are checkpointed every two operations (the lineage cut of
+   * {@link SparkBackend#result}) gives CP's values.
+   */
+  @Test
+  void checkpointedLineagesInALoop() {
+    agrees("""
+        A = X
+        for (i in 1:5) {
+          A = A * 0.9 + Y / i
+          A = A - rowMeans(A)
+        }
+        s = sum(A)
+        """, SparkRuns.SMALL_BLOCKS + ",checkpointDepth=2", "*", "+", "/", "-", "ua_mean_row");
+  }
+
+  /**
    * A matrix larger than the driver's budget is not collected: the error says what would not
    * fit and how to avoid it, before any data moves.
    */

@@ -1,0 +1,106 @@
+package org.planlab.spark;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planlab.engine.api.Explain;
+import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.config.ExecMode;
+
+/**
+ * {@code hybrid} mode on the Spark backend with a local budget of 64 KiB (optimizer paper, sec.
+ * 3.3; Spark paper, sec. 3.2-3.3): the operations on a 200 x 60 matrix (94 KiB) exceed the
+ * budget and are placed on Spark, the ones on 60-element vectors fit and stay in CP; explain
+ * shows each decision with the budget it was compared with, and the results equal CP's. The
+ * script's final variables fit the driver (the backend refuses to collect larger ones).
+ */
+class SparkHybridTest {
+  private static final long BUDGET = 64 << 10;
+  private static final String SCRIPT = """
+      X = read($X)
+      v = read($v)
+      y = X %*% v
+      G = t(X) %*% X
+      r = colSums(X * 2 + 1)
+      w = v * 3 + 1
+      u = t(w) %*% v
+      s = sum(w) + sum(y) + sum(r)
+      print("s " + s)
+      """;
+
+  @TempDir
+  static Path dir;
+  private static Map<String, String> args;
+
+  @BeforeAll
+  static void data() {
+    args = Map.of("X", SparkRuns.write(dir, "X", SparkRuns.gaussian(31, 200, 60)).toString(),
+        "v", SparkRuns.write(dir, "v", SparkRuns.gaussian(32, 60, 1)).toString());
+  }
+
+  private static EngineConfig config(ExecMode mode) {
+    return SparkRuns.config(dir, mode, SparkRuns.SMALL_BLOCKS).localMemoryBudget(BUDGET).build();
+  }
+
+  /** The placement notes of the HOP lines matching {@code p} (at least one). */
+  private static List<String> notes(String explain, String p) {
+    Matcher m = Pattern.compile(p + " .*(\\[[^\\]]*\\])$", Pattern.MULTILINE).matcher(explain);
+    List<String> out = new ArrayList<>();
+    while (m.find()) {
+      out.add(m.group(1));
+    }
+    assertFalse(out.isEmpty(), p + " matches nothing in\n" + explain);
+    return out;
+  }
+
+  private static void assertPlaced(String explain, String hop, String type, String cmp) {
+    for (String n : notes(explain, hop)) {
+      assertTrue(n.startsWith("[" + type + ": op ") && n.endsWith(cmp + " local 64.0 KiB]"),
+          hop + ": " + n + "\n" + explain);
+    }
+  }
+
+  @Test
+  void largeOperationsRunOnSparkSmallOnesInCpWithCpResults() throws Exception {
+    Path file = dir.resolve("hybrid.dml");
+    Files.writeString(file, SCRIPT);
+    SparkRuns.Run hybrid = SparkRuns.run(config(ExecMode.HYBRID), e -> e.compile(file, args));
+    String explain = Explain.hops(hybrid.script());
+
+    assertTrue(explain.startsWith("PLACEMENT mode=hybrid local budget=64.0 KiB\n"), explain);
+    // X %*% v, t(X) %*% X and X * 2 + 1 read or write the 94 KiB of X
+    assertPlaced(explain, "MATMULT \\(\\d+,\\d+\\) matrix double dims=200x1", "SPARK", " >");
+    assertPlaced(explain, "MATMULT \\(\\d+,\\d+\\) matrix double dims=60x60", "SPARK", " >");
+    assertPlaced(explain, "BINARY \\[\\*\\] \\(\\d+,\\d+\\) matrix double dims=200x60",
+        "SPARK", " >");
+    assertPlaced(explain, "BINARY \\[\\+\\] \\(\\d+,\\d+\\) matrix double dims=200x60",
+        "SPARK", " >");
+    // the vector operations fit
+    assertPlaced(explain, "BINARY \\[\\*\\] \\(\\d+,\\d+\\) matrix double dims=60x1", "CP",
+        " <=");
+    assertPlaced(explain, "BINARY \\[\\+\\] \\(\\d+,\\d+\\) matrix double dims=60x1", "CP",
+        " <=");
+    assertPlaced(explain, "MATMULT \\(\\d+,\\d+\\) matrix double dims=1x1", "CP", " <=");
+
+    SparkRuns.Run cp = SparkRuns.run(config(ExecMode.SINGLENODE), e -> e.compile(file, args));
+    SparkRuns.assertSameVariables(cp, hybrid, SparkOpsTest.TOL);
+    assertEquals(cp.printed().lines().count(), hybrid.printed().lines().count());
+    assertTrue(SparkRuns.close(Double.parseDouble(cp.printed().strip().substring(2)),
+        Double.parseDouble(hybrid.printed().strip().substring(2)), SparkOpsTest.TOL),
+        hybrid.printed() + " vs " + cp.printed());
+    for (String op : List.of("sp_ba+*", "sp_tsmm", "sp_*", "sp_+", "*", "+")) {
+      assertTrue(hybrid.opcodes().contains(op), op + " did not run: " + hybrid.opcodes());
+    }
+  }
+}
