@@ -200,6 +200,11 @@ final class SparkOps {
 
   /** Row ({@code ROW}: rows x 1) or column ({@code COL}: 1 x cols) aggregates. */
   BlockedMatrix directed(BlockedMatrix a, AggregateOp op, Direction dir) {
+    if (a.geometry().blocks() == 0) {
+      // no blocks to aggregate, but a result with cells (rowSums of n x 0): CP's values
+      return local(AggregateKernels.aggregate(MatrixBlock.empty((int) a.rows(), (int) a.cols()),
+          op, dir, seq()));
+    }
     boolean rows = dir == Direction.ROW;
     AggregateOp p = partial(op);
     BinaryOp c = combiner(p);
@@ -236,6 +241,11 @@ final class SparkOps {
       throw new DimensionMismatchException("dimension mismatch in %*%: " + a.rows() + "x"
           + a.cols() + " and " + b.rows() + "x" + b.cols() + " (the first operand's columns "
           + "must equal the second's rows)");
+    }
+    if (a.cols() == 0) {
+      // an empty common dimension: no block products, a result of zeros (CP's values)
+      return local(MatMultKernels.multiply(MatrixBlock.empty((int) a.rows(), 0),
+          MatrixBlock.empty(0, (int) b.cols()), seq()));
     }
     long budget = backend.settings().broadcastBudget();
     long aBytes = SparkBackend.broadcastBytes(a);
@@ -349,6 +359,11 @@ final class SparkOps {
     if (x.rows() != y.rows()) {
       throw new DimensionMismatchException("dimension mismatch in t(X) %*% Y: X " + x.rows()
           + "x" + x.cols() + ", Y " + y.rows() + "x" + y.cols() + " (need equal rows)");
+    }
+    if (x.rows() == 0) {
+      // an empty common dimension: no block products, a result of zeros (CP's values)
+      return local(MatMultKernels.transposeLeftMultiply(MatrixBlock.empty(0, (int) x.cols()),
+          MatrixBlock.empty(0, (int) y.cols()), seq()));
     }
     BlockGeometry g = x.geometry().withDims(x.cols(), y.cols());
     JavaPairRDD<BlockIndex, MatrixBlock> r;
