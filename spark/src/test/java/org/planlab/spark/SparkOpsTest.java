@@ -422,6 +422,24 @@ class SparkOpsTest {
         "ba+*", "right_index", "cbind", "r'");
   }
 
+  /** Matrices without rows: no blocks at all, yet aggregates and products have a shape. */
+  @Test
+  void matricesWithoutRows() {
+    agrees("""
+        n = as.integer(sum(X > 100))
+        E = rand(rows=n, cols=9, seed=3)
+        F = rand(rows=9, cols=n, seed=4)
+        A = colSums(E)
+        B = rowSums(F)
+        C = F %*% E
+        D = t(E) %*% E
+        G = t(E) %*% rand(rows=n, cols=3, seed=5)
+        H = rowMaxs(F)
+        s = sum(E)
+        """, SparkRuns.SMALL_BLOCKS, "rand", "ua_sum_col", "ua_sum_row", "ua_max_row", "ba+*",
+        "tsmm", "tlmm");
+  }
+
   @Test
   void oneRowAndOneColumnMatrices() {
     agrees("""
