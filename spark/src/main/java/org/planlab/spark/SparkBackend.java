@@ -151,7 +151,7 @@ public final class SparkBackend implements Backend {
       case BINARY -> hop.isMatrix() && hop.inputs().size() == 2;
       case AGGREGATE -> hop.input(0).isMatrix()
           && AGGREGATES.contains(hop.param(HopParam.Aggregate.class).op());
-      case MATMULT, TRANSPOSE, RIGHT_INDEX, RAND, SEQ -> hop.isMatrix();
+      case MATMULT, TRANSPOSE, RIGHT_INDEX, RAND, SEQ, READ_FILE -> hop.isMatrix();
       case LEFT_INDEX -> hop.isMatrix() && hop.input(0).isMatrix();
       case CBIND, RBIND -> hop.isMatrix() && hop.inputs().stream().allMatch(Hop::isMatrix);
       case FUSED -> FusedSparkOps.supports(hop);

@@ -105,6 +105,7 @@ final class SparkInstruction extends Instruction {
             dbl(in[3], "max"), dbl(in[4], "sparsity"), pdf(str(in[6], "pdf")),
             seed == -1 ? DataGenInstruction.drawSeed() : seed);
       }
+      case READ_FILE -> read(ops, in, ctx);
       case SEQ -> ops.seq(dbl(in[0], "from"), dbl(in[1], "to"), dbl(in[2], "incr"));
       case FUSED -> new FusedSparkOps(backend, ctx).execute(h, fused(), in);
       default -> throw new IllegalStateException("the Spark backend has no operator for "
@@ -125,6 +126,50 @@ final class SparkInstruction extends Instruction {
   @Override
   protected String detail() {
     return hop().op() == OpCode.FUSED ? fused().describe() : super.detail();
+  }
+
+  /**
+   * A read placed on Spark: binary files are read by the executors; the text formats are
+   * parsed in the driver (as CP reads them) and parallelized.
+   */
+  private Data read(SparkOps ops, Data[] in, ExecutionContext ctx) {
+    java.nio.file.Path file = ctx.resolve(str(in[0], "read path"));
+    String format = str(in[1], "format");
+    org.planlab.engine.io.ReadOptions o = org.planlab.engine.io.ReadOptions.defaults();
+    org.planlab.engine.io.MatrixFormat f;
+    long rows;
+    long cols;
+    long nnz;
+    try {
+      if (!format.isEmpty()) {
+        o = o.withFormat(org.planlab.engine.io.MatrixFormat.byName(format));
+      }
+      f = org.planlab.engine.io.MatrixFiles.format(file, o);
+      if (f != org.planlab.engine.io.MatrixFormat.BINARY) {
+        Data local = new org.planlab.engine.runtime.instructions.IoInstruction("read_file",
+            hop(), inputs(), output()).execute(in, ctx);
+        return backend.fromLocal(((MatrixData) local).acquireLocal(), ctx);
+      }
+      try (org.planlab.engine.io.MatrixSource src = org.planlab.engine.io.MatrixFiles.open(file,
+          o)) {
+        rows = src.rows();
+        cols = src.cols();
+        nnz = src.expectedNnz();
+      }
+    } catch (java.nio.file.NoSuchFileException e) {
+      throw new IllegalArgumentException("file not found: " + e.getFile());
+    } catch (org.planlab.engine.io.MatrixFormatException e) {
+      throw new java.io.UncheckedIOException(e.getMessage(), e);
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("cannot read " + file + ": " + e.getMessage(), e);
+    }
+    long wantRows = lng(in[2], "rows");
+    long wantCols = lng(in[3], "cols");
+    if ((wantRows >= 0 && wantRows != rows) || (wantCols >= 0 && wantCols != cols)) {
+      throw new IllegalArgumentException("read " + file + ": the file holds a " + rows + "x"
+          + cols + " matrix, but rows=" + wantRows + ", cols=" + wantCols + " were given");
+    }
+    return ops.readBinary(file, rows, cols, nnz);
   }
 
   private BlockedMatrix m(Data[] in, int i) {

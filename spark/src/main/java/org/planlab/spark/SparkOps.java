@@ -582,6 +582,49 @@ final class SparkOps {
     return backend.result(r, g, -1, 1);
   }
 
+  // ---------------------------------------------------------------- reads
+
+  /**
+   * A binary matrix file read on the executors (Spark paper, sec. 4.1, "reblock"): each task
+   * opens the file and reads its row blocks of {@link BlockRandom#ROWS_PER_BLOCK} rows, which
+   * are cut into this backend's blocks, so the matrix never passes through the driver. The file
+   * must be visible at the same path on every executor (one machine, or a shared file system).
+   *
+   * @param rows the file's rows, known from its header
+   * @param cols the file's columns
+   */
+  BlockedMatrix readBinary(java.nio.file.Path file, long rows, long cols, long nnz) {
+    BlockGeometry g = new BlockGeometry(rows, cols, backend.settings().blockSize());
+    String path = file.toAbsolutePath().toString();
+    int genRows = BlockRandom.ROWS_PER_BLOCK;
+    List<Long> ids = new ArrayList<>();
+    for (long i = 0; i < BlockRandom.blockCount(rows); i++) {
+      ids.add(i);
+    }
+    JavaPairRDD<BlockIndex, Blocks.Piece> pieces = backend.context()
+        .parallelize(ids, backend.partitions(g, Math.max(1, ids.size())))
+        .mapPartitionsToPair(it -> {
+          List<Tuple2<BlockIndex, Blocks.Piece>> out = new ArrayList<>();
+          if (!it.hasNext()) {
+            return out.iterator();
+          }
+          try (org.planlab.engine.io.MatrixSource src = org.planlab.engine.io.MatrixFiles.open(
+              java.nio.file.Path.of(path), org.planlab.engine.io.ReadOptions.defaults()
+                  .withFormat(org.planlab.engine.io.MatrixFormat.BINARY))) {
+            while (it.hasNext()) {
+              long i = it.next();
+              MatrixBlock blk = src.block((int) i);
+              out.addAll(Blocks.pieces(blk, 0, blk.rows(), 0, blk.cols(), i * genRows, 0, g));
+            }
+          } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException("cannot read " + path + " on an executor: "
+                + e.getMessage(), e);
+          }
+          return out.iterator();
+        });
+    return backend.result(assemble(pieces, g, g.size() == genRows), g, nnz, 1);
+  }
+
   /** The matrix operands' backend view (the executor moved them here). */
   static BlockedMatrix blocked(MatrixData d, String what) {
     if (d instanceof BlockedMatrix b) {

@@ -199,6 +199,17 @@ public final class MatrixFiles {
     }
   }
 
+  /**
+   * The format {@code file} is read in: the .mtd's, else the options', else detected.
+   *
+   * @throws NoSuchFileException when the file does not exist
+   * @throws MatrixFormatException when the format cannot be told or contradicts the .mtd
+   */
+  public static MatrixFormat format(Path file, ReadOptions options) throws IOException {
+    requireExists(file);
+    return formatOf(file, MatrixMetadata.readFor(file).orElse(null), options);
+  }
+
   private static MatrixFormat formatOf(Path file, MatrixMetadata md, ReadOptions o)
       throws IOException {
     if (md != null) {

@@ -77,6 +77,7 @@ public final class Lowering {
       boolean predicate) {
     Map<Hop, List<Hop>> consumers = dag.consumers();
     Map<Hop, Physical> physical = selectOperators(dag, consumers, sizes);
+    placement = placeTransposedProducts(placement, physical);
 
     // which HOPs still need an instruction: reachable from the roots over physical inputs
     Set<Hop> needed = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -159,6 +160,33 @@ public final class Lowering {
     }
     int resultSlot = resultStep == null ? -1 : resultStep.slot;
     return new BlockCode(code, releaseAfter, constants, slots, resultSlot);
+  }
+
+  /**
+   * A physical matrix multiply matched at a transpose over a MATMULT ({@code t(t(Y) %*% X)} as
+   * {@code t(X) %*% Y}) runs where the MATMULT was placed: the product is the operation whose
+   * memory placement weighed, the transpose only reorients its small output.
+   */
+  private static Placement placeTransposedProducts(Placement placement,
+      Map<Hop, Physical> physical) {
+    if (placement == null) {
+      return null;
+    }
+    Map<Hop, Placement.Decision> adjusted = null;
+    for (Map.Entry<Hop, Physical> e : physical.entrySet()) {
+      Hop root = e.getKey();
+      if (root.op() == OpCode.TRANSPOSE && root.input(0).op() == OpCode.MATMULT) {
+        Placement.Decision product = placement.decision(root.input(0));
+        Placement.Decision own = placement.decision(root);
+        if (product != null && own != null && product.type() != own.type()) {
+          if (adjusted == null) {
+            adjusted = new IdentityHashMap<>(placement.decisions());
+          }
+          adjusted.put(root, product);
+        }
+      }
+    }
+    return adjusted == null ? placement : new Placement(adjusted, placement.needsRecompile());
   }
 
   /**
