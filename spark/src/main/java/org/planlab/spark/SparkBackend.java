@@ -162,7 +162,7 @@ public final class SparkBackend implements Backend {
   /** One block: an operation over driver data that fits one block is not worth a job. */
   @Override
   public long driverLocalBytes() {
-    return 8L * settings.blockSize() * settings.blockSize();
+    return settings.smallInDriver() ? 8L * settings.blockSize() * settings.blockSize() : 0;
   }
 
   @Override

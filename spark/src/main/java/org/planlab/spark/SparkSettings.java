@@ -17,9 +17,11 @@ import org.planlab.engine.spi.PluginOptions;
  *     a broadcast must fit in the driver and in every executor)
  * @param driverBudget largest matrix collected into the driver, in bytes
  * @param checkpointDepth operations after which a lineage is cut by a checkpoint
+ * @param smallInDriver whether the {@code spark} mode keeps operations over driver data that fit
+ *     one block in the driver
  */
 public record SparkSettings(String master, int blockSize, long executorMemory, int parallelism,
-    long broadcastBudget, long driverBudget, int checkpointDepth) {
+    long broadcastBudget, long driverBudget, int checkpointDepth, boolean smallInDriver) {
 
   /** The default master: two local executor threads. */
   public static final String DEFAULT_MASTER = "local[2]";
@@ -63,7 +65,9 @@ public record SparkSettings(String master, int blockSize, long executorMemory, i
         PluginOption.string("broadcastBudget", "", "largest broadcast matrix, e.g. 200m "
             + "(default: 35% of the smaller of executor memory and the driver's budget)"),
         PluginOption.integer("checkpointDepth", 20, "operations after which a distributed "
-            + "matrix's lineage is cut by a checkpoint"));
+            + "matrix's lineage is cut by a checkpoint"),
+        PluginOption.bool("smallInDriver", true, "in the spark mode, keep operations whose "
+            + "inputs are in the driver and that fit one block in the driver"));
   }
 
   /**
@@ -81,7 +85,8 @@ public record SparkSettings(String master, int blockSize, long executorMemory, i
     long broadcast = bb.isEmpty() ? (long) (0.35 * Math.min(executorHeap, localBudget))
         : bytes(bb, "broadcastBudget");
     return new SparkSettings(master, o.integer("blockSize"), executorMemory,
-        o.integer("parallelism"), broadcast, localBudget, o.integer("checkpointDepth"));
+        o.integer("parallelism"), broadcast, localBudget, o.integer("checkpointDepth"),
+        o.bool("smallInDriver"));
   }
 
   private static long bytes(String text, String option) {

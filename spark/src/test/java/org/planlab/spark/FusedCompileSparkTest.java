@@ -39,7 +39,7 @@ class FusedCompileSparkTest {
   @Test
   void aSourceExecutorsCannotCompileFailsWithTheCompilerError() {
     SparkBackend backend = new SparkBackend(new SparkSettings(SparkSettings.DEFAULT_MASTER, 7,
-        1L << 30, 0, 1L << 20, 1L << 26, 20), Scratch.create());
+        1L << 30, 0, 1L << 20, 1L << 26, 20, true), Scratch.create());
     try {
       FusedTask task = new FusedTask("TMPBROKEN", """
           package org.planlab.engine.codegen.generated;

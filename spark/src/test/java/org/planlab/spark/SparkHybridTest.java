@@ -103,4 +103,35 @@ class SparkHybridTest {
       assertTrue(hybrid.opcodes().contains(op), op + " did not run: " + hybrid.opcodes());
     }
   }
+
+  /**
+   * Forced {@code spark} mode keeps operations over driver data that fit one block in the driver
+   * (a job per 60-element vector buys nothing), while everything that reads the distributed X,
+   * and the read of X itself (larger than a block of 100 x 100), runs on Spark.
+   */
+  @Test
+  void forcedSparkKeepsSmallDriverOperationsInTheDriver() throws Exception {
+    Path file = dir.resolve("forced.dml");
+    Files.writeString(file, SCRIPT);
+    EngineConfig config = SparkRuns.config(dir, ExecMode.SPARK,
+        "spark:master=local[2],blockSize=100").build();
+    SparkRuns.Run forced = SparkRuns.run(config, e -> e.compile(file, args));
+    String explain = Explain.hops(forced.script());
+    for (String n : notes(explain, "READ_FILE \\(\\d+(?:,\\d+)*\\) matrix double dims=200x60")) {
+      assertTrue(n.startsWith("[SPARK: forced by mode"), n + "\n" + explain);
+    }
+    for (String hop : List.of("READ_FILE \\(\\d+(?:,\\d+)*\\) matrix double dims=60x1",
+        "BINARY \\[\\*\\] \\(\\d+,\\d+\\) matrix double dims=60x1")) {
+      for (String n : notes(explain, hop)) {
+        assertTrue(n.startsWith("[CP: small, inputs in driver"), n + "\n" + explain);
+      }
+    }
+    for (String n : notes(explain, "MATMULT \\(\\d+,\\d+\\) matrix double dims=200x1")) {
+      assertTrue(n.startsWith("[SPARK: forced by mode"), n + "\n" + explain);
+    }
+    SparkRuns.Run cp = SparkRuns.run(config(ExecMode.SINGLENODE), e -> e.compile(file, args));
+    SparkRuns.assertSameVariables(cp, forced, SparkOpsTest.TOL);
+    assertTrue(forced.opcodes().contains("sp_read_file"), forced.opcodes().toString());
+    assertTrue(forced.opcodes().contains("sp_ba+*"), forced.opcodes().toString());
+  }
 }

@@ -26,7 +26,7 @@ class SparkOpsTest {
   static final double TOL = 1e-9;
   /** No broadcast fits: element-wise with vectors replicates, matrix products join. */
   static final String NO_BROADCAST = SparkRuns.SMALL_BLOCKS + ",broadcastBudget=0";
-  static final String BIG_BLOCKS = "spark:master=local[2],blockSize=1000";
+  static final String BIG_BLOCKS = "spark:master=local[2],blockSize=1000,smallInDriver=false";
 
   @TempDir
   static Path dir;
