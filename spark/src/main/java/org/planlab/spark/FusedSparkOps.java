@@ -104,7 +104,7 @@ final class FusedSparkOps {
         // only its column count is read (a vector length)
         sources[s] = new SideSource(a, null, MatrixBlock.empty(0, (int) side.cols()));
       } else if (a == FusedLayout.Alignment.WHOLE
-          || SparkBackend.broadcastBytes(side) <= budget) {
+          || SparkBackend.broadcastBytes(side) <= budget && !joinable(side, a, x, rowwise)) {
         sources[s] = new SideSource(a, backend.broadcast(side, ctx), null);
       } else {
         sources[s] = new SideSource(a, null, null);
@@ -118,8 +118,9 @@ final class FusedSparkOps {
         depth = Math.max(depth, side.depth());
       }
     }
+    // a task's partials keep its units' keys, so the main input's partitioning stays
     JavaPairRDD<BlockIndex, MatrixBlock> partials = work.mapPartitionsToPair(
-        it -> new Units(task, sources, it));
+        it -> new Units(task, sources, it), true);
     try {
       return switch (layout.template()) {
         case CELL -> cell((CPlan.Cell) plan, hop, x, partials, depth + 1);
@@ -211,6 +212,9 @@ final class FusedSparkOps {
    * rows (fusion paper, sec. 2.2); a matrix with one block column already is that.
    */
   private JavaPairRDD<BlockIndex, MatrixBlock> rowBlocks(BlockedMatrix m) {
+    if (m.geometry().singleBlockColumn()) {
+      return m.rdd(); // keys (i, 0) already, and the partitioning stays
+    }
     return byRowBlock(m).mapToPair(t -> new Tuple2<>(new BlockIndex(t._1(), 0), t._2()));
   }
 
@@ -247,6 +251,22 @@ final class FusedSparkOps {
   }
 
   /**
+   * Whether an aligned side is better joined than broadcast: it lives on the executors only (a
+   * broadcast would first collect it) and its blocks have the keys of the main input's units,
+   * so a join of the co-partitioned RDDs moves no data (Spark paper, sec. 4.1).
+   */
+  private static boolean joinable(BlockedMatrix side, FusedLayout.Alignment a, BlockedMatrix x,
+      boolean rowwise) {
+    if (side.localCopy() != null) {
+      return false;
+    }
+    boolean sameKeys = a == FusedLayout.Alignment.CELL && !rowwise
+        || a == FusedLayout.Alignment.ROWS && x.geometry().singleBlockColumn()
+            && side.geometry().singleBlockColumn();
+    return sameKeys;
+  }
+
+  /**
    * A side input too large to broadcast, keyed by the units that read it (Spark paper, sec.
    * 3.3: a vector's blocks are replicated along the matrix's blocks and joined).
    */
@@ -254,7 +274,8 @@ final class FusedSparkOps {
       FusedLayout.Alignment a, long unitRows, long unitCols) {
     return switch (a) {
       case CELL -> side.rdd();
-      case ROWS -> byRowBlock(side).flatMapToPair(t -> replicate(t._2(), t._1(), unitCols, true));
+      case ROWS -> unitCols == 1 && side.geometry().singleBlockColumn() ? side.rdd()
+          : byRowBlock(side).flatMapToPair(t -> replicate(t._2(), t._1(), unitCols, true));
       case COLUMNS -> byColumnBlock(side).flatMapToPair(t ->
           replicate(t._2(), t._1(), unitRows, false));
       case ROWS_OF_COLUMNS -> byRowBlock(side).flatMapToPair(t ->

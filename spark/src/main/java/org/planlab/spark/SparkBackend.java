@@ -184,8 +184,8 @@ public final class SparkBackend implements Backend {
     }
     BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
-    JavaPairRDD<BlockIndex, MatrixBlock> rdd = context().parallelizePairs(blocks,
-        partitions(g, blocks.size()));
+    JavaPairRDD<BlockIndex, MatrixBlock> rdd = partitioned(context().parallelizePairs(blocks,
+        partitions(g, blocks.size())), g);
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
     persisted.add(rdd.id());
     counters.parallelized(block.serializedSize());
@@ -255,6 +255,17 @@ public final class SparkBackend implements Backend {
       d = 0;
     }
     return new BlockedMatrix(this, rdd, g, nnz, d, null);
+  }
+
+  /**
+   * The blocks of a new matrix (parallelized, read, generated) hash-partitioned by block index
+   * into {@link #partitions} parts: every matrix of the same block grid then has the same
+   * partitioner, operators that keep keys keep it, and joins of such matrices (element-wise
+   * operations, aligned side inputs of fused operators) move no data (Spark paper, sec. 4.1).
+   */
+  JavaPairRDD<BlockIndex, MatrixBlock> partitioned(JavaPairRDD<BlockIndex, MatrixBlock> rdd,
+      BlockGeometry g) {
+    return rdd.partitionBy(new org.apache.spark.HashPartitioner(partitions(g, g.blocks())));
   }
 
   /** Partitions for an RDD of {@code blocks} blocks of geometry {@code g}. */

@@ -120,13 +120,23 @@ final class SparkOps {
       boolean vectorLeft) {
     boolean column = v.cols() == 1;
     JavaPairRDD<BlockIndex, MatrixBlock> r;
-    if (SparkBackend.broadcastBytes(v) <= backend.settings().broadcastBudget()) {
+    boolean coPartitioned = column && m.geometry().singleBlockColumn() && v.localCopy() == null;
+    if (coPartitioned) {
+      // v's blocks have m's keys: a join of co-partitioned RDDs moves no data
+      r = m.rdd().join(v.rdd(), partitions(m.geometry()))
+          .mapValues(t -> vectorOp(t._1(), t._2(), op, vectorLeft));
+    } else if (SparkBackend.broadcastBytes(v) <= backend.settings().broadcastBudget()) {
       Broadcast<PartitionedMatrix> bv = backend.broadcast(v, ctx);
-      r = m.rdd().mapToPair(t -> {
-        BlockIndex i = t._1();
-        MatrixBlock vb = column ? bv.value().block(i.row(), 0) : bv.value().block(0, i.col());
-        return new Tuple2<>(i, vectorOp(t._2(), vb, op, vectorLeft));
-      });
+      r = m.rdd().mapPartitionsToPair(it -> {
+        List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
+        while (it.hasNext()) {
+          Tuple2<BlockIndex, MatrixBlock> t = it.next();
+          BlockIndex i = t._1();
+          MatrixBlock vb = column ? bv.value().block(i.row(), 0) : bv.value().block(0, i.col());
+          out.add(new Tuple2<>(i, vectorOp(t._2(), vb, op, vectorLeft)));
+        }
+        return out.iterator();
+      }, true);
     } else {
       long blockCols = m.geometry().blockCols();
       long blockRows = m.geometry().blockRows();
@@ -463,20 +473,30 @@ final class SparkOps {
   /** {@code a[rl:ru, cl:cu] = v} for a scalar v. */
   BlockedMatrix leftIndexFill(BlockedMatrix a, double v, long rl, long ru, long cl, long cu) {
     int bs = a.geometry().size();
-    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapToPair(t -> {
-      long top = t._1().row() * bs;
-      long left = t._1().col() * bs;
-      MatrixBlock b = t._2();
-      int lr0 = (int) Math.max(0, rl - 1 - top);
-      int lr1 = (int) Math.min(b.rows(), ru - top);
-      int lc0 = (int) Math.max(0, cl - 1 - left);
-      int lc1 = (int) Math.min(b.cols(), cu - left);
-      if (lr0 >= lr1 || lc0 >= lc1) {
-        return t;
+    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapPartitionsToPair(it -> {
+      List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
+      while (it.hasNext()) {
+        out.add(fill(it.next(), bs, v, rl, ru, cl, cu));
       }
-      return new Tuple2<>(t._1(), IndexingKernels.leftIndexFill(b, v, lr0, lr1, lc0, lc1));
-    });
+      return out.iterator();
+    }, true);
     return backend.result(r, a.geometry(), -1, depth(a));
+  }
+
+  /** One block of {@code a[rl:ru, cl:cu] = v}. */
+  private static Tuple2<BlockIndex, MatrixBlock> fill(Tuple2<BlockIndex, MatrixBlock> t, int bs,
+      double v, long rl, long ru, long cl, long cu) {
+    long top = t._1().row() * bs;
+    long left = t._1().col() * bs;
+    MatrixBlock b = t._2();
+    int lr0 = (int) Math.max(0, rl - 1 - top);
+    int lr1 = (int) Math.min(b.rows(), ru - top);
+    int lc0 = (int) Math.max(0, cl - 1 - left);
+    int lc1 = (int) Math.min(b.cols(), cu - left);
+    if (lr0 >= lr1 || lc0 >= lc1) {
+      return t;
+    }
+    return new Tuple2<>(t._1(), IndexingKernels.leftIndexFill(b, v, lr0, lr1, lc0, lc1));
   }
 
   /** {@code cbind(...)} ({@code columns}) or {@code rbind(...)}: inputs shifted into place. */
@@ -549,7 +569,7 @@ final class SparkOps {
           return Blocks.pieces(blk, 0, r, 0, (int) cols, i * genRows, 0, g).iterator();
         });
     boolean aligned = g.size() % genRows == 0 && g.size() == genRows;
-    return backend.result(assemble(pieces, g, aligned), g, -1, 1);
+    return backend.result(backend.partitioned(assemble(pieces, g, aligned), g), g, -1, 1);
   }
 
   /** {@code seq(from, to, incr)} generated block by block, with CP's length and last value. */
@@ -579,7 +599,7 @@ final class SparkOps {
           blk.recomputeNonZeros();
           return new Tuple2<>(new BlockIndex(i, 0), blk);
         });
-    return backend.result(r, g, -1, 1);
+    return backend.result(backend.partitioned(r, g), g, -1, 1);
   }
 
   // ---------------------------------------------------------------- reads
@@ -622,7 +642,8 @@ final class SparkOps {
           }
           return out.iterator();
         });
-    return backend.result(assemble(pieces, g, g.size() == genRows), g, nnz, 1);
+    return backend.result(backend.partitioned(assemble(pieces, g, g.size() == genRows), g), g,
+        nnz, 1);
   }
 
   /** The matrix operands' backend view (the executor moved them here). */
