@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -18,13 +19,15 @@ import java.util.stream.Stream;
  * The jars a driver ships to executors in other JVMs (DEPENDENCIES.md: without them executors
  * fail with ClassNotFoundException): the code sources of planlab's classes, and for classes
  * loaded from a build folder (tests, the development launcher) a jar packed from that folder.
+ * A folder is packed once per {@code scratch} folder: the classes a JVM loaded do not change
+ * while it runs, and every backend of the JVM ships the same jar.
  */
 final class JarShipping {
   private JarShipping() {
   }
 
   /** Jar paths holding the classes {@code roots} and their modules. */
-  static List<String> jarsOf(Path scratch, Class<?>... roots) {
+  static synchronized List<String> jarsOf(Path scratch, Class<?>... roots) {
     Set<Path> sources = new LinkedHashSet<>();
     for (Class<?> c : roots) {
       try {
@@ -41,12 +44,17 @@ final class JarShipping {
     return jars;
   }
 
-  /** A jar of the class files under {@code folder}. */
+  /** A jar of the class files under {@code folder}, packed into {@code scratch} unless it was. */
   private static Path pack(Path folder, Path scratch) {
     try {
       Files.createDirectories(scratch);
-      Path jar = Files.createTempFile(scratch, "planlab-classes-", ".jar");
-      try (OutputStream os = Files.newOutputStream(jar);
+      Path jar = scratch.resolve("planlab-classes-"
+          + Integer.toHexString(folder.toAbsolutePath().toString().hashCode()) + ".jar");
+      if (Files.exists(jar)) {
+        return jar;
+      }
+      Path partial = Files.createTempFile(scratch, "planlab-classes-", ".partial");
+      try (OutputStream os = Files.newOutputStream(partial);
           JarOutputStream out = new JarOutputStream(os);
           Stream<Path> files = Files.walk(folder)) {
         for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile)::iterator) {
@@ -55,7 +63,7 @@ final class JarShipping {
           out.closeEntry();
         }
       }
-      return jar;
+      return Files.move(partial, jar, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot pack " + folder + " into a jar for executors: "
           + e.getMessage(), e);

@@ -6,7 +6,10 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** The backend's scratch folder (checkpoints, packed jars): created per backend, deleted with it. */
+/**
+ * Scratch folders: a backend's (checkpoints), created per backend and deleted with it, and the
+ * one of the jars packed for executors ({@link SparkContexts#jarFolder()}).
+ */
 final class Scratch {
   private Scratch() {
   }

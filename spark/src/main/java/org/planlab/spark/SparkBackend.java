@@ -309,7 +309,7 @@ public final class SparkBackend implements Backend {
       conf.set("spark.default.parallelism", Integer.toString(settings.parallelism()));
     }
     if (settings.remoteExecutors()) {
-      conf.setJars(JarShipping.jarsOf(scratch.resolve("jars"), SparkBackend.class,
+      conf.setJars(JarShipping.jarsOf(SparkContexts.jarFolder(), SparkBackend.class,
           Backend.class).toArray(new String[0]));
     }
     JavaSparkContext sc = SparkContexts.acquire(conf);

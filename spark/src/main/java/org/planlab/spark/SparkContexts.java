@@ -1,5 +1,6 @@
 package org.planlab.spark;
 
+import java.nio.file.Path;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 
@@ -9,11 +10,16 @@ import org.apache.spark.api.java.JavaSparkContext;
  * running one when the master and the executor settings match, and otherwise the running one is
  * stopped and a new one started (engines of one JVM use one master at a time). The context
  * outlives the engines that used it and stops when the JVM ends.
+ *
+ * <p>The jars packed for executors live here too ({@link #jarFolder()}): a context ships the
+ * jars it started with to every executor that joins later, also to one a worker starts in place
+ * of a lost executor, so they must outlive the backend that packed them.
  */
 final class SparkContexts {
   private static JavaSparkContext current;
   private static String currentKey;
   private static boolean hookInstalled;
+  private static Path jarFolder;
 
   private SparkContexts() {
   }
@@ -37,13 +43,28 @@ final class SparkContexts {
     return current;
   }
 
-  /** Stops the running context, if any. */
+  /** Stops the running context, if any, and deletes the jars packed for its executors. */
   static synchronized void stop() {
     if (current != null) {
       current.stop();
       current = null;
       currentKey = null;
     }
+    if (jarFolder != null) {
+      Scratch.delete(jarFolder);
+      jarFolder = null;
+    }
+  }
+
+  /**
+   * The folder of the jars packed for executors ({@link JarShipping}): it lives until
+   * {@link #stop()}, across the backends and contexts of this JVM.
+   */
+  static synchronized Path jarFolder() {
+    if (jarFolder == null) {
+      jarFolder = Scratch.create();
+    }
+    return jarFolder;
   }
 
   /** What must match for a context to be shared: everything but the application's jars. */
