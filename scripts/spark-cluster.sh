@@ -10,8 +10,8 @@
 #   scripts/spark-cluster.sh status [--dir DIR]
 #
 # start   prints the master URL (spark://127.0.0.1:PORT) as the last line of stdout and records
-#         it with every PID in the state folder. Each wait is bounded by --timeout (default 90 s);
-#         on failure what was started is stopped again.
+#         it with every PID in the state folder. Each wait for a daemon is bounded by --timeout
+#         (default 90 s), Maven by 10 minutes; on failure what was started is stopped again.
 # stop    ends the processes start recorded and the executors their workers forked (SIGTERM,
 #         then SIGKILL after --timeout, default 20 s) and removes the state; logs stay in DIR/logs.
 # status  prints the master URL and each process with whether it runs; exit 3 when none runs.
@@ -76,7 +76,7 @@ alive() {
 
 # whether PID is a daemon of this cluster (its command line carries the marker)
 ours() {
-  alive "$1" && tr '\0' '\n' < "/proc/$1/cmdline" 2>/dev/null | grep -qxF -- "$marker"
+  alive "$1" && grep -qzxF -- "$marker" "/proc/$1/cmdline" 2>/dev/null
 }
 
 # the child processes of PID, recursively
@@ -182,14 +182,17 @@ java_bin() {
 }
 
 # the runtime class path of the spark module without planlab's own artifacts (Spark, Scala and
-# the libraries planlab's modules use); offline first, then with the remote repositories
+# the libraries planlab's modules use); offline first, then with the remote repositories. With
+# -am the dependency lists of planlab's modules come from this checkout's POMs; the spark module
+# is the reactor's last, so its class path is what stays in the file.
 build_classpath() {
   local out="$dir/classpath" cmd
   command -v mvn >/dev/null 2>&1 || die "no mvn on PATH: it builds the cluster's class path"
-  cmd=(mvn -B -q dependency:build-classpath -pl spark -Dmdep.outputFile="$out"
+  cmd=(mvn -B -q dependency:build-classpath -pl spark -am -Dmdep.outputFile="$out"
     -DexcludeGroupIds=org.planlab -DincludeScope=runtime)
   if command -v timeout >/dev/null 2>&1; then
-    cmd=(timeout "$((start_timeout * 4))" "${cmd[@]}")
+    # a cold build downloads Spark's ~400 MB first (DEPENDENCIES.md)
+    cmd=(timeout 600 "${cmd[@]}")
   fi
   rm -f "$out"
   if ! (cd "$root" && "${cmd[@]}" -o) > "$dir/mvn.log" 2>&1; then
@@ -311,7 +314,7 @@ start() {
   wait_for_log "$master_pid" "$master_log" "I have been elected leader" "the master"
   # the port the master bound (Spark moves to the next port when the chosen one was taken)
   local url
-  url="$(grep -o 'Starting Spark master at spark://[0-9.]*:[0-9]*' "$master_log" | head -n 1 \
+  url="$(grep -m 1 -o 'Starting Spark master at spark://[0-9.]*:[0-9]*' "$master_log" \
     | sed 's/^Starting Spark master at //')"
   [ -n "$url" ] || start_failed "the master's log names no spark:// URL" "$master_log"
 
