@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -17,23 +18,29 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.planlab.engine.config.ExecMode;
 
 /**
  * The workloads' drivers on a real standalone Spark cluster — a master and two workers of one
  * core, separate JVMs started by {@code scripts/spark-cluster.sh} — in {@code spark} mode give
- * the models of a CP run, also when a worker and its executor die in the middle of a job (Spark
- * paper, sec. 4: lost partitions are recomputed from their lineage), and stopping the cluster
- * ends every process it started.
+ * the models of a CP run, also when a worker and its executor die in the middle of a job and
+ * then the other worker's executor (Spark paper, sec. 4: lost partitions are recomputed from
+ * their lineage), and stopping the cluster ends every process it started.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+// a driver whose executors cannot start waits for them forever: bound every test
+@Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class StandaloneClusterTest {
   /** Relative error allowed between the cluster's and CP's models. */
   private static final double TOL = 1e-9;
-  /** Spark jobs the L2SVM run completes before a worker is killed. */
-  private static final long KILL_AFTER_JOBS = 30;
+  /** Spark jobs the L2SVM run starts before a worker dies. */
+  private static final long KILL_WORKER_AFTER_JOBS = 30;
+  /** Spark jobs the L2SVM run starts before the other worker's executor dies. */
+  private static final long KILL_EXECUTOR_AFTER_JOBS = 70;
   private static final String VICTIM = "worker-2";
+  private static final String SURVIVOR = "worker-1";
 
   @TempDir
   static Path data;
@@ -95,7 +102,7 @@ class StandaloneClusterTest {
 
   @Test
   @Order(2)
-  void l2svmModelSurvivesTheLossOfAWorkerInTheMiddleOfAJob() throws Exception {
+  void l2svmModelSurvivesLostWorkersAndExecutorsInTheMiddleOfJobs() throws Exception {
     Random rnd = new Random(911);
     int n = 2000;
     int m = 20;
@@ -119,21 +126,28 @@ class StandaloneClusterTest {
     List<String> outs = List.of("out_model");
     DriverRun cp = DriverRun.run("l2svm", data, args, outs, ExecMode.SINGLENODE, null, null);
 
-    WorkerKiller killer = new WorkerKiller();
+    List<ProcessHandle> firstExecutors = cluster.executorsOf(SURVIVOR);
+    Faults faults = new Faults();
     long t0 = System.nanoTime();
-    DriverRun spark = DriverRun.run("l2svm", data, args, outs, ExecMode.SPARK, backend, killer);
-    killer.finish();
-    System.out.printf("l2svm on the cluster: %d Spark jobs in %.1f s, %s killed after job %d%n",
-        spark.spark().jobs(), (System.nanoTime() - t0) / 1e9, VICTIM, killer.killedAfter.get());
-    if (killer.error.get() != null) {
-      throw new AssertionError("killing " + VICTIM + " failed", killer.error.get());
+    DriverRun spark = DriverRun.run("l2svm", data, args, outs, ExecMode.SPARK, backend, faults);
+    faults.finish();
+    System.out.printf("l2svm on the cluster: %d Spark jobs in %.1f s, %s killed after job %d, "
+        + "the executor of %s after job %d%n", spark.spark().jobs(),
+        (System.nanoTime() - t0) / 1e9, VICTIM, faults.workerKilledAfter.get(), SURVIVOR,
+        faults.executorKilledAfter.get());
+    if (faults.error.get() != null) {
+      throw new AssertionError("injecting the failures failed", faults.error.get());
     }
-    assertTrue(killer.killedAfter.get() > 0, "the l2svm run ended after "
-        + spark.spark().jobs() + " Spark jobs, before " + VICTIM + " was killed");
-    assertTrue(spark.spark().jobs() > killer.killedAfter.get(),
-        "no Spark job ran after " + VICTIM + " was killed");
-    assertTrue(spark.spark().executorsRemoved() >= 1,
-        "Spark did not notice the lost executor: " + spark.spark());
+    assertTrue(faults.workerKilledAfter.get() > 0 && faults.executorKilledAfter.get() > 0,
+        "the l2svm run ended after " + spark.spark().jobs() + " Spark jobs, before both "
+        + "failures were injected");
+    assertTrue(spark.spark().jobs() > faults.executorKilledAfter.get(),
+        "no Spark job ran after the failures");
+    assertTrue(spark.spark().executorsRemoved() >= 2,
+        "Spark did not notice both lost executors: " + spark.spark());
+    List<ProcessHandle> replacement = cluster.executorsOf(SURVIVOR);
+    assertTrue(!replacement.isEmpty() && replacement.stream().noneMatch(firstExecutors::contains),
+        SURVIVOR + " runs no new executor: " + replacement + ", before " + firstExecutors);
     assertClose("model", cp.matrix("out_model"), spark.matrix("out_model"));
     assertClose("objective", new double[][] {{cp.objective()}},
         new double[][] {{spark.objective()}});
@@ -149,11 +163,16 @@ class StandaloneClusterTest {
   }
 
   /**
-   * Kills {@link #VICTIM} and its executor from a background thread once the run has started
-   * {@link #KILL_AFTER_JOBS} Spark jobs and a job is running.
+   * Injects two failures from a background thread, each while a Spark job runs: after
+   * {@link #KILL_WORKER_AFTER_JOBS} jobs {@link #VICTIM} dies with its executor (a lost machine:
+   * its tasks, cached blocks and shuffle files are recomputed from their lineage on the other
+   * executor, Spark paper sec. 4); after {@link #KILL_EXECUTOR_AFTER_JOBS} jobs the executor of
+   * {@link #SURVIVOR} dies, and its worker starts a new one, which must get planlab's classes
+   * from the driver to run the remaining tasks.
    */
-  private static final class WorkerKiller implements Consumer<SparkBackend> {
-    final AtomicLong killedAfter = new AtomicLong();
+  private static final class Faults implements Consumer<SparkBackend> {
+    final AtomicLong workerKilledAfter = new AtomicLong();
+    final AtomicLong executorKilledAfter = new AtomicLong();
     final AtomicReference<Throwable> error = new AtomicReference<>();
     private volatile boolean done;
     private Thread thread;
@@ -162,21 +181,27 @@ class StandaloneClusterTest {
     public void accept(SparkBackend b) {
       thread = new Thread(() -> {
         try {
-          while (!done) {
+          while (!done && executorKilledAfter.get() == 0) {
             long jobs = b.counters().snapshot().jobs();
-            if (jobs >= KILL_AFTER_JOBS
-                && b.context().statusTracker().getActiveJobIds().length > 0
+            boolean running = jobs > 0 && b.context().statusTracker().getActiveJobIds().length > 0;
+            if (running && workerKilledAfter.get() == 0 && jobs >= KILL_WORKER_AFTER_JOBS
                 && !cluster.executorsOf(VICTIM).isEmpty()) {
               cluster.kill(VICTIM);
-              killedAfter.set(jobs);
-              return;
+              workerKilledAfter.set(jobs);
+            } else if (running && workerKilledAfter.get() > 0
+                && jobs >= KILL_EXECUTOR_AFTER_JOBS) {
+              List<ProcessHandle> executors = cluster.executorsOf(SURVIVOR);
+              if (!executors.isEmpty()) {
+                executors.forEach(ProcessHandle::destroyForcibly);
+                executorKilledAfter.set(jobs);
+              }
             }
             Thread.sleep(5);
           }
         } catch (Throwable t) {
           error.set(t);
         }
-      }, "kill-" + VICTIM);
+      }, "inject-failures");
       thread.setDaemon(true);
       thread.start();
     }
