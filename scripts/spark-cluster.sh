@@ -88,13 +88,19 @@ descendants() {
   done
 }
 
-# executors of this cluster whose worker is gone: their working folder is under DIR/work
+# executors of this cluster whose worker is gone: Spark executor JVMs working in a folder under
+# DIR/work (a worker starts each executor in its own folder there)
 orphan_executors() {
   local p cwd
   for p in /proc/[0-9]*; do
     cwd="$(readlink "$p/cwd" 2>/dev/null)" || continue
     case "$cwd" in
-      "$dir/work/"*) echo "${p#/proc/}" ;;
+      "$dir/work/"*)
+        if grep -qzxF org.apache.spark.executor.CoarseGrainedExecutorBackend "$p/cmdline" \
+          2>/dev/null; then
+          echo "${p#/proc/}"
+        fi
+        ;;
     esac
   done
 }
