@@ -7,11 +7,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -27,7 +27,8 @@ final class ClusterScript implements AutoCloseable {
   private final Path script;
   private final Path dir;
   private final String masterUrl;
-  private final Set<Long> seen = new LinkedHashSet<>();
+  // filled by the test thread and by a thread that injects failures
+  private final Set<Long> seen = ConcurrentHashMap.newKeySet();
   private boolean stopped;
 
   private ClusterScript(Path script, Path dir, String masterUrl) {
