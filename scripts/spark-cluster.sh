@@ -6,6 +6,7 @@
 # jars to the executors (spark.jars), so a cluster never runs stale planlab code.
 #
 #   scripts/spark-cluster.sh start  [--workers N] [--worker-memory SIZE] [--dir DIR] [--timeout S]
+#                                   [--classpath CP]
 #   scripts/spark-cluster.sh stop   [--dir DIR] [--timeout S]
 #   scripts/spark-cluster.sh status [--dir DIR]
 #
@@ -16,6 +17,8 @@
 #         then SIGKILL after --timeout, default 20 s) and removes the state; logs stay in DIR/logs.
 # status  prints the master URL and each process with whether it runs; exit 3 when none runs.
 #
+# --classpath gives the cluster's class path (Spark and the libraries, no planlab classes) instead
+# of asking Maven for it; the integration test passes its own.
 # Defaults: 2 workers, 2g per worker, DIR=${TMPDIR:-/tmp}/planlab-spark-cluster. Java is
 # $JAVA_HOME/bin/java, else java on PATH.
 set -euo pipefail
@@ -38,8 +41,10 @@ workers=2
 worker_memory=2g
 dir="${TMPDIR:-/tmp}/planlab-spark-cluster"
 timeout=""
+given_classpath=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    --classpath) given_classpath="${2:?--classpath needs a class path}"; shift 2 ;;
     --workers) workers="${2:?--workers needs a number}"; shift 2 ;;
     --worker-memory) worker_memory="${2:?--worker-memory needs a size such as 2g}"; shift 2 ;;
     --dir) dir="${2:?--dir needs a folder}"; shift 2 ;;
@@ -193,6 +198,12 @@ java_bin() {
 # is the reactor's last, so its class path is what stays in the file.
 build_classpath() {
   local out="$dir/classpath" cmd
+  if [ -n "$given_classpath" ]; then
+    printf '%s' "$given_classpath" > "$out"
+    grep -q 'spark-core_2\.13' "$out" 2>/dev/null \
+      || die "the class path given with --classpath has no spark-core_2.13"
+    return 0
+  fi
   command -v mvn >/dev/null 2>&1 || die "no mvn on PATH: it builds the cluster's class path"
   cmd=(mvn -B -q dependency:build-classpath -pl spark -am -Dmdep.outputFile="$out"
     -DexcludeGroupIds=org.planlab -DincludeScope=runtime)

@@ -154,6 +154,7 @@ public final class SparkBackend implements Backend {
       case MATMULT, TRANSPOSE, RIGHT_INDEX, RAND, SEQ, READ_FILE -> hop.isMatrix();
       case LEFT_INDEX -> hop.isMatrix() && hop.input(0).isMatrix();
       case CBIND, RBIND -> hop.isMatrix() && hop.inputs().stream().allMatch(Hop::isMatrix);
+      case NARY_MINMAX -> hop.isMatrix();
       case FUSED -> FusedSparkOps.supports(hop);
       default -> false;
     };

@@ -42,6 +42,9 @@ final class SparkInstruction extends Instruction {
 
   @Override
   public Data execute(Data[] in, ExecutionContext ctx) {
+    if (inDriver(in)) {
+      return driverSide(in, ctx);
+    }
     SparkOps ops = new SparkOps(backend, ctx);
     if (physical != null) {
       return switch (physical) {
@@ -91,6 +94,14 @@ final class SparkInstruction extends Instruction {
           yield ops.leftIndex(x, m(in, 1), r[0], r[2]);
         }
         yield ops.leftIndexFill(x, dbl(in[1], "left indexing"), r[0], r[1], r[2], r[3]);
+      }
+      case NARY_MINMAX -> {
+        var op = h.param(HopParam.Binary.class).op();
+        Data acc = in[0];
+        for (int i = 1; i < in.length; i++) {
+          acc = minMax(ops, op, acc, in[i]);
+        }
+        yield acc;
       }
       case CBIND, RBIND -> {
         List<BlockedMatrix> all = new ArrayList<>();
@@ -170,6 +181,60 @@ final class SparkInstruction extends Instruction {
           + cols + " matrix, but rows=" + wantRows + ", cols=" + wantCols + " were given");
     }
     return ops.readBinary(file, rows, cols, nnz);
+  }
+
+  /** One step of an n-ary min/max: matrix with matrix, matrix with scalar, or two scalars. */
+  private static Data minMax(SparkOps ops, org.planlab.engine.ops.BinaryOp op, Data a, Data b) {
+    boolean am = a instanceof MatrixData;
+    boolean bm = b instanceof MatrixData;
+    if (am && bm) {
+      return ops.binary(SparkOps.blocked((MatrixData) a, "n" + op.symbol()),
+          SparkOps.blocked((MatrixData) b, "n" + op.symbol()), op);
+    } else if (am || bm) {
+      BlockedMatrix m = SparkOps.blocked((MatrixData) (am ? a : b), "n" + op.symbol());
+      return ops.scalar(m, dbl(am ? b : a, op.symbol()), op, !am);
+    }
+    double x = dbl(a, op.symbol());
+    double y = dbl(b, op.symbol());
+    return ScalarValue.of(op == org.planlab.engine.ops.BinaryOp.MAX ? Math.max(x, y)
+        : Math.min(x, y));
+  }
+
+  /**
+   * Whether this operation runs in the driver although placed on Spark: every matrix operand
+   * is already held in the driver (a small result computed there, such as a multi-aggregate or a
+   * Gram matrix, or a collected value) and together they fit one block, so a job would move data
+   * only to bring it back ({@link SparkSettings#smallInDriver()}).
+   */
+  private boolean inDriver(Data[] in) {
+    long limit = backend.driverLocalBytes();
+    long bytes = 0;
+    boolean any = false;
+    for (Data d : in) {
+      if (d instanceof BlockedMatrix b) {
+        if (b.localCopy() == null) {
+          return false;
+        }
+        bytes += b.localBytes();
+        any = true;
+      } else if (d instanceof MatrixData) {
+        return false;
+      }
+    }
+    return any && bytes <= limit;
+  }
+
+  /** The CP operator over the operands' local copies; a matrix result stays on this backend. */
+  private Data driverSide(Data[] in, ExecutionContext ctx) {
+    Data[] local = new Data[in.length];
+    for (int i = 0; i < in.length; i++) {
+      local[i] = in[i] instanceof BlockedMatrix b
+          ? new org.planlab.engine.data.MatrixValue(b.localCopy()) : in[i];
+    }
+    Instruction cp = new org.planlab.engine.backend.CpBackend().instruction(hop(), physical,
+        inputs(), output());
+    Data out = cp.execute(local, ctx);
+    return out instanceof MatrixData m ? backend.fromLocal(m.acquireLocal(), ctx) : out;
   }
 
   private BlockedMatrix m(Data[] in, int i) {

@@ -219,10 +219,17 @@ final class SparkOps {
     AggregateOp p = partial(op);
     BinaryOp c = combiner(p);
     long n = rows ? a.cols() : a.rows();
-    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapToPair(t -> new Tuple2<>(
-        rows ? new BlockIndex(t._1().row(), 0) : new BlockIndex(0, t._1().col()),
-        AggregateKernels.aggregate(t._2(), p, dir, seq())));
     boolean single = rows ? a.geometry().singleBlockColumn() : a.geometry().singleBlockRow();
+    // over a single block column (row) every block keeps its index: the partitioning stays
+    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapPartitionsToPair(it -> {
+      List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
+      while (it.hasNext()) {
+        Tuple2<BlockIndex, MatrixBlock> t = it.next();
+        out.add(new Tuple2<>(rows ? new BlockIndex(t._1().row(), 0)
+            : new BlockIndex(0, t._1().col()), AggregateKernels.aggregate(t._2(), p, dir, seq())));
+      }
+      return out.iterator();
+    }, single);
     if (!single) {
       r = r.reduceByKey((x, y) -> ElementwiseKernels.binary(x, y, c, seq()));
     }
@@ -278,18 +285,24 @@ final class SparkOps {
     BlockGeometry sg = new BlockGeometry(small.rows(), small.cols(),
         backend.settings().blockSize());
     long others = smallLeft ? sg.blockRows() : sg.blockCols();
-    JavaPairRDD<BlockIndex, MatrixBlock> r = big.rdd().flatMapToPair(t -> {
-      List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>((int) others);
-      BlockIndex k = t._1();
-      for (long o = 0; o < others; o++) {
-        MatrixBlock prod = smallLeft
-            ? MatMultKernels.multiply(bs.value().block(o, k.row()), t._2(), seq())
-            : MatMultKernels.multiply(t._2(), bs.value().block(k.col(), o), seq());
-        out.add(new Tuple2<>(smallLeft ? new BlockIndex(o, k.col())
-            : new BlockIndex(k.row(), o), prod));
+    // a single output block per input block at the same index keeps the input's partitioning
+    boolean sameKeys = others == 1 && (smallLeft ? big.geometry().singleBlockRow()
+        : big.geometry().singleBlockColumn());
+    JavaPairRDD<BlockIndex, MatrixBlock> r = big.rdd().mapPartitionsToPair(it -> {
+      List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
+      while (it.hasNext()) {
+        Tuple2<BlockIndex, MatrixBlock> t = it.next();
+        BlockIndex k = t._1();
+        for (long o = 0; o < others; o++) {
+          MatrixBlock prod = smallLeft
+              ? MatMultKernels.multiply(bs.value().block(o, k.row()), t._2(), seq())
+              : MatMultKernels.multiply(t._2(), bs.value().block(k.col(), o), seq());
+          out.add(new Tuple2<>(smallLeft ? new BlockIndex(o, k.col())
+              : new BlockIndex(k.row(), o), prod));
+        }
       }
       return out.iterator();
-    });
+    }, sameKeys);
     boolean splitCommon = smallLeft ? !big.geometry().singleBlockRow()
         : !big.geometry().singleBlockColumn();
     BlockGeometry g = smallLeft ? big.geometry().withDims(small.rows(), big.cols())

@@ -45,7 +45,8 @@ final class ClusterScript implements AutoCloseable {
   static ClusterScript start(Path dir, int workers, String workerMemory) {
     Path script = locateScript();
     Result r = run(script, START_TIMEOUT, "start", "--workers", Integer.toString(workers),
-        "--worker-memory", workerMemory, "--dir", dir.toString(), "--timeout", "90");
+        "--worker-memory", workerMemory, "--dir", dir.toString(), "--timeout", "90",
+        "--classpath", libraryClassPath());
     String[] lines = r.stdout().strip().split("\\R");
     String url = lines[lines.length - 1].strip();
     if (r.exit() != 0 || !url.startsWith("spark://")) {
@@ -139,6 +140,27 @@ final class ClusterScript implements AutoCloseable {
     } catch (IOException e) {
       return false;
     }
+  }
+
+  /**
+   * The test JVM's class path without planlab's own classes and jars: Spark and the libraries
+   * (the cluster gets planlab's classes from the driver). Surefire runs tests from a manifest
+   * jar and gives the real class path as {@code surefire.test.class.path}.
+   */
+  static String libraryClassPath() {
+    String cp = System.getProperty("surefire.test.class.path",
+        System.getProperty("java.class.path"));
+    java.util.List<String> keep = new java.util.ArrayList<>();
+    for (String e : cp.split(java.io.File.pathSeparator)) {
+      String n = e.replace('\\', '/');
+      boolean planlab = n.contains("/org/planlab/") || n.matches(".*/planlab-[^/]*\\.jar")
+          || n.endsWith("/target/classes") || n.endsWith("/target/test-classes")
+          || n.endsWith("/target/classes/") || n.endsWith("/target/test-classes/");
+      if (!e.isEmpty() && !planlab) {
+        keep.add(e);
+      }
+    }
+    return String.join(java.io.File.pathSeparator, keep);
   }
 
   /** What {@code scripts/spark-cluster.sh status} prints. */

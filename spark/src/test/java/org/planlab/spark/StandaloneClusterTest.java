@@ -53,7 +53,7 @@ class StandaloneClusterTest {
     cluster = ClusterScript.start(dir, 2, "2g");
     // 1g executors (one per worker, all of its core); small blocks give the small test
     // matrices several blocks, so jobs have several tasks on both executors
-    backend = "spark:master=" + cluster.masterUrl() + ",executorMemory=1g,blockSize=250";
+    backend = "spark:master=" + cluster.masterUrl() + ",executorMemory=1g,blockSize=250,smallInDriver=false";
   }
 
   @AfterAll
