@@ -530,6 +530,25 @@ final class SparkOps {
     }
     BlockGeometry g = first.geometry().withDims(rows, cols);
     int bs = g.size();
+    if (columns && g.singleBlockColumn()) {
+      // narrow inputs whose rows share block rows: join the co-partitioned block rows and bind
+      // them block by block, no shuffle of pieces
+      JavaPairRDD<BlockIndex, List<MatrixBlock>> rowsOf = first.rdd().mapValues(b -> {
+        List<MatrixBlock> l = new ArrayList<>();
+        l.add(b);
+        return l;
+      });
+      for (int k = 1; k < in.size(); k++) {
+        rowsOf = rowsOf.join(in.get(k).rdd(), partitions(g)).mapValues(t -> {
+          List<MatrixBlock> l = new ArrayList<>(t._1());
+          l.add(t._2());
+          return l;
+        });
+      }
+      JavaPairRDD<BlockIndex, MatrixBlock> r = rowsOf.mapValues(
+          org.planlab.engine.kernels.BindKernels::cbind);
+      return backend.result(r, g, -1, depth(in.toArray(new BlockedMatrix[0])));
+    }
     JavaPairRDD<BlockIndex, Blocks.Piece> all = null;
     long offset = 0;
     boolean aligned = true;
