@@ -160,6 +160,12 @@ public final class SparkBackend implements Backend {
     };
   }
 
+  /** The settings' broadcast budget, which the fusion cost model's broadcasts must fit. */
+  @Override
+  public long broadcastBudget() {
+    return settings.broadcastBudget();
+  }
+
   /** One block: an operation over driver data that fits one block is not worth a job. */
   @Override
   public long driverLocalBytes() {

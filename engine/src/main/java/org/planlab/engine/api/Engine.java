@@ -7,12 +7,14 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.planlab.engine.backend.Backend;
 import org.planlab.engine.backend.Backends;
 import org.planlab.engine.codegen.gen.OperatorCache;
 import org.planlab.engine.codegen.gen.OperatorCompiler;
 import org.planlab.engine.codegen.gen.OperatorSource;
 import org.planlab.engine.codegen.gen.SourceGenerator;
 import org.planlab.engine.codegen.select.CostConstants;
+import org.planlab.engine.codegen.select.DistributedExecution;
 import org.planlab.engine.compile.fusion.Codegen;
 import org.planlab.engine.compile.fusion.DagFusion;
 import org.planlab.engine.compile.lower.DagCompiler;
@@ -21,6 +23,7 @@ import org.planlab.engine.compile.place.Placer;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.config.ReuseConfig;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.ir.SizedDag;
 import org.planlab.engine.lang.DmlParser;
@@ -298,11 +301,29 @@ public final class Engine implements AutoCloseable {
     // file managers are part of the compiler, not of the cache
     OperatorSource operators = config.operatorCache() ? cache
         : OperatorCache.uncached(new SourceGenerator(), cache.compiler());
-    Codegen codegen = new Codegen(selector, operators, stats, costs, System.err::println);
+    Codegen codegen = new Codegen(selector, operators, stats, costs, distributedExecution(),
+        System.err::println);
     return d -> {
       Codegen.Result r = codegen.optimize(d.dag(), d.sizes());
       observer.accept(r);
       return r.dag() == d.dag() ? d : new SizedDag(r.dag(), r.sizes());
+    };
+  }
+
+  /**
+   * Which fused operators placement will put on the distributed backend, as the fusion cost
+   * model sees it (fusion paper, sec. 4.2): in {@code hybrid} mode those exceeding the local
+   * budget, in {@code spark} mode all, each with the backend's broadcast budget; none in the
+   * {@code singlenode} and {@code gpu} modes.
+   */
+  public DistributedExecution distributedExecution() {
+    Backend remote = backends.get(ExecType.SPARK);
+    return switch (config.exec()) {
+      case SINGLENODE, GPU -> DistributedExecution.NONE;
+      case HYBRID -> new DistributedExecution(DistributedExecution.Scope.EXCEEDING_LOCAL_BUDGET,
+          remote.broadcastBudget());
+      case SPARK -> new DistributedExecution(DistributedExecution.Scope.ALL,
+          remote.broadcastBudget());
     };
   }
 

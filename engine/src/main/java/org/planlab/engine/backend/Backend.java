@@ -44,6 +44,16 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
+   * The largest matrix this backend broadcasts to its workers, in bytes ({@code Long.MAX_VALUE}:
+   * no limit, as for backends that broadcast nothing). Code generation's cost model treats a
+   * distributed fused operator whose broadcast side inputs exceed it as invalid (fusion paper,
+   * sec. 4.2, constraints; Spark paper, sec. 3.2, broadcast budget).
+   */
+  default long broadcastBudget() {
+    return Long.MAX_VALUE;
+  }
+
+  /**
    * In the mode that forces operations onto this backend, the operation memory up to which an
    * operation whose matrix inputs are all in the driver stays there (0: none stays). A
    * distributed backend pays a job's latency for every operation, which for data the driver

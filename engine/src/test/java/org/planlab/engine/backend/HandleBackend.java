@@ -34,6 +34,7 @@ public final class HandleBackend implements Backend {
   private final String name;
   private final ExecType execType;
   private final long budget;
+  private final long broadcastBudget;
   private final CpBackend cp = new CpBackend();
   final AtomicLong imports = new AtomicLong();
   final AtomicLong exports = new AtomicLong();
@@ -41,9 +42,14 @@ public final class HandleBackend implements Backend {
   private volatile boolean closed;
 
   HandleBackend(String name, ExecType execType, long budget) {
+    this(name, execType, budget, Long.MAX_VALUE);
+  }
+
+  HandleBackend(String name, ExecType execType, long budget, long broadcastBudget) {
     this.name = name;
     this.execType = execType;
     this.budget = budget;
+    this.broadcastBudget = broadcastBudget;
   }
 
   /** Matrices moved onto this backend. */
@@ -83,6 +89,11 @@ public final class HandleBackend implements Backend {
   @Override
   public long operationBudget() {
     return budget;
+  }
+
+  @Override
+  public long broadcastBudget() {
+    return broadcastBudget;
   }
 
   @Override
@@ -176,11 +187,20 @@ public final class HandleBackend implements Backend {
     }
   }
 
-  /** {@code handles}: a stand-in for a distributed backend. */
+  /**
+   * {@code handles}: a stand-in for a distributed backend, with a broadcast budget the fusion
+   * cost model sees ({@code handles:broadcastBudget=BYTES}).
+   */
   public static final class SparkProvider implements BackendProvider {
     @Override
     public String name() {
       return "handles";
+    }
+
+    @Override
+    public List<PluginOption> options() {
+      return List.of(PluginOption.longValue("broadcastBudget", Long.MAX_VALUE,
+          "largest broadcast in bytes, as the fusion cost model sees it"));
     }
 
     @Override
@@ -195,7 +215,11 @@ public final class HandleBackend implements Backend {
 
     @Override
     public Backend create(PluginOptions options, BackendContext context) {
-      return new HandleBackend(name(), ExecType.SPARK, Long.MAX_VALUE);
+      long broadcast = options.longValue("broadcastBudget");
+      if (broadcast < 0) {
+        throw new IllegalArgumentException("broadcastBudget must be >= 0, was " + broadcast);
+      }
+      return new HandleBackend(name(), ExecType.SPARK, Long.MAX_VALUE, broadcast);
     }
   }
 

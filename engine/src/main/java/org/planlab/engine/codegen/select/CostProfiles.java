@@ -2,8 +2,10 @@ package org.planlab.engine.codegen.select;
 
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -15,7 +17,8 @@ import org.planlab.engine.io.FileErrors;
 /**
  * Cost-model profiles: {@link CostConstants} as a small JSON file ({@code planlab calibrate}
  * writes one, {@code --cost-profile FILE} loads it). Writes are atomic (temporary file, then
- * rename).
+ * rename). A profile without the broadcast constants ({@link CostConstants#broadcastBandwidth()},
+ * {@link CostConstants#executors()}) gets their defaults.
  */
 public final class CostProfiles {
   private static final ObjectMapper JSON = new ObjectMapper()
@@ -61,7 +64,17 @@ public final class CostProfiles {
       throw new IllegalArgumentException("cost profile not found: " + file);
     }
     try {
-      return JSON.readValue(file.toFile(), CostConstants.class);
+      JsonNode tree = JSON.readTree(file.toFile());
+      if (tree instanceof ObjectNode o) {
+        // profiles written before the distributed constants existed load with their defaults
+        if (!o.has("broadcastBandwidth")) {
+          o.put("broadcastBandwidth", CostConstants.DEFAULT_BROADCAST_BANDWIDTH);
+        }
+        if (!o.has("executors")) {
+          o.put("executors", CostConstants.DEFAULT_EXECUTORS);
+        }
+      }
+      return JSON.treeToValue(tree, CostConstants.class);
     } catch (JacksonException e) {
       throw new IllegalArgumentException("cost profile " + file + " is invalid: "
           + e.getOriginalMessage(), e);

@@ -21,6 +21,7 @@ import org.planlab.engine.codegen.gen.CompiledOperator;
 import org.planlab.engine.codegen.gen.OperatorSource;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.CostConstants;
+import org.planlab.engine.codegen.select.DistributedExecution;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.codegen.select.SelectionStats;
@@ -55,15 +56,27 @@ public final class Codegen {
   private final OperatorSource operators;
   private final Statistics stats;
   private final CostConstants costConstants;
+  private final DistributedExecution distributed;
   private final Consumer<String> warnings;
 
+  /** A code generator for single-node execution. */
   public Codegen(FusionPlanSelector selector, OperatorSource operators, Statistics stats,
       CostConstants costConstants, Consumer<String> warnings) {
+    this(selector, operators, stats, costConstants, DistributedExecution.NONE, warnings);
+  }
+
+  /**
+   * A code generator whose selector learns which operators will run distributed (fusion paper,
+   * sec. 4.2: distributed reads and broadcasts in the cost model).
+   */
+  public Codegen(FusionPlanSelector selector, OperatorSource operators, Statistics stats,
+      CostConstants costConstants, DistributedExecution distributed, Consumer<String> warnings) {
     this.explorer = OfmcExplorer.standard();
     this.selector = Objects.requireNonNull(selector, "selector is null");
     this.operators = Objects.requireNonNull(operators, "operators is null");
     this.stats = Objects.requireNonNull(stats, "stats is null");
     this.costConstants = Objects.requireNonNull(costConstants, "costConstants is null");
+    this.distributed = Objects.requireNonNull(distributed, "distributed is null");
     this.warnings = Objects.requireNonNull(warnings, "warnings is null");
   }
 
@@ -87,7 +100,8 @@ public final class Codegen {
       return new Result(dag, sizes, memo, FusionPlan.EMPTY, List.of(), List.of(), Map.of());
     }
     SelectionStats selection = new SelectionStats();
-    FusionPlan plan = selector.select(memo, dag, new SelectionContext(selection, costConstants));
+    FusionPlan plan = selector.select(memo, dag, new SelectionContext(selection, costConstants,
+        distributed));
     long t2 = System.nanoTime();
     selection.snapshot().forEach((c, n) -> {
       if (n != 0) {

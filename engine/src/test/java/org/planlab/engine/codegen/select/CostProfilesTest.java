@@ -31,6 +31,27 @@ class CostProfilesTest {
   }
 
   @Test
+  void theBroadcastConstantsRoundTripAndOldProfilesGetTheirDefaults() throws IOException {
+    CostConstants c = new CostConstants(31e9, 22e9, 9.5e9, 4, 2e9, 0.5, 0.6, 50e6, 6);
+    Path f = dir.resolve("cluster.json");
+    CostProfiles.write(c, f);
+    assertEquals(c, CostProfiles.read(f));
+
+    Path old = dir.resolve("old.json");
+    Files.writeString(old, profileJson("1e9", "0.7"));
+    CostConstants read = CostProfiles.read(old);
+    assertEquals(CostConstants.DEFAULT_BROADCAST_BANDWIDTH, read.broadcastBandwidth());
+    assertEquals(CostConstants.DEFAULT_EXECUTORS, read.executors());
+    assertEquals(1e9, read.readBandwidth());
+
+    Path zero = dir.resolve("zero.json");
+    Files.writeString(zero, profileJson("1e9", "0.7").replace("}", ", \"executors\": 0}"));
+    IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+        () -> CostProfiles.read(zero));
+    assertTrue(bad.getMessage().contains("executors=0"), bad.getMessage());
+  }
+
+  @Test
   void badProfilesNameTheFileAndTheProblem() throws IOException {
     IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
         () -> CostProfiles.read(dir.resolve("none.json")));
