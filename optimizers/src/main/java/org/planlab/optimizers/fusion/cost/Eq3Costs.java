@@ -18,6 +18,7 @@ import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.CostConstants;
+import org.planlab.engine.codegen.select.DistributedExecution;
 import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.Selections;
 import org.planlab.engine.ir.Hop;
@@ -44,6 +45,23 @@ import org.planlab.optimizers.fusion.enumeration.PlanPartition;
  * <p>Constraints (sec. 4.2): memo entries whose materialized inputs alone exceed the local
  * memory budget ({@link CostConstants#localMemoryBudget()}) are filtered out before the search;
  * a fused operator whose materialized inputs and output exceed it costs infinity.
+ *
+ * <p>Distributed operations (sec. 4.2, "Constraints and Distributed Operations"): when the
+ * engine's mode can place operators on a distributed backend ({@link DistributedExecution}), an
+ * operator — fused or basic — that placement will put there (in {@code hybrid} mode: its inputs
+ * and output exceed the local budget; in {@code spark} mode: every one) reads its main input
+ * at the distributed read bandwidth and pays for its broadcasts: {@code T_r} covers the main
+ * input and joined side inputs at {@link CostConstants#distributedReadBandwidth()} and the
+ * broadcast ones at the local read bandwidth, and {@code bytes x executors / broadcast
+ * bandwidth} of broadcasting is added to the operator's cost. A fused operator's sides read
+ * whole (vectors and matrices every task needs, {@link DistributedSides}) are always broadcast;
+ * sides aligned with the main input, and a basic operator's other matrix inputs, are broadcast
+ * when they fit the broadcast budget and joined otherwise. The local memory constraint does not
+ * bound a distributed operator; instead, a distributed fused operator whose sides read whole
+ * together exceed the broadcast budget costs infinity — so the search avoids plans that fuse
+ * large driver-side vectors into distributed operators (sec. 5.5, Table 6). A fused operator
+ * with no distributed form stays local and keeps the local memory constraint. In single-node
+ * execution none of this applies and costs are those of the local model.
  *
  * <p>Lower bound: every root and every point some consumer reads materialized in every plan
  * ({@link PlanPartition#alwaysMaterialized()}) is written, every input read, every HOP computed
@@ -74,10 +92,22 @@ public final class Eq3Costs implements PartitionCosts {
   private boolean partial;
   /** The local memory budget of a fused operator's materialized inputs and output, bytes. */
   private final double memoryBudget;
+  /** Which operators run distributed, with what broadcast budget. */
+  private final DistributedExecution distributed;
 
-  /** The cost model of {@code partition} of {@code memo} with {@code constants}. */
+  /** The cost model of {@code partition} of {@code memo} with {@code constants}, single-node. */
   public Eq3Costs(MemoTable memo, PlanPartition partition, CostConstants constants) {
+    this(memo, partition, constants, DistributedExecution.NONE);
+  }
+
+  /**
+   * The cost model of {@code partition} of {@code memo} with {@code constants}, the operators
+   * {@code distributed} names running distributed.
+   */
+  public Eq3Costs(MemoTable memo, PlanPartition partition, CostConstants constants,
+      DistributedExecution distributed) {
     this.memo = memo;
+    this.distributed = java.util.Objects.requireNonNull(distributed, "distributed is null");
     this.partition = partition;
     this.costs = new OperatorCosts(memo, constants);
     members.addAll(partition.hops());
@@ -115,9 +145,14 @@ public final class Eq3Costs implements PartitionCosts {
   /**
    * The pre-filter of constraint violations (fusion paper, sec. 4.2): an entry whose
    * materialized inputs at {@code h} alone exceed the memory budget makes every operator using
-   * it violate the budget, so it takes no part in the search.
+   * it violate the budget, so it takes no part in the search. Where operators may run
+   * distributed, such an operator may run there instead: its constraints are checked when it is
+   * costed.
    */
   private boolean exceedsBudget(Hop h, MemoEntry e) {
+    if (distributed.enabled()) {
+      return false;
+    }
     double bytes = 0;
     Set<Hop> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
     for (int i = 0; i < h.inputs().size(); i++) {
@@ -150,7 +185,11 @@ public final class Eq3Costs implements PartitionCosts {
     double readInputs = 0;
     double minSparsity = 1;
     for (Hop in : partition.inputs()) {
-      readInputs += costs.readSeconds(costs.bytes(in));
+      // an input may be read by a distributed operator: the faster of the two bandwidths
+      readInputs += distributed.enabled()
+          ? Math.min(costs.readSeconds(costs.bytes(in)),
+              costs.distributedReadSeconds(costs.bytes(in)))
+          : costs.readSeconds(costs.bytes(in));
       minSparsity = Math.min(minSparsity, costs.sparsity(in));
     }
     double flops = 0;
@@ -238,13 +277,56 @@ public final class Eq3Costs implements PartitionCosts {
 
   private double basicCost(Hop h) {
     double read = 0;
+    double memory = costs.bytes(h);
     Set<Hop> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Hop in : h.inputs()) {
       if (distinct.add(in)) {
         read += costs.readSeconds(costs.bytes(in));
+        memory += costs.bytes(in);
       }
     }
-    return costs.writeSeconds(h) + Math.max(read, costs.computeSeconds(costs.flops(h)));
+    double broadcast = 0;
+    if (distributed.enabled() && distributed.runsDistributed(memory, memoryBudget)
+        && readsOrWritesMatrix(h)) {
+      // distributed: the largest matrix input is the distributed one; the others are
+      // broadcast when they fit the budget (map-side products and element-wise operations,
+      // Spark paper sec. 3.3) and joined otherwise. Inputs in input order, so sums are
+      // deterministic.
+      List<Hop> inputs = h.inputs().stream().distinct().toList();
+      Hop main = null;
+      for (Hop in : inputs) {
+        if (in.isMatrix() && (main == null || costs.bytes(in) > costs.bytes(main))) {
+          main = in;
+        }
+      }
+      read = 0;
+      for (Hop in : inputs) {
+        double bytes = costs.bytes(in);
+        if (in == main || in.isMatrix() && bytes > distributed.broadcastBudget()) {
+          read += costs.distributedReadSeconds(bytes);
+        } else {
+          if (in.isMatrix()) {
+            broadcast += bytes;
+          }
+          read += costs.readSeconds(bytes);
+        }
+      }
+    }
+    double cost = costs.writeSeconds(h) + Math.max(read, costs.computeSeconds(costs.flops(h)));
+    return broadcast > 0 ? cost + costs.broadcastSeconds(broadcast) : cost;
+  }
+
+  /** Whether a distributed backend may run {@code h}: it reads or produces a matrix. */
+  private static boolean readsOrWritesMatrix(Hop h) {
+    if (h.isMatrix()) {
+      return true;
+    }
+    for (Hop in : h.inputs()) {
+      if (in.isMatrix()) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Memoized cost vector of a fused operator: write + max(read, compute). */
@@ -265,7 +347,35 @@ public final class Eq3Costs implements PartitionCosts {
         read += costs.readSeconds(bytes);
         memory += bytes;
       }
-      if (memory > memoryBudget) {
+      List<DistributedSides.Read> sides = distributed.enabled()
+          && distributed.runsDistributed(memory, memoryBudget)
+          ? DistributedSides.of(b.plan()).orElse(null) : null;
+      double broadcast = 0;
+      if (sides != null) {
+        read = costs.distributedReadSeconds(costs.bytes(b.main()));
+        double whole = 0;
+        for (int k = 0; k < b.sides().size(); k++) {
+          double bytes = costs.bytes(b.sides().get(k));
+          DistributedSides.Read r = sides.get(k);
+          if (r == DistributedSides.Read.WHOLE) {
+            whole += bytes;
+          }
+          if (r == DistributedSides.Read.ALIGNED && bytes > distributed.broadcastBudget()) {
+            read += costs.distributedReadSeconds(bytes);
+          } else {
+            broadcast += r == DistributedSides.Read.NONE ? 0 : bytes;
+            read += costs.readSeconds(bytes);
+          }
+        }
+        for (Hop in : b.scalars()) {
+          read += costs.readSeconds(costs.bytes(in));
+        }
+        if (whole > distributed.broadcastBudget()) {
+          // the sides every task reads whole do not fit the executors: infeasible
+          operatorCosts.put(key, Double.POSITIVE_INFINITY);
+          return Double.POSITIVE_INFINITY;
+        }
+      } else if (memory > memoryBudget) {
         // a remaining constraint violation: the plan is infeasible
         operatorCosts.put(key, Double.POSITIVE_INFINITY);
         return Double.POSITIVE_INFINITY;
@@ -279,6 +389,9 @@ public final class Eq3Costs implements PartitionCosts {
         flops *= costs.sparsity(b.main());
       }
       cost = costs.writeSeconds(op.root()) + Math.max(read, costs.computeSeconds(flops));
+      if (broadcast > 0) {
+        cost += costs.broadcastSeconds(broadcast);
+      }
     } catch (PlanConstructionException e) {
       // code generation would not build this operator: its HOPs run as basic operators
       cost = 0;

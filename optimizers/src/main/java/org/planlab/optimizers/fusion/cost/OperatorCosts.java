@@ -130,6 +130,19 @@ final class OperatorCosts {
     return bytes / constants.readBandwidth();
   }
 
+  /** Seconds a distributed operator takes to read {@code bytes} not broadcast to it. */
+  double distributedReadSeconds(double bytes) {
+    return bytes / constants.distributedReadBandwidth();
+  }
+
+  /**
+   * Seconds to broadcast {@code bytes} to the executors: every executor receives a copy (fusion
+   * paper, sec. 5.5), each at the broadcast bandwidth.
+   */
+  double broadcastSeconds(double bytes) {
+    return bytes * constants.executors() / constants.broadcastBandwidth();
+  }
+
   double writeSeconds(double bytes) {
     return bytes / constants.writeBandwidth();
   }

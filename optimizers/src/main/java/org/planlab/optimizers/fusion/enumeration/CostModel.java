@@ -2,6 +2,7 @@ package org.planlab.optimizers.fusion.enumeration;
 
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.CostConstants;
+import org.planlab.engine.codegen.select.DistributedExecution;
 import org.planlab.optimizers.fusion.cost.Eq3Costs;
 
 /**
@@ -13,11 +14,21 @@ import org.planlab.optimizers.fusion.cost.Eq3Costs;
 public interface CostModel {
 
   /**
-   * The analytical model of Eq. (3) ({@link Eq3Costs}) with the constants the selection
-   * context carries (defaults, or a profile from {@code planlab calibrate}).
+   * The analytical model of Eq. (3) ({@link Eq3Costs}) with the constants and the distributed
+   * execution the selection context carries (defaults, or a profile from {@code planlab
+   * calibrate}).
    */
   CostModel EQ3 = Eq3Costs::new;
 
-  /** The costs of partition {@code p} of {@code memo}'s plans under {@code constants}. */
-  PartitionCosts costs(MemoTable memo, PlanPartition p, CostConstants constants);
+  /**
+   * The costs of partition {@code p} of {@code memo}'s plans under {@code constants}, with the
+   * operators {@code distributed} names running distributed.
+   */
+  PartitionCosts costs(MemoTable memo, PlanPartition p, CostConstants constants,
+      DistributedExecution distributed);
+
+  /** The costs of partition {@code p} of {@code memo}'s plans under single-node execution. */
+  default PartitionCosts costs(MemoTable memo, PlanPartition p, CostConstants constants) {
+    return costs(memo, p, constants, DistributedExecution.NONE);
+  }
 }

@@ -22,13 +22,13 @@ import org.planlab.engine.spi.StrategyKind;
  * this selector instance.
  *
  * <p>The plan cache has two levels. In front of the partitions, whole selections are kept by
- * the memo table's signature ({@link PlanSignature#of(MemoTable, List)}) and the cost
- * constants: a DAG recompiled with the same shapes — every iteration of a loop whose sizes are
- * only known at run time — costs one hash over its HOPs and a lookup, not the partition
- * analysis, cost model setup and per-partition signatures, which would otherwise run at every
- * recompilation. Behind it, {@link MPSkipEnum} keeps partitions by their own signature, for
- * partitions shared by different DAGs. An engine creates one selector and keeps it, so the
- * cache serves every run of that engine and no other.
+ * the memo table's signature ({@link PlanSignature#of(MemoTable, List)}), the cost
+ * constants and the distributed execution: a DAG recompiled with the same shapes — every
+ * iteration of a loop whose sizes are only known at run time — costs one hash over its HOPs
+ * and a lookup, not the partition analysis, cost model setup and per-partition signatures,
+ * which would otherwise run at every recompilation. Behind it, {@link MPSkipEnum} keeps
+ * partitions by their own signature, for partitions shared by different DAGs. An engine creates
+ * one selector and keeps it, so the cache serves every run of that engine and no other.
  */
 public final class MPSkipEnumSelector implements FusionPlanSelector {
   public static final String NAME = "mpskip";
@@ -70,8 +70,12 @@ public final class MPSkipEnumSelector implements FusionPlanSelector {
 
   @Override
   public FusionPlan select(MemoTable memo, HopDag dag, SelectionContext ctx) {
-    // the constants belong to the keys: the same DAG under other constants is another problem
+    // the constants belong to the keys: the same DAG under other constants, or with other
+    // operators running distributed, is another problem
     long constants = ctx.costs().hashCode();
+    if (ctx.distributed().enabled()) {
+      constants = 31 * constants + ctx.distributed().hashCode();
+    }
     if (!enumerator.options().planCache()) {
       return partitioned(memo, ctx, constants);
     }
@@ -86,7 +90,8 @@ public final class MPSkipEnumSelector implements FusionPlanSelector {
       return plan;
     }
     SelectionStats local = new SelectionStats();
-    plan = partitioned(memo, new SelectionContext(local, ctx.costs()), constants);
+    plan = partitioned(memo, new SelectionContext(local, ctx.costs(), ctx.distributed()),
+        constants);
     local.add(Counter.SELECT_NANOS, lookup);
     ctx.stats().addAll(local);
     selections.put(key, StoredSelection.of(plan, memo, local));

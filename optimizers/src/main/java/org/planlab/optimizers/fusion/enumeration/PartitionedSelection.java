@@ -55,7 +55,7 @@ final class PartitionedSelection {
     double allFused = 0;
     double allMaterialized = 0;
     for (PlanPartition p : partitions) {
-      PartitionCosts costs = model.costs(memo, p, ctx.costs());
+      PartitionCosts costs = model.costs(memo, p, ctx.costs(), ctx.distributed());
       int n = p.points().size();
       long evaluatedBefore = stats.get(Counter.PLANS_EVALUATED);
       MPSkipEnum.Result best = enumerator.best(memo, p, costs, stats);
