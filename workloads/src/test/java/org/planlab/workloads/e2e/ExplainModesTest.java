@@ -133,10 +133,13 @@ class ExplainModesTest {
   @Test
   void fusedOperatorsArePlacedLikeAnyOtherHop() {
     Pattern fusedOp = Pattern.compile("FUSED .*(\\[.*\\])");
-    // the fusion cost model bounds fused operators by the same local budget (fusion paper,
-    // sec. 4.2), so in hybrid mode they fit the driver; spark mode places them on the backend
+    // in hybrid mode a fused operator goes where its operation memory says, as any HOP: the
+    // cost model lets an operator that will run distributed exceed the local budget (fusion
+    // paper, sec. 4.2); spark mode places them all on the backend
     for (String n : notes(explain(ExecMode.HYBRID, "mpskip"), fusedOp)) {
-      assertTrue(n.startsWith("[CP: op ") && n.endsWith(" <= local 16.0 KiB]"), n);
+      assertTrue(n.startsWith("[CP: op ") && n.endsWith(" <= local 16.0 KiB]")
+          || n.startsWith("[SPARK: op ") && n.endsWith(" > local 16.0 KiB]")
+          || n.startsWith("[SPARK: input on spark"), n);
     }
     for (String n : notes(explain(ExecMode.SPARK, "mpskip"), fusedOp)) {
       assertTrue(n.startsWith("[SPARK: forced by mode, op "), n);

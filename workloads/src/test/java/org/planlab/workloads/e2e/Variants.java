@@ -78,22 +78,21 @@ final class Variants {
 
   /**
    * Asserts that {@code onBackend} (the same run in {@code hybrid} mode on the test backend)
-   * printed the same objective and wrote the same matrices as {@code base} bit for bit — its
-   * operators are the CP kernels — and that the seam worked as designed: operations ran on the
+   * printed the same objective and wrote the same matrices as {@code base} (to 1e-9) and that
+   * the seam worked as designed: operations ran on the
    * backend, every value it received or gave back went through a transfer the statistics
    * counted (the backend's own counts equal them), and the executor never had to move an
    * operand that lowering forgot.
    */
   static void assertSameOnBackend(WorkloadRun base, WorkloadRun onBackend) {
-    assertEquals(Double.doubleToLongBits(base.objective()),
-        Double.doubleToLongBits(onBackend.objective()),
-        "objective " + base.objective() + " vs " + onBackend.objective());
+    // the backend runs the CP kernels, but the fusion plan may differ: in hybrid mode the cost
+    // model prices operators that will run distributed with broadcasts and distributed reads
+    // (fusion paper, sec. 4.2), so results agree to rounding, not bit for bit
+    Checks.assertClose("objective", base.objective(), onBackend.objective(),
+        Checks.VARIANT_TOL, 1e-3);
     for (Map.Entry<String, double[][]> e : base.outputs().entrySet()) {
-      double[][] other = onBackend.matrix(e.getKey());
-      assertEquals(e.getValue().length, other.length, e.getKey());
-      for (int i = 0; i < other.length; i++) {
-        assertArrayEquals(bits(e.getValue()[i]), bits(other[i]), e.getKey() + " row " + i);
-      }
+      Checks.assertClose(e.getKey(), e.getValue(), onBackend.matrix(e.getKey()),
+          Checks.VARIANT_TOL);
     }
     StatisticsSnapshot s = onBackend.statistics();
     WorkloadRun.Seam seam = onBackend.seam();
