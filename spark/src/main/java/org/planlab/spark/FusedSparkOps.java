@@ -143,8 +143,9 @@ final class FusedSparkOps {
     return switch (p.type()) {
       case NO_AGG -> backend.result(partials, g, -1, depth);
       case ROW_AGG -> {
-        JavaPairRDD<BlockIndex, MatrixBlock> r = partials.mapToPair(t ->
-            new Tuple2<>(new BlockIndex(t._1().row(), 0), t._2()));
+        // over a single block column the partials are keyed (i, 0) already: keep the partitioning
+        JavaPairRDD<BlockIndex, MatrixBlock> r = g.singleBlockColumn() ? partials
+            : partials.mapToPair(t -> new Tuple2<>(new BlockIndex(t._1().row(), 0), t._2()));
         if (!g.singleBlockColumn()) {
           r = r.reduceByKey((a, b) -> ElementwiseKernels.binary(a, b, c, seq()), partitions(g));
         }

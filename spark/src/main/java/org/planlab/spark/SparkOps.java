@@ -431,6 +431,24 @@ final class SparkOps {
     long r0 = rl - 1;
     long c0 = cl - 1;
     int bs = src.size();
+    if (r0 == 0 && c0 == 0) {
+      // a leading range keeps every kept block at its index: slice in place, keep the
+      // partitioning (e.g. P[, 1:K] of a single block column)
+      JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().filter(t -> t._1().row() * bs < ru
+          && t._1().col() * bs < cu).mapPartitionsToPair(it -> {
+            List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
+            while (it.hasNext()) {
+              Tuple2<BlockIndex, MatrixBlock> t = it.next();
+              int rows = g.rowsOf(t._1().row());
+              int cols = g.colsOf(t._1().col());
+              MatrixBlock b = t._2();
+              out.add(new Tuple2<>(t._1(), rows == b.rows() && cols == b.cols() ? b
+                  : IndexingKernels.slice(b, 0, rows, 0, cols)));
+            }
+            return out.iterator();
+          }, true);
+      return backend.result(r, g, -1, depth(a));
+    }
     JavaPairRDD<BlockIndex, Blocks.Piece> pieces = a.rdd().filter(t -> {
       long top = t._1().row() * bs;
       long left = t._1().col() * bs;
