@@ -311,7 +311,11 @@ public final class SparkBackend implements Backend {
         .set("spark.cleaner.referenceTracking.blocking", "false")
         // a lost executor's tasks are retried elsewhere (Spark paper, sec. 4: fault tolerance
         // through lineage); give up only after several failures of one task
-        .set("spark.task.maxFailures", "8");
+        .set("spark.task.maxFailures", "8")
+        // tasks of cached blocks start at once on any free core: a matrix operation's tasks are
+        // short, and waiting for a busy core that holds the block (delay scheduling) costs more
+        // than reading the block from the other executor
+        .set("spark.locality.wait", "0s");
     if (settings.parallelism() > 0) {
       conf.set("spark.default.parallelism", Integer.toString(settings.parallelism()));
     }
