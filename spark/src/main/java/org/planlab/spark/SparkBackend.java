@@ -191,8 +191,10 @@ public final class SparkBackend implements Backend {
     }
     BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
-    JavaPairRDD<BlockIndex, MatrixBlock> rdd = partitioned(context().parallelizePairs(blocks,
-        partitions(g, blocks.size())), g);
+    // the blocks in row-major order: parallelize's slices are the partitioner's ranges
+    int parts = partitions(g, Math.max(1, blocks.size()));
+    JavaPairRDD<BlockIndex, MatrixBlock> rdd = assumePartitioned(
+        context().parallelizePairs(blocks, parts), new BlockPartitioner(g, parts));
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
     persisted.add(rdd.id());
     counters.parallelized(block.serializedSize());
@@ -265,14 +267,16 @@ public final class SparkBackend implements Backend {
   }
 
   /**
-   * The blocks of a new matrix (parallelized, read, generated) hash-partitioned by block index
-   * into {@link #partitions} parts: every matrix of the same block grid then has the same
-   * partitioner, operators that keep keys keep it, and joins of such matrices (element-wise
-   * operations, aligned side inputs of fused operators) move no data (Spark paper, sec. 4.1).
+   * {@code rdd}, whose partition p holds the blocks {@code partitioner} assigns to p, declared
+   * partitioned by it (no data move). Every matrix a source creates — parallelize, read, rand,
+   * seq — is partitioned so; operators that keep keys keep the partitioner, and joins of matrices
+   * of the same grid (element-wise operations, aligned side inputs of fused operators) need no
+   * shuffle (Spark paper, sec. 4.1).
    */
-  JavaPairRDD<BlockIndex, MatrixBlock> partitioned(JavaPairRDD<BlockIndex, MatrixBlock> rdd,
-      BlockGeometry g) {
-    return rdd.partitionBy(new org.apache.spark.HashPartitioner(partitions(g, g.blocks())));
+  JavaPairRDD<BlockIndex, MatrixBlock> assumePartitioned(JavaPairRDD<BlockIndex, MatrixBlock> rdd,
+      BlockPartitioner partitioner) {
+    return new JavaPairRDD<>(new AssumePartitioned(rdd.rdd(), partitioner), rdd.kClassTag(),
+        rdd.vClassTag());
   }
 
   /** Partitions for an RDD of {@code blocks} blocks of geometry {@code g}. */

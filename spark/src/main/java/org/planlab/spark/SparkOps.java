@@ -607,49 +607,35 @@ final class SparkOps {
     double a = normal ? 0 : min;
     double b = normal ? 1 : max;
     int genRows = BlockRandom.ROWS_PER_BLOCK;
-    List<Long> ids = new ArrayList<>();
-    for (long i = 0; i < BlockRandom.blockCount(rows); i++) {
-      ids.add(i);
-    }
-    JavaPairRDD<BlockIndex, Blocks.Piece> pieces = backend.context()
-        .parallelize(ids, backend.partitions(g, Math.max(1, ids.size())))
-        .flatMapToPair(i -> {
-          int r = (int) Math.min(genRows, rows - i * genRows);
-          MatrixBlock blk = RandomBlocks.block(seed, i, r, (int) cols, sparsity, pdf, a, b);
-          return Blocks.pieces(blk, 0, r, 0, (int) cols, i * genRows, 0, g).iterator();
-        });
-    boolean aligned = g.size() % genRows == 0 && g.size() == genRows;
-    return backend.result(backend.partitioned(assemble(pieces, g, aligned), g), g, -1, 1);
+    int c = (int) cols;
+    RowBlockSource source = () -> i -> RandomBlocks.block(seed, i,
+        (int) Math.min(genRows, rows - i * genRows), c, sparsity, pdf, a, b);
+    return backend.result(RowBlockSource.blocks(backend, g, source), g, -1, 1);
   }
 
   /** {@code seq(from, to, incr)} generated block by block, with CP's length and last value. */
   BlockedMatrix seq(double from, double to, double incr) {
     long n = DataGenKernels.seqLength(from, to, incr);
     BlockGeometry g = new BlockGeometry(n, 1, backend.settings().blockSize());
-    List<Long> ids = new ArrayList<>();
-    for (long i = 0; i < g.blockRows(); i++) {
-      ids.add(i);
-    }
-    int bs = g.size();
-    JavaPairRDD<BlockIndex, MatrixBlock> r = backend.context()
-        .parallelize(ids, backend.partitions(g, Math.max(1, ids.size())))
-        .mapToPair(i -> {
-          int len = g.rowsOf(i);
-          double[] v = new double[len];
-          for (int k = 0; k < len; k++) {
-            v[k] = from + (i * bs + k) * incr;
-          }
-          if (i == g.blockRows() - 1 && len > 0) {
-            int last = len - 1;
-            if ((incr > 0 && v[last] > to) || (incr < 0 && v[last] < to)) {
-              v[last] = to;
-            }
-          }
-          MatrixBlock blk = MatrixBlock.dense(len, 1, v);
-          blk.recomputeNonZeros();
-          return new Tuple2<>(new BlockIndex(i, 0), blk);
-        });
-    return backend.result(backend.partitioned(r, g), g, -1, 1);
+    int genRows = BlockRandom.ROWS_PER_BLOCK;
+    RowBlockSource source = () -> i -> {
+      int len = (int) Math.min(genRows, n - i * genRows);
+      double[] v = new double[len];
+      for (int k = 0; k < len; k++) {
+        v[k] = from + (i * genRows + k) * incr;
+      }
+      // CP's last value: clamped to `to` when rounding overshoots it
+      if (len > 0 && i * genRows + len == n) {
+        int last = len - 1;
+        if ((incr > 0 && v[last] > to) || (incr < 0 && v[last] < to)) {
+          v[last] = to;
+        }
+      }
+      MatrixBlock blk = MatrixBlock.dense(len, 1, v);
+      blk.recomputeNonZeros();
+      return blk;
+    };
+    return backend.result(RowBlockSource.blocks(backend, g, source), g, -1, 1);
   }
 
   // ---------------------------------------------------------------- reads
@@ -666,34 +652,26 @@ final class SparkOps {
   BlockedMatrix readBinary(java.nio.file.Path file, long rows, long cols, long nnz) {
     BlockGeometry g = new BlockGeometry(rows, cols, backend.settings().blockSize());
     String path = file.toAbsolutePath().toString();
-    int genRows = BlockRandom.ROWS_PER_BLOCK;
-    List<Long> ids = new ArrayList<>();
-    for (long i = 0; i < BlockRandom.blockCount(rows); i++) {
-      ids.add(i);
-    }
-    JavaPairRDD<BlockIndex, Blocks.Piece> pieces = backend.context()
-        .parallelize(ids, backend.partitions(g, Math.max(1, ids.size())))
-        .mapPartitionsToPair(it -> {
-          List<Tuple2<BlockIndex, Blocks.Piece>> out = new ArrayList<>();
-          if (!it.hasNext()) {
-            return out.iterator();
-          }
-          try (org.planlab.engine.io.MatrixSource src = org.planlab.engine.io.MatrixFiles.open(
-              java.nio.file.Path.of(path), org.planlab.engine.io.ReadOptions.defaults()
-                  .withFormat(org.planlab.engine.io.MatrixFormat.BINARY))) {
-            while (it.hasNext()) {
-              long i = it.next();
-              MatrixBlock blk = src.block((int) i);
-              out.addAll(Blocks.pieces(blk, 0, blk.rows(), 0, blk.cols(), i * genRows, 0, g));
-            }
-          } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException("cannot read " + path + " on an executor: "
-                + e.getMessage(), e);
-          }
-          return out.iterator();
-        });
-    return backend.result(backend.partitioned(assemble(pieces, g, g.size() == genRows), g), g,
-        nnz, 1);
+    RowBlockSource source = () -> binaryRows(path);
+    return backend.result(RowBlockSource.blocks(backend, g, source), g, nnz, 1);
+  }
+
+  /** The row blocks of a binary matrix file, opened in a task. */
+  private static RowBlockSource.Reader binaryRows(String path) throws java.io.IOException {
+    org.planlab.engine.io.MatrixSource src = org.planlab.engine.io.MatrixFiles.open(
+        java.nio.file.Path.of(path), org.planlab.engine.io.ReadOptions.defaults()
+            .withFormat(org.planlab.engine.io.MatrixFormat.BINARY));
+    return new RowBlockSource.Reader() {
+      @Override
+      public MatrixBlock rowBlock(long i) throws java.io.IOException {
+        return src.block((int) i);
+      }
+
+      @Override
+      public void close() throws java.io.IOException {
+        src.close();
+      }
+    };
   }
 
   /** The matrix operands' backend view (the executor moved them here). */
