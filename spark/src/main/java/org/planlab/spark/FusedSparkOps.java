@@ -109,7 +109,7 @@ final class FusedSparkOps {
       } else {
         sources[s] = new SideSource(a, null, null);
         int slot = 1 + s;
-        work = work.join(aligned(side, a, unitRows, unitCols), partitions(g))
+        work = work.join(aligned(side, a, unitRows, unitCols), partitioner(rowwise ? g.withDims(g.rows(), 1) : g))
             .mapValues(t -> {
               MatrixBlock[] arr = t._1().clone();
               arr[slot] = t._2();
@@ -147,7 +147,8 @@ final class FusedSparkOps {
         JavaPairRDD<BlockIndex, MatrixBlock> r = g.singleBlockColumn() ? partials
             : partials.mapToPair(t -> new Tuple2<>(new BlockIndex(t._1().row(), 0), t._2()));
         if (!g.singleBlockColumn()) {
-          r = r.reduceByKey((a, b) -> ElementwiseKernels.binary(a, b, c, seq()), partitions(g));
+          r = r.reduceByKey(partitioner(g.withDims(g.rows(), 1)),
+              (a, b) -> ElementwiseKernels.binary(a, b, c, seq()));
         }
         yield backend.result(r, g.withDims(g.rows(), 1), -1, depth);
       }
@@ -155,7 +156,8 @@ final class FusedSparkOps {
         JavaPairRDD<BlockIndex, MatrixBlock> r = partials.mapToPair(t ->
             new Tuple2<>(new BlockIndex(0, t._1().col()), t._2()));
         if (!g.singleBlockRow()) {
-          r = r.reduceByKey((a, b) -> ElementwiseKernels.binary(a, b, c, seq()), partitions(g));
+          r = r.reduceByKey(partitioner(g.withDims(1, g.cols())),
+              (a, b) -> ElementwiseKernels.binary(a, b, c, seq()));
         }
         yield backend.result(r, g.withDims(1, g.cols()), -1, depth);
       }
@@ -189,7 +191,7 @@ final class FusedSparkOps {
         BlockGeometry out = g.withDims(g.rows(), k);
         JavaPairRDD<BlockIndex, MatrixBlock> r = pieces(partials, out, true);
         if (!g.singleBlockColumn()) {
-          r = r.reduceByKey(FusedSparkOps::add, partitions(out));
+          r = r.reduceByKey(partitioner(out), FusedSparkOps::add);
         }
         yield backend.result(r, out, -1, depth);
       }
@@ -198,7 +200,7 @@ final class FusedSparkOps {
         BlockGeometry out = g.withDims(g.cols(), k);
         JavaPairRDD<BlockIndex, MatrixBlock> r = pieces(partials, out, false);
         if (!g.singleBlockRow()) {
-          r = r.reduceByKey(FusedSparkOps::add, partitions(out));
+          r = r.reduceByKey(partitioner(out), FusedSparkOps::add);
         }
         yield backend.result(r, out, -1, depth);
       }
@@ -498,6 +500,11 @@ final class FusedSparkOps {
 
   private int partitions(BlockGeometry g) {
     return backend.partitions(g, g.blocks());
+  }
+
+  /** The partitioner of matrices of grid {@code g}: joins and reductions onto it keep it. */
+  private BlockPartitioner partitioner(BlockGeometry g) {
+    return backend.partitioner(g);
   }
 
   private static Enum<?> variant(CPlan plan) {

@@ -36,8 +36,8 @@ interface RowBlockSource extends Serializable {
   /** The blocks of geometry {@code g} created by the executors from {@code source}. */
   static JavaPairRDD<BlockIndex, MatrixBlock> blocks(SparkBackend backend, BlockGeometry g,
       RowBlockSource source) {
-    int parts = backend.partitions(g, Math.max(1, g.blocks()));
-    BlockPartitioner partitioner = new BlockPartitioner(g, parts);
+    BlockPartitioner partitioner = backend.partitioner(g);
+    int parts = partitioner.numPartitions();
     List<Integer> ids = new ArrayList<>();
     for (int p = 0; p < parts; p++) {
       ids.add(p);

@@ -192,9 +192,9 @@ public final class SparkBackend implements Backend {
     BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
     // the blocks in row-major order: parallelize's slices are the partitioner's ranges
-    int parts = partitions(g, Math.max(1, blocks.size()));
+    BlockPartitioner partitioner = partitioner(g);
     JavaPairRDD<BlockIndex, MatrixBlock> rdd = assumePartitioned(
-        context().parallelizePairs(blocks, parts), new BlockPartitioner(g, parts));
+        context().parallelizePairs(blocks, partitioner.numPartitions()), partitioner);
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
     persisted.add(rdd.id());
     counters.parallelized(block.serializedSize());
@@ -277,6 +277,11 @@ public final class SparkBackend implements Backend {
       BlockPartitioner partitioner) {
     return new JavaPairRDD<>(new AssumePartitioned(rdd.rdd(), partitioner), rdd.kClassTag(),
         rdd.vClassTag());
+  }
+
+  /** The partitioner of every matrix of grid {@code g} on this backend. */
+  BlockPartitioner partitioner(BlockGeometry g) {
+    return new BlockPartitioner(g, partitions(g, Math.max(1, g.blocks())));
   }
 
   /** Partitions for an RDD of {@code blocks} blocks of geometry {@code g}. */

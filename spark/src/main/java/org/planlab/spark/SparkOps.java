@@ -66,6 +66,11 @@ final class SparkOps {
     return backend.partitions(g, g.blocks());
   }
 
+  /** The partitioner of matrices of grid {@code g}: joins and reductions onto it keep it. */
+  private BlockPartitioner partitioner(BlockGeometry g) {
+    return backend.partitioner(g);
+  }
+
   private static MatrixBlock add(MatrixBlock a, MatrixBlock b) {
     return ElementwiseKernels.binary(a, b, BinaryOp.PLUS, KernelPool.sequential());
   }
@@ -97,7 +102,7 @@ final class SparkOps {
     long br = b.rows();
     long bc = b.cols();
     if (ar == br && ac == bc) {
-      JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().join(b.rdd(), partitions(a.geometry()))
+      JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().join(b.rdd(), partitioner(a.geometry()))
           .mapValues(t -> ElementwiseKernels.binary(t._1(), t._2(), op, seq()));
       return backend.result(r, a.geometry(), -1, depth(a, b));
     }
@@ -123,7 +128,7 @@ final class SparkOps {
     boolean coPartitioned = column && m.geometry().singleBlockColumn() && v.localCopy() == null;
     if (coPartitioned) {
       // v's blocks have m's keys: a join of co-partitioned RDDs moves no data
-      r = m.rdd().join(v.rdd(), partitions(m.geometry()))
+      r = m.rdd().join(v.rdd(), partitioner(m.geometry()))
           .mapValues(t -> vectorOp(t._1(), t._2(), op, vectorLeft));
     } else if (SparkBackend.broadcastBytes(v) <= backend.settings().broadcastBudget()) {
       Broadcast<PartitionedMatrix> bv = backend.broadcast(v, ctx);
@@ -149,7 +154,7 @@ final class SparkOps {
         }
         return out.iterator();
       });
-      r = m.rdd().join(replicated, partitions(m.geometry()))
+      r = m.rdd().join(replicated, partitioner(m.geometry()))
           .mapValues(t -> vectorOp(t._1(), t._2(), op, vectorLeft));
     }
     return backend.result(r, m.geometry(), -1, depth(m, v));
@@ -230,14 +235,14 @@ final class SparkOps {
       }
       return out.iterator();
     }, single);
+    BlockGeometry g = rows ? a.geometry().withDims(a.rows(), 1)
+        : a.geometry().withDims(1, a.cols());
     if (!single) {
-      r = r.reduceByKey((x, y) -> ElementwiseKernels.binary(x, y, c, seq()));
+      r = r.reduceByKey(partitioner(g), (x, y) -> ElementwiseKernels.binary(x, y, c, seq()));
     }
     if (op == AggregateOp.MEAN) {
       r = r.mapValues(b -> ElementwiseKernels.binary(b, (double) n, BinaryOp.DIV, seq()));
     }
-    BlockGeometry g = rows ? a.geometry().withDims(a.rows(), 1)
-        : a.geometry().withDims(1, a.cols());
     return backend.result(r, g, -1, depth(a));
   }
 
@@ -308,7 +313,7 @@ final class SparkOps {
     BlockGeometry g = smallLeft ? big.geometry().withDims(small.rows(), big.cols())
         : big.geometry().withDims(big.rows(), small.cols());
     if (splitCommon) {
-      r = r.reduceByKey(SparkOps::add, partitions(g));
+      r = r.reduceByKey(partitioner(g), SparkOps::add);
     }
     return backend.result(r, g, -1, depth(big, small));
   }
@@ -323,7 +328,7 @@ final class SparkOps {
     JavaPairRDD<BlockIndex, MatrixBlock> r = left.join(right, partitions(g)).mapToPair(t ->
         new Tuple2<>(new BlockIndex(t._2()._1()._1(), t._2()._2()._1()),
             MatMultKernels.multiply(t._2()._1()._2(), t._2()._2()._2(), seq())))
-        .reduceByKey(SparkOps::add, partitions(g));
+        .reduceByKey(partitioner(g), SparkOps::add);
     return backend.result(r, g, -1, depth(a, b));
   }
 
@@ -412,7 +417,7 @@ final class SparkOps {
           MatMultKernels.transposeLeftMultiply(t._2()._1()._2(), t._2()._2()._2(), seq())));
     }
     if (!x.geometry().singleBlockRow()) {
-      r = r.reduceByKey(SparkOps::add, partitions(g));
+      r = r.reduceByKey(partitioner(g), SparkOps::add);
     }
     return backend.result(r, g, -1, depth(x, y));
   }
@@ -475,7 +480,7 @@ final class SparkOps {
     if (aligned) {
       return pieces.mapValues(Blocks.Piece::block);
     }
-    return pieces.groupByKey(partitions(g)).mapToPair(t ->
+    return pieces.groupByKey(partitioner(g)).mapToPair(t ->
         new Tuple2<>(t._1(), Blocks.fromPieces(g, t._1(), t._2())));
   }
 
@@ -487,8 +492,8 @@ final class SparkOps {
     long c0 = cl - 1;
     JavaPairRDD<BlockIndex, Iterable<Blocks.Piece>> pieces = y.rdd().flatMapToPair(t ->
         Blocks.pieces(t._2(), 0, t._2().rows(), 0, t._2().cols(), r0 + t._1().row() * bs,
-            c0 + t._1().col() * bs, g).iterator()).groupByKey(partitions(g));
-    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().leftOuterJoin(pieces, partitions(g))
+            c0 + t._1().col() * bs, g).iterator()).groupByKey(partitioner(g));
+    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().leftOuterJoin(pieces, partitioner(g))
         .mapValues(t -> {
           MatrixBlock out = t._1();
           if (t._2().isPresent()) {
@@ -557,7 +562,7 @@ final class SparkOps {
         return l;
       });
       for (int k = 1; k < in.size(); k++) {
-        rowsOf = rowsOf.join(in.get(k).rdd(), partitions(g)).mapValues(t -> {
+        rowsOf = rowsOf.join(in.get(k).rdd(), partitioner(g)).mapValues(t -> {
           List<MatrixBlock> l = new ArrayList<>(t._1());
           l.add(t._2());
           return l;
