@@ -166,6 +166,24 @@ public final class SparkBackend implements Backend {
     return settings.broadcastBudget();
   }
 
+  /**
+   * The settings' reuse budget, else {@link SparkSettings#REUSE_FRACTION} of Spark's storage
+   * memory (MEMPHIS sec. 4.1): the sum of the block managers' maximum memory, which in local
+   * mode is the share of the driver's heap Spark reserves for storage.
+   */
+  @Override
+  public long reuseBudget() {
+    if (settings.reuseBudget() > 0) {
+      return settings.reuseBudget();
+    }
+    long storage = 0;
+    for (var status : scala.jdk.javaapi.CollectionConverters.asJava(
+        context().sc().getExecutorMemoryStatus()).values()) {
+      storage += (Long) status._1();
+    }
+    return (long) (SparkSettings.REUSE_FRACTION * storage);
+  }
+
   /** One block: an operation over driver data that fits one block is not worth a job. */
   @Override
   public long driverLocalBytes() {

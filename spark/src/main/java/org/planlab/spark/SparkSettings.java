@@ -19,9 +19,18 @@ import org.planlab.engine.spi.PluginOptions;
  * @param checkpointDepth operations after which a lineage is cut by a checkpoint
  * @param smallInDriver whether the {@code spark} mode keeps operations over driver data that fit
  *     one block in the driver
+ * @param reuseBudget bytes of Spark's storage memory the lineage cache keeps RDDs in (MEMPHIS
+ *     sec. 4.1); 0: {@link #REUSE_FRACTION} of Spark's storage memory
  */
 public record SparkSettings(String master, int blockSize, long executorMemory, int parallelism,
-    long broadcastBudget, long driverBudget, int checkpointDepth, boolean smallInDriver) {
+    long broadcastBudget, long driverBudget, int checkpointDepth, boolean smallInDriver,
+    long reuseBudget) {
+
+  /**
+   * The share of Spark's storage memory the lineage cache uses for RDDs (MEMPHIS sec. 4.1: the
+   * rest is left to broadcasts and checkpoints).
+   */
+  public static final double REUSE_FRACTION = 0.8;
 
   /** The default master: two local executor threads. */
   public static final String DEFAULT_MASTER = "local[2]";
@@ -47,9 +56,21 @@ public record SparkSettings(String master, int blockSize, long executorMemory, i
     if (broadcastBudget < 0 || driverBudget < 0) {
       throw new IllegalArgumentException("budgets must be >= 0 bytes");
     }
+    if (reuseBudget < 0) {
+      throw new IllegalArgumentException("reuseBudget must be >= 0 bytes (0: "
+          + Math.round(REUSE_FRACTION * 100) + "% of Spark's storage memory), was "
+          + reuseBudget);
+    }
     if (checkpointDepth < 1) {
       throw new IllegalArgumentException("checkpointDepth must be >= 1, was " + checkpointDepth);
     }
+  }
+
+  /** Settings whose RDD reuse budget is derived from Spark's storage memory. */
+  public SparkSettings(String master, int blockSize, long executorMemory, int parallelism,
+      long broadcastBudget, long driverBudget, int checkpointDepth, boolean smallInDriver) {
+    this(master, blockSize, executorMemory, parallelism, broadcastBudget, driverBudget,
+        checkpointDepth, smallInDriver, 0);
   }
 
   /** The options the provider declares. */
@@ -67,7 +88,10 @@ public record SparkSettings(String master, int blockSize, long executorMemory, i
         PluginOption.integer("checkpointDepth", 20, "operations after which a distributed "
             + "matrix's lineage is cut by a checkpoint"),
         PluginOption.bool("smallInDriver", true, "in the spark mode, keep operations whose "
-            + "inputs are in the driver and that fit one block in the driver"));
+            + "inputs are in the driver and that fit one block in the driver"),
+        PluginOption.string("reuseBudget", "", "Spark storage memory the lineage cache keeps "
+            + "RDDs in, e.g. 2g (default: 80% of Spark's storage memory; in local mode that "
+            + "memory is in the driver's heap)"));
   }
 
   /**
@@ -84,9 +108,10 @@ public record SparkSettings(String master, int blockSize, long executorMemory, i
         ? localBudget : executorMemory;
     long broadcast = bb.isEmpty() ? (long) (0.35 * Math.min(executorHeap, localBudget))
         : bytes(bb, "broadcastBudget");
+    String rb = o.string("reuseBudget");
     return new SparkSettings(master, o.integer("blockSize"), executorMemory,
         o.integer("parallelism"), broadcast, localBudget, o.integer("checkpointDepth"),
-        o.bool("smallInDriver"));
+        o.bool("smallInDriver"), rb.isEmpty() ? 0 : bytes(rb, "reuseBudget"));
   }
 
   private static long bytes(String text, String option) {

@@ -72,6 +72,11 @@ public final class Engine implements AutoCloseable {
   private final Backends backends;
   /** The reuse caches' eviction policy, or null when the reuse mode keeps no cache. */
   private final EvictionPolicy eviction;
+  /**
+   * The policy of cached handles of distributed backends (MEMPHIS sec. 4.1), or null when no
+   * cache is kept or no backend but CP is configured.
+   */
+  private final EvictionPolicy handleEviction;
   /** The disk bandwidth spilling is weighed with: measured once per engine, when needed. */
   private final DiskBandwidth disk = DiskBandwidth.measured();
   private OperatorCache operators;
@@ -98,6 +103,17 @@ public final class Engine implements AutoCloseable {
       pool.close();
       throw e;
     }
+    boolean remote = backends.all().stream().anyMatch(b -> b.execType() != ExecType.CP);
+    EvictionPolicy handles = null;
+    if (eviction != null && remote) {
+      try {
+        handles = plugins.create(StrategyKind.EVICTION, config.reuse().handleEviction());
+      } catch (RuntimeException e) {
+        close();
+        throw e;
+      }
+    }
+    this.handleEviction = handles;
   }
 
   /**
@@ -110,8 +126,16 @@ public final class Engine implements AutoCloseable {
       return null;
     }
     ReuseConfig r = config.reuse();
-    return new ReuseCache(r.budget(Runtime.getRuntime().maxMemory()), eviction, r.delay(),
-        r.spill(), disk, r.minComputeNanos());
+    ReuseCache cache = new ReuseCache(r.budget(Runtime.getRuntime().maxMemory()), eviction,
+        r.delay(), r.spill(), disk, r.minComputeNanos());
+    if (handleEviction != null) {
+      for (Backend b : backends.all()) {
+        if (b.execType() != ExecType.CP) {
+          cache.addHandleRegion(b.name(), b::reuseBudget, handleEviction);
+        }
+      }
+    }
+    return cache;
   }
 
   /**

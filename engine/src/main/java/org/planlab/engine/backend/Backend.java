@@ -75,6 +75,15 @@ public interface Backend extends AutoCloseable {
    */
   Instruction instruction(Hop hop, MatMultInstruction.Kind physical, int[] inputs, int output);
 
+  /**
+   * Bytes of this backend's memory the lineage cache may keep this backend's handles in
+   * (MEMPHIS sec. 4.1: a share of Spark's storage memory); 0 keeps none of them. Asked when the
+   * cache is first offered a handle of this backend.
+   */
+  default long reuseBudget() {
+    return 0;
+  }
+
   /** Moves a local block onto this backend (parallelize, host-to-device copy). */
   MatrixData fromLocal(MatrixBlock block, ExecutionContext ctx);
 

@@ -16,9 +16,16 @@ import org.planlab.engine.lineage.ReuseMode;
  * @param spill whether evicted values that cost more to recompute than to read back go to disk
  * @param minComputeNanos outputs computed faster than this are not stored (a cost-based
  *     admission: storing and probing one costs about a microsecond)
+ * @param handleEviction spec of the policy that evicts cached handles of distributed
+ *     backends (Spark RDDs) from their backend's budget (MEMPHIS sec. 4.1, eq. 1:
+ *     {@value #DEFAULT_HANDLE_EVICTION}); created only when the mode reuses and such a backend
+ *     is configured
  */
 public record ReuseConfig(ReuseMode mode, String eviction, long cacheBudget, int delay,
-    boolean spill, long minComputeNanos) {
+    boolean spill, long minComputeNanos, String handleEviction) {
+  /** The policy of cached Spark handles: MEMPHIS eq. 1. */
+  public static final String DEFAULT_HANDLE_EVICTION = "memphis-spark";
+
   /** The default admission threshold, 10 microseconds. */
   public static final long DEFAULT_MIN_COMPUTE_NANOS = 10_000;
 
@@ -34,9 +41,16 @@ public record ReuseConfig(ReuseMode mode, String eviction, long cacheBudget, int
     this(mode, eviction, cacheBudget, delay, spill, DEFAULT_MIN_COMPUTE_NANOS);
   }
 
+  /** A configuration whose handles are evicted by {@value #DEFAULT_HANDLE_EVICTION}. */
+  public ReuseConfig(ReuseMode mode, String eviction, long cacheBudget, int delay,
+      boolean spill, long minComputeNanos) {
+    this(mode, eviction, cacheBudget, delay, spill, minComputeNanos, DEFAULT_HANDLE_EVICTION);
+  }
+
   public ReuseConfig {
     Objects.requireNonNull(mode, "mode is null");
     Objects.requireNonNull(eviction, "eviction is null");
+    Objects.requireNonNull(handleEviction, "handleEviction is null");
     if (cacheBudget < 0) {
       throw new IllegalArgumentException("the cache budget must be >= 0 bytes (0: "
           + Math.round(DEFAULT_FRACTION * 100) + "% of the heap), was " + cacheBudget);
@@ -52,7 +66,13 @@ public record ReuseConfig(ReuseMode mode, String eviction, long cacheBudget, int
 
   /** This configuration in mode {@code m}. */
   public ReuseConfig withMode(ReuseMode m) {
-    return new ReuseConfig(m, eviction, cacheBudget, delay, spill, minComputeNanos);
+    return new ReuseConfig(m, eviction, cacheBudget, delay, spill, minComputeNanos,
+        handleEviction);
+  }
+
+  /** This configuration with handles of distributed backends evicted by {@code spec}. */
+  public ReuseConfig withHandleEviction(String spec) {
+    return new ReuseConfig(mode, eviction, cacheBudget, delay, spill, minComputeNanos, spec);
   }
 
   /** The cache's budget in bytes for a JVM of {@code maxHeap} bytes. */

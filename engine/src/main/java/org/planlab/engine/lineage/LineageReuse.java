@@ -15,7 +15,9 @@ import java.util.concurrent.TimeUnit;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.io.MatrixMetadata;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
@@ -61,6 +63,14 @@ import org.planlab.engine.runtime.instructions.VariableInstruction;
  * recomputing. With {@link ReuseMode#MULTILEVEL} whole calls of functions without side effects
  * are reused as well (MEMPHIS sec. 3.3), keyed by a function item per result over the
  * arguments' items; a call that ran something nondeterministic is not stored.
+ *
+ * <p>Operations placed on Spark are reused alike (MEMPHIS sec. 4.1): a matrix output is cached
+ * as its persisted RDD handle (reused even before a job materialized it), a scalar of a Spark
+ * action as its value (reused without running the job), and the local copy a transfer to CP
+ * collected under an item {@code collected(key)}, so that a later transfer of the same value
+ * runs no job. Their compute cost is the analytical {@link #work}; every executed Spark
+ * operation or collect counts a job on the cached handles it reads (MEMPHIS eq. 1's r_j,
+ * approximated by executed consumers).
  */
 public final class LineageReuse implements ReuseHook {
   /** Marks the data of an item whose seed the trace drew: never cached. */
@@ -69,6 +79,18 @@ public final class LineageReuse implements ReuseHook {
   public static final String CALL = "fcall";
   /** Opcode of a file read's item. */
   public static final String READ = "read";
+  /** Opcode of the item of a distributed value's collected local copy (MEMPHIS sec. 4.1). */
+  static final String COLLECTED = "collected";
+  /**
+   * The least nanoseconds an operation placed on a distributed backend costs: scheduling a
+   * Spark stage takes about a millisecond, whatever the data (the floor of its analytical cost).
+   */
+  static final long DISTRIBUTED_OP_NANOS = 1_000_000;
+  /** Operations on a distributed backend whose outputs are reused (deterministic ones). */
+  private static final Set<OpCode> DISTRIBUTED_REUSABLE = Set.of(OpCode.UNARY, OpCode.BINARY,
+      OpCode.AGGREGATE, OpCode.MATMULT, OpCode.TRANSPOSE, OpCode.RIGHT_INDEX,
+      OpCode.LEFT_INDEX, OpCode.CBIND, OpCode.RBIND, OpCode.NARY_MINMAX, OpCode.FUSED,
+      OpCode.SEQ);
 
   private final ReuseMode mode;
   private final ReuseCache cache;
@@ -234,6 +256,10 @@ public final class LineageReuse implements ReuseHook {
    */
   @Override
   public Data reuse(LineageItem key, Instruction instr, Data[] in, ExecutionContext ctx) {
+    if (cache != null && collects(instr, in)) {
+      // MEMPHIS sec. 4.1, reuse of Spark actions: the local copy collected before
+      return cache.get(collected(key), ctx.statistics());
+    }
     if (cache == null || !cacheable(instr, key) || !cache.admits(work(instr, in))) {
       return null;
     }
@@ -255,6 +281,9 @@ public final class LineageReuse implements ReuseHook {
    * pay for, from the rest.
    */
   static long work(Instruction instr, Data[] in) {
+    if (distributed(instr)) {
+      return Math.max(DISTRIBUTED_OP_NANOS, distributedWork(instr, in));
+    }
     long cells = 0;
     for (Data d : in) {
       if (d instanceof MatrixData m) {
@@ -274,6 +303,71 @@ public final class LineageReuse implements ReuseHook {
       return a.rows() * a.rows() * a.rows() / 3;
     }
     return cells;
+  }
+
+  /**
+   * The work of an operation on a distributed backend, whose handle outputs are computed
+   * lazily (the measured time is the time to define them): a matrix multiplication of one
+   * operand is a Gram matrix (tsmm), others as in {@link #work}.
+   */
+  private static long distributedWork(Instruction instr, Data[] in) {
+    if (instr.hop().op() == OpCode.MATMULT && in.length == 1 && in[0] instanceof MatrixData x) {
+      return x.rows() * x.cols() * x.cols() / 2;
+    }
+    if (instr.hop().op() == OpCode.MATMULT && in.length == 2 && in[0] instanceof MatrixData x
+        && in[1] instanceof MatrixData y) {
+      return x.rows() * x.cols() * y.cols();
+    }
+    long cells = 0;
+    for (Data d : in) {
+      if (d instanceof MatrixData m) {
+        cells += m.rows() * m.cols();
+      }
+    }
+    return cells;
+  }
+
+  /** Whether {@code instr} runs on a distributed backend (it is not a transfer). */
+  private static boolean distributed(Instruction instr) {
+    return instr.execType() == ExecType.SPARK && !(instr instanceof TransferInstruction);
+  }
+
+  /** Whether {@code instr} moves a value held by another backend into local memory. */
+  private static boolean collects(Instruction instr, Data[] in) {
+    return instr instanceof TransferInstruction t && t.target() == ExecType.CP
+        && in.length == 1 && in[0] instanceof MatrixData m && !m.isLocal();
+  }
+
+  /** The key of the local copy of the value of {@code key}. */
+  private static LineageItem collected(LineageItem key) {
+    return new LineageItem(COLLECTED, "", key);
+  }
+
+  /**
+   * PUT with the operands: an output of a distributed backend costs its analytical work
+   * (MEMPHIS sec. 4.1's c(o); the measured time of a lazy transformation says nothing), every
+   * executed consumer of a cached handle counts a job reading it (r_j), and a collected local
+   * copy is cached for later transfers of the same value.
+   */
+  @Override
+  public void put(LineageItem key, Instruction instr, Data[] in, Data output, long computeNanos,
+      ExecutionContext ctx) {
+    if (cache == null) {
+      return;
+    }
+    if (collects(instr, in)) {
+      cache.countJobs(List.of(key));
+      if (output instanceof MatrixValue && cache.admits(computeNanos)) {
+        cache.put(collected(key), output, computeNanos, ctx.statistics());
+      }
+      return;
+    }
+    if (distributed(instr)) {
+      cache.countJobs(key.inputs());
+      put(key, instr, output, Math.max(computeNanos, work(instr, in)), ctx);
+      return;
+    }
+    put(key, instr, output, computeNanos, ctx);
   }
 
   @Override
@@ -296,7 +390,10 @@ public final class LineageReuse implements ReuseHook {
         || instr instanceof FusedInstruction || instr instanceof MatMultInstruction
         || instr instanceof ReorgInstruction || instr instanceof IndexingInstruction
         || instr instanceof LinAlgInstruction
-        || (instr instanceof DataGenInstruction d && !d.isClock());
+        || (instr instanceof DataGenInstruction d && !d.isClock())
+        // MEMPHIS sec. 4.1: the same operations on Spark (their RDD handles, or the scalars of
+        // their actions); reads and random data draw on files and seeds the trace does not see
+        || (distributed(instr) && DISTRIBUTED_REUSABLE.contains(instr.hop().op()));
     if (!kind) {
       return false;
     }

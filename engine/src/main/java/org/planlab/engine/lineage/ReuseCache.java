@@ -11,7 +11,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
+import java.util.function.LongSupplier;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.data.SpilledMatrix;
@@ -36,6 +38,10 @@ import org.planlab.engine.stats.Statistics;
  *       {@link EvictionPolicy} leaves memory: written to disk when recomputing it would take
  *       longer than reading it back at the measured disk bandwidth (and spilling is on), else
  *       dropped.
+ *   <li>Handles of backends given a region ({@link #addHandleRegion}; MEMPHIS sec. 4.1: RDDs
+ *       of the Spark backend) are cached as handles, accounted against that backend's budget,
+ *       ranked by the region's own policy, and evicted by freeing them (unpersist), never
+ *       spilled.
  * </ul>
  *
  * <p>Values are immutable once computed (kernels never update an operand in place), so a
@@ -73,6 +79,10 @@ public final class ReuseCache implements AutoCloseable {
     double score;
     /** Creation order: the last tie-breaker of the queue. */
     final long seq;
+    /** The region of a backend's handle, or null for a local value. */
+    HandleRegion region;
+    /** Executed consumers of a cached handle (MEMPHIS eq. 1's r_j). */
+    long jobs;
 
     Entry(LineageItem key, long seq) {
       this.key = key;
@@ -108,6 +118,11 @@ public final class ReuseCache implements AutoCloseable {
     public int height() {
       return key.height();
     }
+
+    @Override
+    public long jobs() {
+      return jobs;
+    }
   }
 
   private final long budget;
@@ -117,6 +132,8 @@ public final class ReuseCache implements AutoCloseable {
   private final DiskBandwidth disk;
   private final long minComputeNanos;
   private final Map<LineageItem, Entry> entries = new HashMap<>();
+  /** The regions of backends whose handles are cached, by location (MEMPHIS sec. 4.1). */
+  private final Map<String, HandleRegion> regions = new HashMap<>();
   /**
    * The entries in memory in eviction order: ascending score, then least recently used. An
    * entry's score is taken whenever it is put or touched, the only times its statistics
@@ -187,20 +204,83 @@ public final class ReuseCache implements AutoCloseable {
     }
   };
 
-  /** Adds an entry in memory to the queue at its current score. */
+  /** Adds an entry in memory to its queue at its current score. */
   private void enqueue(Entry e) {
+    if (e.region != null) {
+      e.score = e.region.policy.score(e, e.region.state(clock));
+      e.region.queue.add(e);
+      return;
+    }
     e.score = policy.score(e, state);
     queue.add(e);
   }
 
+  private boolean dequeue(Entry e) {
+    return e.region != null ? e.region.queue.remove(e) : queue.remove(e);
+  }
+
   /** A hit on an entry in memory: its statistics change, and so its place in the queue. */
   private void touch(Entry e) {
-    boolean queued = queue.remove(e);
+    boolean queued = dequeue(e);
     e.hits++;
     e.lastAccess = clock;
     if (queued) {
       enqueue(e);
     }
+  }
+
+  /**
+   * Caches the handles of the backend whose matrices have location {@code location} as well
+   * (MEMPHIS sec. 4.1): in {@code budget} bytes of that backend's memory (asked when the first
+   * handle is offered; 0 caches none), evicted in the order of {@code policy} by freeing them
+   * (Spark: {@code unpersist}), never by spilling. Handles of other backends are not cached.
+   */
+  public synchronized void addHandleRegion(String location, LongSupplier budget,
+      EvictionPolicy policy) {
+    if (MatrixData.LOCAL.equals(location)) {
+      throw new IllegalArgumentException("local values are cached in the cache's own budget");
+    }
+    regions.put(location, new HandleRegion(location, budget, policy));
+  }
+
+  /** The region a value would be cached in: null for local values and uncached handles. */
+  private HandleRegion regionOf(Data value) {
+    if (value instanceof MatrixData m && !(value instanceof MatrixValue)) {
+      return regions.get(m.location());
+    }
+    return null;
+  }
+
+  /** Bytes of the handles cached for backend {@code location} (estimated worst case). */
+  public synchronized long handleBytes(String location) {
+    HandleRegion r = regions.get(location);
+    return r == null ? 0 : r.used;
+  }
+
+  /**
+   * Counts a job reading each of {@code keys} that is a cached handle (MEMPHIS eq. 1's r_j):
+   * the caller reports every executed consumer of a backend's values.
+   */
+  public synchronized void countJobs(List<LineageItem> keys) {
+    if (regions.isEmpty()) {
+      return;
+    }
+    for (LineageItem k : keys) {
+      Entry e = entries.get(k);
+      if (e != null && e.region != null && e.status == Status.CACHED) {
+        boolean queued = dequeue(e);
+        e.jobs++;
+        if (queued) {
+          enqueue(e);
+        }
+      }
+    }
+  }
+
+  /** Jobs counted on {@code key}'s cached handle (for tests and explain); 0 if none. */
+  public synchronized long jobs(LineageItem key) {
+    Entry e = entries.get(key);
+    return e == null ? 0 : e.jobs;
   }
 
   /** The memory budget in bytes. */
@@ -346,10 +426,15 @@ public final class ReuseCache implements AutoCloseable {
    * or at the delay factor's n-th put, if it fits the budget after making space.
    */
   public void put(LineageItem key, Data value, long computeNanos, Statistics stats) {
-    if (computeNanos < minComputeNanos
-        || !(value instanceof MatrixValue || value instanceof ScalarValue)) {
-      return; // not admitted (first: it rejects most outputs of small data at once), or a
-              // value on another backend, which this cache of local values does not hold
+    if (computeNanos < minComputeNanos) {
+      return; // not admitted: it rejects most outputs of small data at once
+    }
+    if (!(value instanceof MatrixValue || value instanceof ScalarValue)) {
+      synchronized (this) {
+        if (regionOf(value) == null) {
+          return; // a handle of a backend whose values are not cached
+        }
+      }
     }
     long t0 = System.nanoTime();
     try {
@@ -375,30 +460,54 @@ public final class ReuseCache implements AutoCloseable {
       e.puts++;
       e.computeNanos = Math.max(e.computeNanos, computeNanos);
       e.lastAccess = clock;
-      if (e.puts < delay || size > budget) {
+      HandleRegion region = regionOf(value);
+      if (e.puts < delay || size > (region == null ? budget : region.budget())) {
         return;
       }
-      makeSpace(size, stats);
+      makeSpace(region, size, stats);
       e.status = Status.CACHED;
       e.value = value;
       e.sizeBytes = size;
-      used += size;
+      e.region = region;
+      if (region == null) {
+        used += size;
+      } else {
+        region.used += size;
+      }
       enqueue(e);
       stats.addReuse(ReuseCounter.PUTS, 1);
       stats.addReuse(ReuseCounter.BYTES_PUT, size);
     }
   }
 
-  /** MAKE_SPACE: evicts from the head of the queue until {@code size} more bytes fit. */
-  private void makeSpace(long size, Statistics stats) {
+  /**
+   * MAKE_SPACE: evicts from the head of the queue until {@code size} more bytes fit, in the
+   * local budget or, for a handle, in its backend's region.
+   */
+  private void makeSpace(HandleRegion region, long size, Statistics stats) {
+    if (region != null) {
+      while (region.used + size > region.budget() && !region.queue.isEmpty()) {
+        evict(region.queue.pollFirst(), stats);
+      }
+      return;
+    }
     while (used + size > budget && !queue.isEmpty()) {
       evict(queue.pollFirst(), stats);
     }
   }
 
   private void evict(Entry e, Statistics stats) {
-    used -= e.sizeBytes;
     stats.addReuse(ReuseCounter.EVICTIONS, 1);
+    if (e.region != null) {
+      // MEMPHIS sec. 4.1: a handle leaves the backend's memory (unpersist), it is not
+      // collected to be spilled; a live variable holding it recomputes it from its lineage
+      e.region.used -= e.sizeBytes;
+      entries.remove(e.key);
+      ((MatrixData) e.value).free();
+      e.value = null;
+      return;
+    }
+    used -= e.sizeBytes;
     if (e.spilled != null) {
       // reloaded earlier, its file still holds the value
       e.status = Status.SPILLED;
@@ -434,16 +543,19 @@ public final class ReuseCache implements AutoCloseable {
     return spillFolder.resolve("entry-" + (++spilledFiles) + ".bin");
   }
 
-  /** Bytes a value takes in memory: the block's estimate, plus the entry's bookkeeping. */
+  /**
+   * Bytes a value takes in memory: the block's estimate (for a backend's handle the estimated
+   * worst-case size of its blocks, MEMPHIS sec. 4.1's s(o)), plus the entry's bookkeeping.
+   */
   static long sizeOf(Data value) {
-    if (value instanceof MatrixValue m) {
+    if (value instanceof MatrixData m) {
       return m.localBytes() + ENTRY_OVERHEAD;
     }
     if (value instanceof ScalarValue s) {
       return ENTRY_OVERHEAD + (s instanceof ScalarValue.StringValue v ? 2L * v.value().length()
           : 16);
     }
-    throw new IllegalArgumentException("only local values are cached, not " + value);
+    throw new IllegalArgumentException("only matrices and scalars are cached, not " + value);
   }
 
   /** Drops every entry and deletes the spilled files. */
@@ -458,6 +570,13 @@ public final class ReuseCache implements AutoCloseable {
       entries.clear();
       queue.clear();
       used = 0;
+      // cached handles are dropped, not freed: the run's results may hold them, and their
+      // backend frees what nobody references (Spark's context cleaner) or what it persisted
+      // when it closes
+      for (HandleRegion r : regions.values()) {
+        r.queue.clear();
+        r.used = 0;
+      }
     }
     toFree.forEach(SpilledMatrix::free);
   }

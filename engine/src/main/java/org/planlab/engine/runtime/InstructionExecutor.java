@@ -110,7 +110,7 @@ public final class InstructionExecutor {
         long t0 = System.nanoTime();
         out = instr.execute(in, inLineage, ctx);
         if (key != null && out != null) {
-          hook.put(key, instr, out, System.nanoTime() - t0, ctx);
+          hook.put(key, instr, in, out, System.nanoTime() - t0, ctx);
         }
       }
     } catch (DmlException e) {

@@ -56,6 +56,15 @@ public interface ReuseHook {
   }
 
   /**
+   * PUT with the operands the output was computed from (which an analytical cost of the
+   * output needs, MEMPHIS sec. 4.1); by default the PUT without them.
+   */
+  default void put(LineageItem key, Instruction instruction, Data[] in, Data output,
+      long computeNanos, ExecutionContext ctx) {
+    put(key, instruction, output, computeNanos, ctx);
+  }
+
+  /**
    * The lineage items of the results of calling {@code function} on arguments of lineage
    * {@code args}, when calls of it may be reused as a whole; null otherwise (the call then
    * runs, and its results keep the lineage of the function's instructions).

@@ -29,6 +29,14 @@ public interface EvictionPolicy {
 
     /** The height of the value's lineage trace (0 for a leaf). */
     int height();
+
+    /**
+     * Jobs that read the value since it was cached (MEMPHIS sec. 4.1, r_j of eq. 1): for a
+     * handle a backend holds, the executed consumers of the cached value; 0 for local values.
+     */
+    default long jobs() {
+      return 0;
+    }
   }
 
   /** What a policy may know of the whole cache. */
