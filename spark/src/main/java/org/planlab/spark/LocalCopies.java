@@ -8,24 +8,24 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.planlab.engine.matrix.MatrixBlock;
 
 /**
- * The distributed copy of each local block the backend has seen (Spark paper, sec. 4.2: a
- * matrix object holds its local block and its RDD, so moving it again costs nothing): a block
- * parallelized once, or collected from an RDD, maps to that RDD's matrix, and moving the same
- * block to Spark again returns it. Keys are held weakly by identity; the matrices hold their
+ * What the backend made of each local block it has seen (Spark paper, sec. 4.2: a matrix object
+ * holds its local block and its RDD or broadcast, so moving it again costs nothing): a block
+ * parallelized once, or collected from an RDD, maps to that RDD's matrix, and a block broadcast
+ * once to its broadcast; moving or broadcasting the same block again returns it. Keys are held weakly by identity; the matrices hold their
  * local block weakly too, so an entry lives as long as some variable holds the local block.
  */
-final class LocalCopies {
-  private final Map<Key, BlockedMatrix> byBlock = new ConcurrentHashMap<>();
+final class LocalCopies<V> {
+  private final Map<Key, V> byBlock = new ConcurrentHashMap<>();
   private final ReferenceQueue<MatrixBlock> cleared = new ReferenceQueue<>();
 
   /** The distributed copy of {@code block}, or null. */
-  BlockedMatrix get(MatrixBlock block) {
+  V get(MatrixBlock block) {
     expunge();
     return byBlock.get(new Key(block, null));
   }
 
   /** Records {@code m} as the distributed copy of {@code block}. */
-  void put(MatrixBlock block, BlockedMatrix m) {
+  void put(MatrixBlock block, V m) {
     expunge();
     byBlock.put(new Key(block, cleared), m);
   }

@@ -80,7 +80,8 @@ public final class SparkBackend implements Backend {
   private final Path scratch;
   private final java.util.Map<Statistics, SparkCounters.Snapshot> runs =
       java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
-  private final LocalCopies copies = new LocalCopies();
+  private final LocalCopies<BlockedMatrix> copies = new LocalCopies<>();
+  private final LocalCopies<Broadcast<PartitionedMatrix>> broadcasts = new LocalCopies<>();
   private final Set<Integer> persisted = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private volatile JavaSparkContext context;
   private org.apache.spark.scheduler.SparkListener listener;
@@ -251,15 +252,24 @@ public final class SparkBackend implements Backend {
     return b;
   }
 
-  /** Broadcasts a matrix's blocks to every executor (collecting it first if needed). */
+  /**
+   * Broadcasts a matrix's blocks to every executor (collecting it first if needed); a local
+   * block broadcast before is not broadcast again while it lives.
+   */
   Broadcast<PartitionedMatrix> broadcast(MatrixData m, ExecutionContext ctx) {
     MatrixBlock local = m.acquireLocal();
+    Broadcast<PartitionedMatrix> known = broadcasts.get(local);
+    if (known != null && known.isValid()) {
+      return known;
+    }
     BlockGeometry g = new BlockGeometry(local.rows(), local.cols(), settings.blockSize());
     PartitionedMatrix p = new PartitionedMatrix(g, Blocks.split(local, g));
     long bytes = local.serializedSize();
     counters.broadcast(bytes);
     ctx.statistics().recordTransfer(MatrixData.LOCAL, NAME + " broadcast", bytes);
-    return context().broadcast(p);
+    Broadcast<PartitionedMatrix> b = context().broadcast(p);
+    broadcasts.put(local, b);
+    return b;
   }
 
   /** The size in bytes a broadcast of {@code m} would have. */
@@ -387,6 +397,7 @@ public final class SparkBackend implements Backend {
     }
     persisted.clear();
     copies.clear();
+    broadcasts.clear();
     Scratch.delete(scratch);
   }
 

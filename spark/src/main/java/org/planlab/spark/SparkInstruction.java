@@ -16,7 +16,6 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ops.Direction;
-import org.planlab.engine.random.RandomBlocks;
 import org.planlab.engine.runtime.ExecutionContext;
 import org.planlab.engine.runtime.instructions.DataGenInstruction;
 import org.planlab.engine.runtime.instructions.Instruction;
@@ -113,7 +112,8 @@ final class SparkInstruction extends Instruction {
       case RAND -> {
         long seed = lng(in[5], "seed");
         yield ops.rand(lng(in[0], "rows"), lng(in[1], "cols"), dbl(in[2], "min"),
-            dbl(in[3], "max"), dbl(in[4], "sparsity"), pdf(str(in[6], "pdf")),
+            dbl(in[3], "max"), dbl(in[4], "sparsity"),
+            DataGenInstruction.pdf(str(in[6], "pdf")),
             seed == -1 ? DataGenInstruction.drawSeed() : seed);
       }
       case READ_FILE -> read(ops, in, ctx);
@@ -254,12 +254,4 @@ final class SparkInstruction extends Instruction {
     return new long[] {rl, ru, cl, cu};
   }
 
-  private static RandomBlocks.Distribution pdf(String name) {
-    return switch (name) {
-      case "uniform" -> RandomBlocks.Distribution.UNIFORM;
-      case "normal" -> RandomBlocks.Distribution.NORMAL;
-      default -> throw new IllegalArgumentException("rand: pdf must be \"uniform\" or \"normal\","
-          + " was \"" + name + "\"");
-    };
-  }
 }

@@ -31,7 +31,7 @@ import org.planlab.engine.config.ExecMode;
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 // a driver whose executors cannot start waits for them forever: bound every test
-@Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+@Timeout(value = 170, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class StandaloneClusterTest {
   /** Relative error allowed between the cluster's and CP's models. */
   private static final double TOL = 1e-9;

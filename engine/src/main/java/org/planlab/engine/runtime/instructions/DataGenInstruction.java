@@ -71,7 +71,8 @@ public final class DataGenInstruction extends Instruction {
     return hop().op() == org.planlab.engine.ir.OpCode.TIME;
   }
 
-  private static RandomBlocks.Distribution pdf(String name) {
+  /** The distribution DML's {@code pdf} argument names; any other name is an error. */
+  public static RandomBlocks.Distribution pdf(String name) {
     return switch (name) {
       case "uniform" -> RandomBlocks.Distribution.UNIFORM;
       case "normal" -> RandomBlocks.Distribution.NORMAL;

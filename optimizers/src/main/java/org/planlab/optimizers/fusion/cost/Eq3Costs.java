@@ -287,7 +287,7 @@ public final class Eq3Costs implements PartitionCosts {
     }
     double broadcast = 0;
     if (distributed.enabled() && distributed.runsDistributed(memory, memoryBudget)
-        && readsOrWritesMatrix(h)) {
+        && org.planlab.engine.compile.place.Placer.placeable(h)) {
       // distributed: the largest matrix input is the distributed one; the others are
       // broadcast when they fit the budget (map-side products and element-wise operations,
       // Spark paper sec. 3.3) and joined otherwise. Inputs in input order, so sums are
@@ -314,19 +314,6 @@ public final class Eq3Costs implements PartitionCosts {
     }
     double cost = costs.writeSeconds(h) + Math.max(read, costs.computeSeconds(costs.flops(h)));
     return broadcast > 0 ? cost + costs.broadcastSeconds(broadcast) : cost;
-  }
-
-  /** Whether a distributed backend may run {@code h}: it reads or produces a matrix. */
-  private static boolean readsOrWritesMatrix(Hop h) {
-    if (h.isMatrix()) {
-      return true;
-    }
-    for (Hop in : h.inputs()) {
-      if (in.isMatrix()) {
-        return true;
-      }
-    }
-    return false;
   }
 
   /** Memoized cost vector of a fused operator: write + max(read, compute). */
