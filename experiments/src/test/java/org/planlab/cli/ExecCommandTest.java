@@ -152,10 +152,14 @@ class ExecCommandTest {
     assertEquals(2, mode.code());
     assertTrue(mode.err().contains("unknown execution mode 'cluster'; known: singlenode, "
         + "hybrid, spark, gpu"), mode.err());
-    CliRun spark = planlab("exec", f.toString(), "--exec", "hybrid");
-    assertEquals(2, spark.code());
-    assertTrue(spark.err().contains("no backend 'spark' on the class path; SPARK backends on "
-        + "the class path: "), spark.err());
+    CliRun gpu = planlab("exec", f.toString(), "--exec", "gpu");
+    assertEquals(2, gpu.code());
+    assertTrue(gpu.err().contains("no backend 'gpu' on the class path; GPU backends on "
+        + "the class path: "), gpu.err());
+    CliRun master = planlab("exec", f.toString(), "--master", "local[1]");
+    assertEquals(2, master.code());
+    assertTrue(master.err().contains("--master needs a mode with a remote backend (--exec "
+        + "hybrid, spark or gpu), not singlenode"), master.err());
     CliRun budget = planlab("exec", f.toString(), "--local-budget", "lots");
     assertEquals(2, budget.code());
     assertTrue(budget.err().contains("'lots' is not a memory size"), budget.err());
