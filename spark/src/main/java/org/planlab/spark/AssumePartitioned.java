@@ -5,7 +5,6 @@ import org.apache.spark.Partition;
 import org.apache.spark.Partitioner;
 import org.apache.spark.TaskContext;
 import org.apache.spark.rdd.RDD;
-import org.planlab.engine.matrix.MatrixBlock;
 import scala.Option;
 import scala.Tuple2;
 import scala.collection.Iterator;
@@ -13,19 +12,20 @@ import scala.reflect.ClassTag;
 import scala.reflect.ClassTag$;
 
 /**
- * A parent RDD whose partition p already holds exactly the blocks a {@link BlockPartitioner}
+ * A parent RDD whose partition p already holds exactly the keys a {@link BlockPartitioner}
  * assigns to p, declared as partitioned by it: the data stay where the source created them and
- * later joins with matrices of the same grid need no shuffle. Only the sources of this backend
- * (parallelize in block order, reads and generators that create each partition's range) use it.
+ * later joins with matrices of the same grid need no shuffle. The sources of this backend
+ * (parallelize in block order, reads and generators that create each partition's range) and
+ * the zip-join of co-partitioned matrices use it.
  */
-final class AssumePartitioned extends RDD<Tuple2<BlockIndex, MatrixBlock>> {
+final class AssumePartitioned<V> extends RDD<Tuple2<BlockIndex, V>> {
   private static final long serialVersionUID = 1L;
   @SuppressWarnings({"unchecked", "rawtypes"})
-  private static final ClassTag<Tuple2<BlockIndex, MatrixBlock>> TAG =
-      (ClassTag) ClassTag$.MODULE$.apply(Tuple2.class);
+  private static final ClassTag TAG = ClassTag$.MODULE$.apply(Tuple2.class);
   private final BlockPartitioner blocks;
 
-  AssumePartitioned(RDD<Tuple2<BlockIndex, MatrixBlock>> parent, BlockPartitioner blocks) {
+  @SuppressWarnings("unchecked")
+  AssumePartitioned(RDD<Tuple2<BlockIndex, V>> parent, BlockPartitioner blocks) {
     super(parent.context(), scala.jdk.javaapi.CollectionConverters.asScala(
         java.util.List.<org.apache.spark.Dependency<?>>of(new OneToOneDependency<>(parent)))
         .toSeq(), TAG);
@@ -37,11 +37,13 @@ final class AssumePartitioned extends RDD<Tuple2<BlockIndex, MatrixBlock>> {
   }
 
   @Override
-  public Iterator<Tuple2<BlockIndex, MatrixBlock>> compute(Partition split, TaskContext context) {
-    return firstParent(TAG).iterator(split, context);
+  @SuppressWarnings("unchecked")
+  public Iterator<Tuple2<BlockIndex, V>> compute(Partition split, TaskContext context) {
+    return (Iterator<Tuple2<BlockIndex, V>>) firstParent(TAG).iterator(split, context);
   }
 
   @Override
+  @SuppressWarnings("unchecked")
   public Partition[] getPartitions() {
     return firstParent(TAG).partitions();
   }

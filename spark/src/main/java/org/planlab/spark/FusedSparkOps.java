@@ -109,7 +109,8 @@ final class FusedSparkOps {
       } else {
         sources[s] = new SideSource(a, null, null);
         int slot = 1 + s;
-        work = work.join(aligned(side, a, unitRows, unitCols), partitioner(rowwise ? g.withDims(g.rows(), 1) : g))
+        work = backend.join(work, aligned(side, a, unitRows, unitCols),
+            rowwise ? g.withDims(g.rows(), 1) : g)
             .mapValues(t -> {
               MatrixBlock[] arr = t._1().clone();
               arr[slot] = t._2();

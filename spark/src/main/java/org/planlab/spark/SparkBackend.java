@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Set;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.storage.StorageLevel;
@@ -301,10 +302,41 @@ public final class SparkBackend implements Backend {
    * of the same grid (element-wise operations, aligned side inputs of fused operators) need no
    * shuffle (Spark paper, sec. 4.1).
    */
-  JavaPairRDD<BlockIndex, MatrixBlock> assumePartitioned(JavaPairRDD<BlockIndex, MatrixBlock> rdd,
+  <V> JavaPairRDD<BlockIndex, V> assumePartitioned(JavaPairRDD<BlockIndex, V> rdd,
       BlockPartitioner partitioner) {
-    return new JavaPairRDD<>(new AssumePartitioned(rdd.rdd(), partitioner), rdd.kClassTag(),
+    return new JavaPairRDD<>(new AssumePartitioned<>(rdd.rdd(), partitioner), rdd.kClassTag(),
         rdd.vClassTag());
+  }
+
+  /**
+   * The inner join of two matrices' blocks by index. When both have the same
+   * {@link BlockPartitioner}, partition p of each holds the same keys: the partitions are zipped
+   * and joined with a hash map per task, no shuffle and no spillable cogroup map (whose size
+   * tracking walks every block), and the result keeps the partitioner. Otherwise Spark's join
+   * onto the grid's partitioner.
+   */
+  <V, W> JavaPairRDD<BlockIndex, Tuple2<V, W>> join(JavaPairRDD<BlockIndex, V> a,
+      JavaPairRDD<BlockIndex, W> b, BlockGeometry g) {
+    var pa = a.partitioner();
+    var pb = b.partitioner();
+    if (pa.isPresent() && pb.isPresent() && pa.get() instanceof BlockPartitioner bp
+        && bp.equals(pb.get())) {
+      JavaRDD<Tuple2<BlockIndex, Tuple2<V, W>>> zipped = a.zipPartitions(b, (ia, ib) -> {
+        java.util.Map<BlockIndex, W> right = new java.util.HashMap<>();
+        ib.forEachRemaining(t -> right.put(t._1(), t._2()));
+        List<Tuple2<BlockIndex, Tuple2<V, W>>> out = new java.util.ArrayList<>();
+        while (ia.hasNext()) {
+          Tuple2<BlockIndex, V> t = ia.next();
+          W w = right.get(t._1());
+          if (w != null) {
+            out.add(new Tuple2<>(t._1(), new Tuple2<>(t._2(), w)));
+          }
+        }
+        return out.iterator();
+      });
+      return assumePartitioned(JavaPairRDD.fromJavaRDD(zipped), bp);
+    }
+    return a.join(b, partitioner(g));
   }
 
   /** The partitioner of every matrix of grid {@code g} on this backend. */

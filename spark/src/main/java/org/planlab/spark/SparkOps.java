@@ -102,7 +102,7 @@ final class SparkOps {
     long br = b.rows();
     long bc = b.cols();
     if (ar == br && ac == bc) {
-      JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().join(b.rdd(), partitioner(a.geometry()))
+      JavaPairRDD<BlockIndex, MatrixBlock> r = backend.join(a.rdd(), b.rdd(), a.geometry())
           .mapValues(t -> ElementwiseKernels.binary(t._1(), t._2(), op, seq()));
       return backend.result(r, a.geometry(), -1, depth(a, b));
     }
@@ -128,7 +128,7 @@ final class SparkOps {
     boolean coPartitioned = column && m.geometry().singleBlockColumn() && v.localCopy() == null;
     if (coPartitioned) {
       // v's blocks have m's keys: a join of co-partitioned RDDs moves no data
-      r = m.rdd().join(v.rdd(), partitioner(m.geometry()))
+      r = backend.join(m.rdd(), v.rdd(), m.geometry())
           .mapValues(t -> vectorOp(t._1(), t._2(), op, vectorLeft));
     } else if (SparkBackend.broadcastBytes(v) <= backend.settings().broadcastBudget()) {
       Broadcast<PartitionedMatrix> bv = backend.broadcast(v, ctx);
@@ -374,7 +374,7 @@ final class SparkOps {
     JavaRDD<MatrixBlock> parts = w == null
         ? x.rdd().values().map(b -> MMChainKernels.mmchain(b, bv.value().block(0, 0), null,
             seq()))
-        : x.rdd().join(w.rdd()).values().map(t -> MMChainKernels.mmchain(t._1(),
+        : backend.join(x.rdd(), w.rdd(), x.geometry()).values().map(t -> MMChainKernels.mmchain(t._1(),
             bv.value().block(0, 0), t._2(), seq()));
     return local(parts.fold(MatrixBlock.empty(n, 1), SparkOps::add));
   }
@@ -562,7 +562,7 @@ final class SparkOps {
         return l;
       });
       for (int k = 1; k < in.size(); k++) {
-        rowsOf = rowsOf.join(in.get(k).rdd(), partitioner(g)).mapValues(t -> {
+        rowsOf = backend.join(rowsOf, in.get(k).rdd(), g).mapValues(t -> {
           List<MatrixBlock> l = new ArrayList<>(t._1());
           l.add(t._2());
           return l;
