@@ -135,15 +135,4 @@ public final class Blocks {
     }
     return out == null ? MatrixBlock.empty(rows, cols) : out;
   }
-
-  /** The blocks of geometry {@code g} that {@code present} lacks, as empty blocks. */
-  public static List<Tuple2<BlockIndex, MatrixBlock>> emptyBlocks(BlockGeometry g) {
-    List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
-    for (long i = 0; i < g.blockRows(); i++) {
-      for (long j = 0; j < g.blockCols(); j++) {
-        out.add(new Tuple2<>(new BlockIndex(i, j), MatrixBlock.empty(g.rowsOf(i), g.colsOf(j))));
-      }
-    }
-    return out;
-  }
 }

@@ -96,7 +96,6 @@ final class FusedSparkOps {
     });
     SideSource[] sources = new SideSource[n];
     int depth = x.depth();
-    long budget = backend.settings().broadcastBudget();
     for (int s = 0; s < n; s++) {
       FusedLayout.Alignment a = layout.sides().get(s);
       BlockedMatrix side = sides.get(s);
@@ -104,7 +103,7 @@ final class FusedSparkOps {
         // only its column count is read (a vector length)
         sources[s] = new SideSource(a, null, MatrixBlock.empty(0, (int) side.cols()));
       } else if (a == FusedLayout.Alignment.WHOLE
-          || SparkBackend.broadcastBytes(side) <= budget && !joinable(side, a, x, rowwise)) {
+          || backend.fitsBroadcast(side) && !joinable(side, a, x, rowwise)) {
         sources[s] = new SideSource(a, backend.broadcast(side, ctx), null);
       } else {
         sources[s] = new SideSource(a, null, null);

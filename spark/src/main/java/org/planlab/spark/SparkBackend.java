@@ -273,9 +273,9 @@ public final class SparkBackend implements Backend {
     return b;
   }
 
-  /** The size in bytes a broadcast of {@code m} would have. */
-  static long broadcastBytes(MatrixData m) {
-    return m.localBytes();
+  /** Whether {@code m} fits the broadcast budget (Spark paper, sec. 3.2). */
+  boolean fitsBroadcast(MatrixData m) {
+    return m.localBytes() <= settings.broadcastBudget();
   }
 
   /**

@@ -100,12 +100,6 @@ public final class SparkCounters {
     public void onStageCompleted(
         org.apache.spark.scheduler.SparkListenerStageCompleted stageCompleted) {
       c.stages.increment();
-      if (System.getenv("PLANLAB_SPARK_STAGES") != null) {
-        var info = stageCompleted.stageInfo();
-        long w = info.taskMetrics() == null ? 0
-            : info.taskMetrics().shuffleWriteMetrics().bytesWritten();
-        System.err.println("stage " + info.stageId() + " " + info.name() + " shuffle " + w);
-      }
     }
 
     @Override

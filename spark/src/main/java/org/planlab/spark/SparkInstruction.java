@@ -247,10 +247,8 @@ final class SparkInstruction extends Instruction {
     int ru = intArg(in[first + 1], "row upper bound");
     int cl = intArg(in[first + 2], "column lower bound");
     int cu = intArg(in[first + 3], "column upper bound");
-    if (rl < 1 || ru > x.rows() || rl > ru || cl < 1 || cu > x.cols() || cl > cu) {
-      throw new IndexOutOfBoundsException("index out of bounds: [" + rl + ":" + ru + ", " + cl
-          + ":" + cu + "] of a " + x.rows() + "x" + x.cols() + " matrix");
-    }
+    org.planlab.engine.runtime.instructions.IndexingInstruction.checkRange(rl, ru, cl, cu,
+        x.rows(), x.cols());
     return new long[] {rl, ru, cl, cu};
   }
 

@@ -130,7 +130,7 @@ final class SparkOps {
       // v's blocks have m's keys: a join of co-partitioned RDDs moves no data
       r = backend.join(m.rdd(), v.rdd(), m.geometry())
           .mapValues(t -> vectorOp(t._1(), t._2(), op, vectorLeft));
-    } else if (SparkBackend.broadcastBytes(v) <= backend.settings().broadcastBudget()) {
+    } else if (backend.fitsBroadcast(v)) {
       Broadcast<PartitionedMatrix> bv = backend.broadcast(v, ctx);
       r = m.rdd().mapPartitionsToPair(it -> {
         List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
@@ -269,12 +269,11 @@ final class SparkOps {
       return local(MatMultKernels.multiply(MatrixBlock.empty((int) a.rows(), 0),
           MatrixBlock.empty(0, (int) b.cols()), seq()));
     }
-    long budget = backend.settings().broadcastBudget();
-    long aBytes = SparkBackend.broadcastBytes(a);
-    long bBytes = SparkBackend.broadcastBytes(b);
-    if (bBytes <= budget && (bBytes <= aBytes || aBytes > budget)) {
+    boolean aFits = backend.fitsBroadcast(a);
+    boolean bFits = backend.fitsBroadcast(b);
+    if (bFits && (b.localBytes() <= a.localBytes() || !aFits)) {
       return mapmm(a, b, false);
-    } else if (aBytes <= budget) {
+    } else if (aFits) {
       return mapmm(b, a, true);
     }
     return cpmm(a, b);
@@ -362,7 +361,7 @@ final class SparkOps {
           + (w == null ? "" : ", w " + w.rows() + "x" + w.cols()));
     }
     if (!x.geometry().singleBlockColumn()
-        || SparkBackend.broadcastBytes(v) > backend.settings().broadcastBudget()) {
+        || !backend.fitsBroadcast(v)) {
       BlockedMatrix q = multiply(x, v);
       if (w != null) {
         q = binary(w, q, BinaryOp.MULT);
@@ -395,7 +394,7 @@ final class SparkOps {
     }
     BlockGeometry g = x.geometry().withDims(x.cols(), y.cols());
     JavaPairRDD<BlockIndex, MatrixBlock> r;
-    if (SparkBackend.broadcastBytes(y) <= backend.settings().broadcastBudget()) {
+    if (backend.fitsBroadcast(y)) {
       Broadcast<PartitionedMatrix> by = backend.broadcast(y, ctx);
       long yCols = g.blockCols();
       r = x.rdd().flatMapToPair(t -> {

@@ -120,28 +120,12 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
           .append(codegen.get(CodegenCounter.FUSED_EXECUTIONS)).append(" / ")
           .append(codegen.get(CodegenCounter.FUSED_WORK)).append('\n');
     }
-    if (!execTypes.isEmpty()) {
-      sb.append("Instructions by execution type:\t");
-      String sep = "";
-      for (Map.Entry<String, Long> e : execTypes.entrySet()) {
-        sb.append(sep).append(e.getKey()).append(' ').append(e.getValue());
-        sep = ", ";
-      }
-      sb.append('\n');
-    }
+    counts(sb, "Instructions by execution type:\t", execTypes);
     for (Map.Entry<String, Transfers> e : transfers.entrySet()) {
       sb.append(String.format(Locale.ROOT, "Transfers %s:\t\t%d (%.3f MB)%n", e.getKey(),
           e.getValue().count(), e.getValue().bytes() / 1e6));
     }
-    if (!backend.isEmpty()) {
-      sb.append("Backend counters:\t");
-      String sep = "";
-      for (Map.Entry<String, Long> e : backend.entrySet()) {
-        sb.append(sep).append(e.getKey()).append(' ').append(e.getValue());
-        sep = ", ";
-      }
-      sb.append('\n');
-    }
+    counts(sb, "Backend counters:\t", backend);
     sb.append(String.format(Locale.ROOT, "Peak live variable memory:\t%.3f MB%n",
         peakLiveBytes / 1e6));
     sb.append("Heavy hitter instructions:\n");
@@ -156,5 +140,19 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
           h.totalNanos() / 1e9, h.count()));
     }
     return sb.toString();
+  }
+
+  /** A line {@code label k1 v1, k2 v2, ...}, or nothing for an empty map. */
+  private static void counts(StringBuilder sb, String label, Map<String, Long> counts) {
+    if (counts.isEmpty()) {
+      return;
+    }
+    sb.append(label);
+    String sep = "";
+    for (Map.Entry<String, Long> e : counts.entrySet()) {
+      sb.append(sep).append(e.getKey()).append(' ').append(e.getValue());
+      sep = ", ";
+    }
+    sb.append('\n');
   }
 }

@@ -29,10 +29,7 @@ public final class IndexingInstruction extends Instruction {
     int ru = Operands.intArg(in[2 + o], "row upper bound");
     int cl = Operands.intArg(in[3 + o], "column lower bound");
     int cu = Operands.intArg(in[4 + o], "column upper bound");
-    if (rl < 1 || ru > x.rows() || rl > ru || cl < 1 || cu > x.cols() || cl > cu) {
-      throw new IndexOutOfBoundsException("index out of bounds: [" + rl + ":" + ru + ", " + cl
-          + ":" + cu + "] of a " + x.shape() + " matrix");
-    }
+    checkRange(rl, ru, cl, cu, x.rows(), x.cols());
     if (o == 0) {
       return wrap(IndexingKernels.slice(x, rl - 1, ru, cl - 1, cu, ctx.pool()));
     }
@@ -47,5 +44,17 @@ public final class IndexingInstruction extends Instruction {
           + (cu - cl + 1));
     }
     return wrap(IndexingKernels.leftIndex(x, y, rl - 1, cl - 1));
+  }
+
+  /**
+   * Checks a 1-based inclusive range [rl:ru, cl:cu] against a rows x cols matrix.
+   *
+   * @throws IndexOutOfBoundsException naming the range and the shape
+   */
+  public static void checkRange(long rl, long ru, long cl, long cu, long rows, long cols) {
+    if (rl < 1 || ru > rows || rl > ru || cl < 1 || cu > cols || cl > cu) {
+      throw new IndexOutOfBoundsException("index out of bounds: [" + rl + ":" + ru + ", " + cl
+          + ":" + cu + "] of a " + rows + "x" + cols + " matrix");
+    }
   }
 }
