@@ -141,20 +141,35 @@ final class ExecCommand implements Callable<Integer> {
           + " needs a mode with a remote backend (--exec hybrid, spark or gpu), not "
           + mode.label());
     }
+    if ((script.gpu != null || script.gpuMemory != null) && mode != ExecMode.GPU) {
+      throw new IllegalArgumentException((script.gpu != null ? "--gpu" : "--gpu-memory")
+          + " needs --exec gpu, not " + mode.label());
+    }
+    if (script.master != null && mode == ExecMode.GPU) {
+      throw new IllegalArgumentException("--master needs --exec hybrid or spark, not gpu");
+    }
     Map<ExecType, String> specs = new java.util.EnumMap<>(ExecType.class);
     for (ExecType t : types) {
       String spec = script.backend != null ? script.backend : EngineConfig.DEFAULT_BACKENDS.get(t);
-      if (script.master != null) {
-        PluginSpec parsed = PluginSpec.parse(spec);
-        if (parsed.options().containsKey("master")) {
-          throw new IllegalArgumentException("the master is given twice: --master " + script.master
-              + " and --backend " + spec);
-        }
-        spec = spec + (parsed.options().isEmpty() ? ":" : ",") + "master=" + script.master;
-      }
+      spec = withOption(spec, "master", "--master", script.master);
+      spec = withOption(spec, "device", "--gpu", script.gpu);
+      spec = withOption(spec, "memory", "--gpu-memory", script.gpuMemory);
       specs.put(t, spec);
     }
     return specs;
+  }
+
+  /** {@code spec} with option {@code key} set from command-line option {@code flag}. */
+  private static String withOption(String spec, String key, String flag, String value) {
+    if (value == null) {
+      return spec;
+    }
+    PluginSpec parsed = PluginSpec.parse(spec);
+    if (parsed.options().containsKey(key)) {
+      throw new IllegalArgumentException("the " + key + " is given twice: " + flag + " " + value
+          + " and --backend " + spec);
+    }
+    return spec + (parsed.options().isEmpty() ? ":" : ",") + key + "=" + value;
   }
 
   /** The reuse options: mode, eviction spec (checked), cache budget, delay factor. */

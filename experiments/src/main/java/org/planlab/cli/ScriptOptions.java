@@ -42,6 +42,16 @@ final class ScriptOptions {
           + "(default: local[2])")
   String master;
 
+  @Option(names = "--gpu", paramLabel = "DEVICE",
+      description = "device of the gpu mode: cuda (a CUDA GPU) or sim (the simulated device, "
+          + "for machines without a GPU) (default: cuda)")
+  String gpu;
+
+  @Option(names = "--gpu-memory", paramLabel = "SIZE",
+      description = "device memory of the gpu mode, e.g. 2g (default: the CUDA device's free "
+          + "memory; 2g simulated)")
+  String gpuMemory;
+
   @Option(names = "--backend", paramLabel = "SPEC",
       description = "the remote backend of the mode with its options, name[:key=value,...], "
           + "e.g. spark:master=spark://127.0.0.1:7077,blockSize=1000,executorMemory=2g "

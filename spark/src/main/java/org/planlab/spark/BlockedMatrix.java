@@ -12,7 +12,8 @@ import org.planlab.engine.matrix.MatrixBlock;
  * cell). The dims are known without a Spark job; the non-zeros only when the producer knew them.
  * {@link #acquireLocal()} collects the blocks into the driver (guarded by the driver's
  * budget) and remembers the local copy for as long as someone holds it, so later consumers in CP
- * and broadcasts of this matrix do not collect again ({@link LocalCopies}).
+ * and broadcasts of this matrix do not collect again
+ * ({@link org.planlab.engine.backend.LocalCopies}).
  *
  * <p>{@code depth} counts the operations since the RDD's lineage was last cut (a
  * parallelize, a read, a checkpoint); the backend checkpoints deep lineages so that loops do not

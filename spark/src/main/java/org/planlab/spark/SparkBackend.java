@@ -14,6 +14,7 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.broadcast.Broadcast;
 import org.apache.spark.storage.StorageLevel;
 import org.planlab.engine.backend.Backend;
+import org.planlab.engine.backend.LocalCopies;
 import org.planlab.engine.config.ByteSize;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;

@@ -269,6 +269,8 @@ public final class LineageReuse implements ReuseHook {
       hit = PartialReuse.compute(key, instr, in, cache, ctx);
       if (hit != null) {
         cache.put(key, hit, System.nanoTime() - t0, ctx.statistics());
+        // handed out retained, as a hit from the cache is
+        org.planlab.engine.data.CountedHandle.retainAny(hit);
       }
     }
     return hit;
@@ -332,6 +334,11 @@ public final class LineageReuse implements ReuseHook {
     return instr.execType() == ExecType.SPARK && !(instr instanceof TransferInstruction);
   }
 
+  /** Whether {@code instr} is an operation of a device backend. */
+  private static boolean onDevice(Instruction instr) {
+    return instr.execType() == ExecType.GPU && !(instr instanceof TransferInstruction);
+  }
+
   /** Whether {@code instr} moves a value held by another backend into local memory. */
   private static boolean collects(Instruction instr, Data[] in) {
     return instr instanceof TransferInstruction t && t.target() == ExecType.CP
@@ -391,9 +398,11 @@ public final class LineageReuse implements ReuseHook {
         || instr instanceof ReorgInstruction || instr instanceof IndexingInstruction
         || instr instanceof LinAlgInstruction
         || (instr instanceof DataGenInstruction d && !d.isClock())
-        // MEMPHIS sec. 4.1: the same operations on Spark (their RDD handles, or the scalars of
-        // their actions); reads and random data draw on files and seeds the trace does not see
-        || (distributed(instr) && DISTRIBUTED_REUSABLE.contains(instr.hop().op()));
+        // MEMPHIS sec. 4.1-4.2: the same operations on Spark (their RDD handles, or the
+        // scalars of their actions) and on the GPU (device pointers); reads and random data
+        // draw on files and seeds the trace does not see
+        || ((distributed(instr) || onDevice(instr))
+            && DISTRIBUTED_REUSABLE.contains(instr.hop().op()));
     if (!kind) {
       return false;
     }

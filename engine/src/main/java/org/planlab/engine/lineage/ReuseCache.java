@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 import java.util.function.LongSupplier;
+import org.planlab.engine.data.CountedHandle;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
@@ -26,7 +27,8 @@ import org.planlab.engine.stats.Statistics;
  * LIMA sec. 4): a map from lineage items to values, with the REUSE, PUT and MAKE_SPACE steps.
  *
  * <ul>
- *   <li>REUSE ({@link #get}): an entry in memory is a hit; a spilled one is read back (a hit
+ *   <li>REUSE ({@link #get}): an entry in memory is a hit (a {@link CountedHandle} is handed
+ *       out retained, or found stale when its backend recycled its memory); a spilled one is read back (a hit
  *       from disk) and stays in memory if it fits, its file kept until {@link #clear} (another
  *       worker may be reading it; evicting the value again then writes nothing); an entry
  *       without a value yet (delayed caching) counts a miss.
@@ -351,6 +353,10 @@ public final class ReuseCache implements AutoCloseable {
         }
         return null;
       }
+      if (e.status == Status.CACHED && !available(e)) {
+        stats.addReuse(ReuseCounter.MISSES, part ? 0 : 1);
+        return null;
+      }
       touch(e);
       stats.addReuse(ReuseCounter.SAVED_NANOS, e.computeNanos);
       if (e.status == Status.CACHED) {
@@ -397,7 +403,10 @@ public final class ReuseCache implements AutoCloseable {
     long saved = 0;
     for (int i = 0; i < values.length; i++) {
       Entry e = entries.get(keys.get(i));
-      if (e == null || e.status != Status.CACHED) {
+      if (e == null || e.status != Status.CACHED || !available(e)) {
+        for (int j = 0; j < i; j++) {
+          CountedHandle.dropAny(values[j]);
+        }
         stats.addReuse(ReuseCounter.MISSES, 1);
         return null;
       }
@@ -410,6 +419,26 @@ public final class ReuseCache implements AutoCloseable {
     stats.addReuse(ReuseCounter.HITS_FUNCTION, 1);
     stats.addReuse(ReuseCounter.SAVED_NANOS, saved);
     return values;
+  }
+
+  /**
+   * For a hit on an entry in memory: a counted handle is retained for the caller (MEMPHIS sec.
+   * 4.2: a reused device pointer moves back from the free list to the live list); one whose
+   * backend recycled its memory meanwhile is stale, and its entry goes.
+   */
+  private boolean available(Entry e) {
+    if (!(e.value instanceof CountedHandle h) || h.tryRetain()) {
+      return true;
+    }
+    dequeue(e);
+    if (e.region != null) {
+      e.region.used -= e.sizeBytes;
+    } else {
+      used -= e.sizeBytes;
+    }
+    entries.remove(e.key);
+    e.value = null;
+    return false;
   }
 
   /**
@@ -475,6 +504,9 @@ public final class ReuseCache implements AutoCloseable {
         region.used += size;
       }
       enqueue(e);
+      if (value instanceof CountedHandle h) {
+        h.cached(key.height(), e.computeNanos);
+      }
       stats.addReuse(ReuseCounter.PUTS, 1);
       stats.addReuse(ReuseCounter.BYTES_PUT, size);
     }

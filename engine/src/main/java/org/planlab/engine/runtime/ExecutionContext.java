@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.data.CountedHandle;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.ScalarValue;
@@ -99,7 +100,8 @@ public final class ExecutionContext {
    * whose value is its lineage).
    */
   public void set(String name, Data value, LineageItem item) {
-    symbols.put(name, Objects.requireNonNull(value, "value is null"));
+    CountedHandle.retainAny(Objects.requireNonNull(value, "value is null"));
+    CountedHandle.dropAny(symbols.put(name, value));
     LineageItem previous = item != null ? lineage.put(name, item) : lineage.remove(name);
     logChange(name, previous);
   }
@@ -212,9 +214,23 @@ public final class ExecutionContext {
     return new ExecutionContext(shared, new HashMap<>(), new HashMap<>(), depth + 1);
   }
 
-  /** A copy of this frame for a parfor worker: same values and lineage, own tables. */
+  /**
+   * A copy of this frame for a parfor worker: same values and lineage, own tables. The copy's
+   * references to counted handles count until it is {@link #dispose disposed}.
+   */
   ExecutionContext forkForWorker() {
+    symbols.values().forEach(CountedHandle::retainAny);
     return new ExecutionContext(shared, new HashMap<>(symbols), new HashMap<>(lineage), depth);
+  }
+
+  /**
+   * Ends this frame (a returned function call, a finished parfor worker): its variables no
+   * longer reference their values, so backends may reclaim the memory of counted handles
+   * nobody else references (MEMPHIS sec. 4.2). The frame must not be used afterwards.
+   */
+  void dispose() {
+    symbols.values().forEach(CountedHandle::dropAny);
+    symbols.clear();
   }
 
   /** In-memory bytes of the matrices in this frame (for peak-memory statistics). */

@@ -1,11 +1,13 @@
 package org.planlab.engine.runtime;
 
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.planlab.engine.data.CountedHandle;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
@@ -64,13 +66,21 @@ public final class InstructionExecutor {
     for (int i = 0; i < code.instructions().size(); i++) {
       execute(code.instructions().get(i), frame, lineage, ctx);
       for (int s : code.releaseAfter().get(i)) {
-        frame[s] = null; // last use: let the intermediate be collected
+        // last use: let the intermediate be collected, a device matrix be recycled
+        CountedHandle.dropAny(frame[s]);
+        frame[s] = null;
         if (lineage != null) {
           lineage[s] = null;
         }
       }
     }
-    return code.resultSlot() >= 0 ? frame[code.resultSlot()] : null;
+    Data result = code.resultSlot() >= 0 ? frame[code.resultSlot()] : null;
+    for (int s = constants.size(); s < frame.length; s++) {
+      if (s != code.resultSlot()) {
+        CountedHandle.dropAny(frame[s]);
+      }
+    }
+    return result;
   }
 
   /**
@@ -83,6 +93,7 @@ public final class InstructionExecutor {
     LineageItem[] inLineage = lineage == null ? null
         : in.length == 0 ? NO_LINEAGE : new LineageItem[in.length];
     boolean here = instr.acceptsHandles();
+    List<CountedHandle> temporaries = null;
     for (int i = 0; i < in.length; i++) {
       Data d = frame[instr.input(i)];
       if (!here && d instanceof MatrixData m && !(d instanceof MatrixValue
@@ -92,6 +103,12 @@ public final class InstructionExecutor {
         MatrixData moved = ctx.mover().move(m, instr.execType(), ctx);
         if (moved != m) {
           ctx.statistics().countOperandMove();
+          if (moved instanceof CountedHandle h) {
+            // referenced by this operand only: counted, and released after the instruction
+            h.retain();
+            temporaries = temporaries == null ? new ArrayList<>() : temporaries;
+            temporaries.add(h);
+          }
         }
         d = moved;
       }
@@ -103,9 +120,11 @@ public final class InstructionExecutor {
     long start = System.nanoTime();
     Data out;
     LineageItem key = null;
+    boolean reused = false;
     try {
       key = inLineage == null ? null : hook.trace(instr, in, inLineage, ctx);
       out = key == null ? null : hook.reuse(key, instr, in, ctx);
+      reused = out != null;
       if (out == null) {
         long t0 = System.nanoTime();
         out = instr.execute(in, inLineage, ctx);
@@ -128,11 +147,19 @@ public final class InstructionExecutor {
       ctx.statistics().recordInstruction(instr.opcode(), System.nanoTime() - start);
       ctx.statistics().countExecType(instr.execType());
     }
+    if (temporaries != null) {
+      temporaries.forEach(CountedHandle::drop);
+    }
     if (instr.output() >= 0) {
+      CountedHandle.retainAny(out);
+      CountedHandle.dropAny(frame[instr.output()]);
       frame[instr.output()] = out;
       if (lineage != null) {
         lineage[instr.output()] = key;
       }
+    }
+    if (reused) {
+      CountedHandle.dropAny(out); // the cache retained the value it handed out; the slot holds it
     }
   }
 }

@@ -12,6 +12,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.data.CountedHandle;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
@@ -269,6 +270,7 @@ public final class Interpreter {
       // the merged value's lineage is not traced: it gets an item of its own when read
       ctx.set(v, merge(ctx.get(v), frames, v, ctx));
     }
+    frames.forEach(ExecutionContext::dispose);
   }
 
   private static Data merge(Data before, List<ExecutionContext> frames, String v,
@@ -353,6 +355,10 @@ public final class Interpreter {
         for (int i = 0; i < outputs.size(); i++) {
           caller.set(outputs.get(i), reused[i], callItems.get(i));
         }
+        // the cache retained each value it handed out; the caller's variables hold them now
+        for (Data d : reused) {
+          CountedHandle.dropAny(d);
+        }
         return;
       }
     }
@@ -403,6 +409,7 @@ public final class Interpreter {
     for (int i = 0; i < outputs.size(); i++) {
       caller.set(outputs.get(i), values[i], paramLineage == null ? null : lineage[i]);
     }
+    callee.dispose();
   }
 
   /** Scalars take the declared value type (an Integer argument for a Double parameter ...). */

@@ -44,7 +44,9 @@ public interface ReuseHook {
 
   /**
    * REUSE?: a previously computed output for {@code key}, or one computed from a reused part
-   * and the operands {@code in}, or null to execute.
+   * and the operands {@code in}, or null to execute. A {@link
+   * org.planlab.engine.data.CountedHandle} is returned retained (the caller drops it once it
+   * holds it).
    */
   default Data reuse(LineageItem key, Instruction instruction, Data[] in, ExecutionContext ctx) {
     return null;
@@ -74,7 +76,10 @@ public interface ReuseHook {
     return null;
   }
 
-  /** REUSE? of a whole call: its results for the items {@link #callLineage} gave, or null. */
+  /**
+   * REUSE? of a whole call: its results for the items {@link #callLineage} gave, or null;
+   * counted handles among them are returned retained.
+   */
   default Data[] reuseCall(List<LineageItem> results, ExecutionContext ctx) {
     return null;
   }

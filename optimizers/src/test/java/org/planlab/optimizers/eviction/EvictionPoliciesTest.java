@@ -169,6 +169,31 @@ class EvictionPoliciesTest {
         List.of(deep("new", 0, 90), deep("old", 0, 10), deep("mid", 0, 50))));
   }
 
+  // ---- memphis-gpu
+
+  @Test
+  void memphisGpuAddsRecencyInverseHeightAndCost() {
+    MemphisGpuEviction p = new MemphisGpuEviction();
+    // last access 50 of now 100, height 4, 1 ms of compute: 0.5 + 0.25 + 0.5
+    assertEquals(1.25, p.score(new Entry("e", 800, 1_000_000, 0, 0, 50, 4).view(), STATE),
+        1e-12);
+    // a leaf counts as height 1, no compute adds nothing
+    assertEquals(1.1, p.score(new Entry("e", 800, 0, 0, 0, 10, 0).view(), STATE), 1e-12);
+  }
+
+  @Test
+  void memphisGpuRecyclesTheStaleDeepAndCheapFirst() {
+    List<Entry> entries = List.of(
+        new Entry("recent", 800, 1_000, 0, 0, 99, 8), // reused within the mini-batch
+        new Entry("stale", 800, 1_000, 0, 0, 5, 8),
+        new Entry("pipeline", 800, 1_000, 0, 0, 5, 1), // short trace: a sliced batch
+        new Entry("product", 800, 50_000_000, 0, 0, 5, 8)); // an expensive matrix product
+    // stale 0.05 + 0.125 + 0.001; pipeline 0.05 + 1 + 0.001; recent 0.99 + 0.125 + 0.001;
+    // product 0.05 + 0.125 + 0.98
+    assertEquals(List.of("stale", "pipeline", "recent", "product"),
+        evictionOrder(new MemphisGpuEviction(), entries));
+  }
+
   // ---- in the cache
 
   private static MatrixValue value(int cells) {
@@ -234,7 +259,8 @@ class EvictionPoliciesTest {
     Plugins plugins = Plugins.load();
     List<String> names = plugins.providers(StrategyKind.EVICTION).stream()
         .map(StrategyProvider::name).toList();
-    assertTrue(names.containsAll(List.of("lru", "costnsize", "dagheight")), names.toString());
+    assertTrue(names.containsAll(List.of("lru", "costnsize", "dagheight", "memphis-spark",
+        "memphis-gpu")), names.toString());
     for (StrategyProvider<EvictionPolicy> p : plugins.providers(StrategyKind.EVICTION)) {
       assertFalse(p.description().isBlank(), p.name());
     }

@@ -1,4 +1,4 @@
-package org.planlab.spark;
+package org.planlab.engine.backend;
 
 import java.lang.ref.Reference;
 import java.lang.ref.ReferenceQueue;
@@ -8,34 +8,35 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.planlab.engine.matrix.MatrixBlock;
 
 /**
- * What the backend made of each local block it has seen (Spark paper, sec. 4.2: a matrix object
- * holds its local block and its RDD or broadcast, so moving it again costs nothing): a block
- * parallelized once, or collected from an RDD, maps to that RDD's matrix, and a block broadcast
- * once to its broadcast; moving or broadcasting the same block again returns it. Keys are held weakly by identity; the matrices hold their
- * local block weakly too, so an entry lives as long as some variable holds the local block.
+ * What a backend made of each local block it has seen (Spark paper, sec. 4.2: a matrix object
+ * holds its local block and its RDD, broadcast or device copy, so moving it again costs
+ * nothing; MEMPHIS sec. 3.3: one object cached in several backends): a block parallelized,
+ * broadcast or copied to a device once maps to that copy, and moving the same block again
+ * returns it. Keys are held weakly by identity; the copies hold their local block weakly too,
+ * so an entry lives as long as some variable holds the local block.
  */
-final class LocalCopies<V> {
+public final class LocalCopies<V> {
   private final Map<Key, V> byBlock = new ConcurrentHashMap<>();
   private final ReferenceQueue<MatrixBlock> cleared = new ReferenceQueue<>();
 
   /** The distributed copy of {@code block}, or null. */
-  V get(MatrixBlock block) {
+  public V get(MatrixBlock block) {
     expunge();
     return byBlock.get(new Key(block, null));
   }
 
   /** Records {@code m} as the distributed copy of {@code block}. */
-  void put(MatrixBlock block, V m) {
+  public void put(MatrixBlock block, V m) {
     expunge();
     byBlock.put(new Key(block, cleared), m);
   }
 
-  int size() {
+  public int size() {
     expunge();
     return byBlock.size();
   }
 
-  void clear() {
+  public void clear() {
     byBlock.clear();
   }
 
