@@ -123,6 +123,7 @@ public final class GpuBackend implements Backend {
    * Frees {@code fraction} of the free list's bytes (MEMPHIS sec. 5.2, eviction injection);
    * returns the bytes freed.
    */
+  @Override
   public long evict(double fraction) {
     return memory.evict(fraction);
   }

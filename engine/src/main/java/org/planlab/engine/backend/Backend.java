@@ -99,6 +99,15 @@ public interface Backend extends AutoCloseable {
     return new MatrixValue(b);
   }
 
+  /**
+   * Frees {@code fraction} (0 to 1) of the memory this backend keeps for values no variable
+   * uses any more (MEMPHIS sec. 5.2, eviction injection: the GPU's free list); returns the
+   * bytes freed. Backends without such memory free nothing.
+   */
+  default long evict(double fraction) {
+    return 0;
+  }
+
   /** Frees what this backend keeps for {@code m}. */
   default void release(MatrixData m) {
     m.free();

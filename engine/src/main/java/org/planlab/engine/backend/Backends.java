@@ -205,6 +205,16 @@ public final class Backends implements DataMover, AutoCloseable {
     return moved;
   }
 
+  /** Asks every backend to free {@code fraction} of its unused memory. */
+  @Override
+  public long evict(double fraction) {
+    long freed = 0;
+    for (Backend b : byName.values()) {
+      freed += b.evict(fraction);
+    }
+    return freed;
+  }
+
   /** Closes the remote backends, the last created first. */
   @Override
   public void close() {

@@ -131,6 +131,11 @@ public enum OpCode {
   STOP,
   /** assert(condition). */
   ASSERT,
+  /**
+   * evict(percent): frees that share of the backends' unused cached memory (MEMPHIS sec. 5.2,
+   * eviction injection).
+   */
+  EVICT,
 
   /**
    * Call of a user-defined function (root of its own basic block, as SystemML splits blocks at
@@ -149,7 +154,7 @@ public enum OpCode {
   /** Whether a HOP of this opcode is a root that must run even if nothing reads its output. */
   public boolean hasSideEffect() {
     return switch (this) {
-      case WRITE_VAR, WRITE_FILE, PRINT, STOP, ASSERT, FUNCTION_CALL -> true;
+      case WRITE_VAR, WRITE_FILE, PRINT, STOP, ASSERT, EVICT, FUNCTION_CALL -> true;
       default -> false;
     };
   }

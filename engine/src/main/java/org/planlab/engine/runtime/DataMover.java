@@ -16,4 +16,12 @@ public interface DataMover {
    * when it lives there, else a moved copy.
    */
   MatrixData move(MatrixData m, ExecType target, ExecutionContext ctx);
+
+  /**
+   * Frees {@code fraction} (0 to 1) of the memory the backends keep for values nobody uses
+   * any more (MEMPHIS sec. 5.2, the evict instruction); returns the bytes freed.
+   */
+  default long evict(double fraction) {
+    return 0;
+  }
 }

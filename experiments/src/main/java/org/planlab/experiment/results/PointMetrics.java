@@ -28,7 +28,9 @@ public final class PointMetrics {
       "reuse_misses", "reuse_evictions", "reuse_spills", "reuse_hits_disk",
       "reuse_hits_partial", "reuse_hits_function", "reuse_puts", "reuse_reloads", "reuse_bytes", "reuse_probe_s",
       "reuse_saved_s", "spark_jobs", "spark_stages",
-      "shuffle_bytes", "broadcast_bytes", "peak_heap_bytes", "objective");
+      "shuffle_bytes", "broadcast_bytes", "gpu_mallocs", "gpu_recycled", "gpu_reused",
+      "gpu_frees", "gpu_evicted_cached", "gpu_host_evictions", "gpu_recopied_bytes",
+      "gpu_h2d_bytes", "gpu_device_s", "peak_heap_bytes", "objective");
 
   /** Opcodes of the fused operators by template, as {@code FusedOp.opcode()} names them. */
   private static final Map<String, String> FUSED = Map.of("fused_cell", "spoofCell",
@@ -38,6 +40,12 @@ public final class PointMetrics {
   private static final Map<String, String> SPARK = Map.of("spark_jobs", "spark.jobs",
       "spark_stages", "spark.stages", "shuffle_bytes", "spark.shuffle_bytes",
       "broadcast_bytes", "spark.broadcast_bytes");
+
+  /** The GPU columns and the backend counters they show (MEMPHIS sec. 4.2, Fig. 12(b)). */
+  private static final Map<String, String> GPU = Map.of("gpu_mallocs", "gpu.mallocs",
+      "gpu_recycled", "gpu.recycled", "gpu_reused", "gpu.reused", "gpu_frees", "gpu.frees",
+      "gpu_evicted_cached", "gpu.evicted_cached", "gpu_host_evictions", "gpu.host_evictions",
+      "gpu_recopied_bytes", "gpu.recopied_bytes", "gpu_h2d_bytes", "gpu.h2d_bytes");
 
   private PointMetrics() {
   }
@@ -123,6 +131,18 @@ public final class PointMetrics {
         m.put(column, Long.toString(v));
       }
     });
+    // counters of a run that used the GPU backend; its device time is simulated time on the
+    // simulated device
+    GPU.forEach((column, counter) -> {
+      Long v = s.backend().get(counter);
+      if (v != null) {
+        m.put(column, Long.toString(v));
+      }
+    });
+    Long device = s.backend().get("gpu.device_ns");
+    if (device != null) {
+      m.put("gpu_device_s", seconds(device));
+    }
     m.put("peak_heap_bytes", Long.toString(s.peakLiveBytes()));
     m.put("objective", Double.isNaN(objective) ? "" : Double.toString(objective));
     return Collections.unmodifiableMap(m);

@@ -23,7 +23,9 @@ public final class ResultsFixture {
       "fused_row", "fused_outer", "reuse_hits", "reuse_misses", "reuse_evictions",
       "reuse_spills", "reuse_hits_disk", "reuse_hits_partial", "reuse_hits_function",
       "reuse_puts", "reuse_reloads", "reuse_bytes", "reuse_probe_s", "reuse_saved_s",
-      "spark_jobs", "spark_stages", "shuffle_bytes", "broadcast_bytes", "peak_heap_bytes", "objective");
+      "spark_jobs", "spark_stages", "shuffle_bytes", "broadcast_bytes", "gpu_mallocs",
+      "gpu_recycled", "gpu_reused", "gpu_frees", "gpu_evicted_cached", "gpu_host_evictions",
+      "gpu_recopied_bytes", "gpu_h2d_bytes", "gpu_device_s", "peak_heap_bytes", "objective");
 
   /** wall_s of the standard run, [size][variant][rep]; Gen at 1e6 failed (NaN). */
   public static final double[][][] WALL = {

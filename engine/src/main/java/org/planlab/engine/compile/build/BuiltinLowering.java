@@ -132,6 +132,7 @@ final class BuiltinLowering {
           a.arg("sep"), a.arg("header"));
       case "print" -> print(a);
       case "stop" -> a.effect(OpCode.STOP, a.arg("message"));
+      case "evict" -> a.effect(OpCode.EVICT, a.arg("percent"));
       case "assert" -> a.effect(OpCode.ASSERT, a.arg("condition"));
       default -> throw new IllegalStateException(call.position() + ": builtin " + name
           + " has no HOP mapping");

@@ -289,7 +289,7 @@ public final class Lowering {
 
   private static boolean producesValue(Hop h) {
     return switch (h.op()) {
-      case WRITE_VAR, WRITE_FILE, PRINT, STOP, ASSERT, FUNCTION_CALL -> false;
+      case WRITE_VAR, WRITE_FILE, PRINT, STOP, ASSERT, EVICT, FUNCTION_CALL -> false;
       default -> true;
     };
   }

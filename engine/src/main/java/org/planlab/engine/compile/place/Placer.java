@@ -151,7 +151,7 @@ public final class Placer {
    */
   public static boolean placeable(Hop h) {
     switch (h.op()) {
-      case LITERAL, READ_VAR, WRITE_VAR, FUNCTION_CALL, PRINT, STOP, ASSERT, NROW, NCOL, LENGTH,
+      case LITERAL, READ_VAR, WRITE_VAR, FUNCTION_CALL, PRINT, STOP, ASSERT, EVICT, NROW, NCOL, LENGTH,
           TIME, PRINTF:
         return false;
       default:

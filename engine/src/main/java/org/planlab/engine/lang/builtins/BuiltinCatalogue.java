@@ -385,6 +385,9 @@ public final class BuiltinCatalogue {
             required("value", ANY),
             variadic("args", ANY, false)));
     t.add(sideEffect("stop", Category.OUTPUT, TypeRules.noValue(), required("message", SCALAR)));
+    // MEMPHIS sec. 5.2: frees that percentage of the backends' unused cached memory (the free
+    // list of the GPU's memory manager) before an allocation pattern shifts
+    t.add(sideEffect("evict", Category.MISC, TypeRules.noValue(), required("percent", SCALAR)));
     t.add(
         sideEffect("assert", Category.OUTPUT, TypeRules.noValue(), required("condition", SCALAR)));
     return t;

@@ -5,7 +5,7 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.runtime.DmlRuntimeException;
 import org.planlab.engine.runtime.ExecutionContext;
 
-/** Side effects: PRINT, STOP, ASSERT. */
+/** Side effects: PRINT, STOP, ASSERT, EVICT. */
 public final class ControlInstruction extends Instruction {
 
   public ControlInstruction(String opcode, Hop hop, int[] inputs, int output) {
@@ -25,6 +25,15 @@ public final class ControlInstruction extends Instruction {
           throw new DmlRuntimeException(position(), "assertion failed");
         }
         return null;
+      case EVICT: {
+        double percent = Operands.dbl(in[0], "evict");
+        if (!(percent >= 0 && percent <= 100)) {
+          throw new DmlRuntimeException(position(), "evict takes a percentage in [0, 100], was "
+              + CastInstruction.toText(in[0], 3, " ", "\n"));
+        }
+        ctx.mover().evict(percent / 100);
+        return null;
+      }
       default:
         throw new IllegalStateException("not a control opcode: " + hop().op());
     }

@@ -30,7 +30,7 @@ public final class Instructions {
           new LinAlgInstruction(opcode, hop, inputs, output);
       case CAST_SCALAR, CAST_MATRIX, CAST_VALUE, NROW, NCOL, LENGTH, TO_STRING, PRINTF ->
           new CastInstruction(opcode, hop, inputs, output);
-      case PRINT, STOP, ASSERT -> new ControlInstruction(opcode, hop, inputs, output);
+      case PRINT, STOP, ASSERT, EVICT -> new ControlInstruction(opcode, hop, inputs, output);
       case FUNCTION_CALL -> new FunctionCallInstruction(opcode, hop, inputs, output);
       case FUSED -> new FusedInstruction(opcode, hop, inputs, output);
     };
