@@ -3,6 +3,7 @@ package org.planlab.cli;
 import static org.planlab.cli.CliRun.planlab;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -153,9 +154,24 @@ class ExecCommandTest {
     assertTrue(mode.err().contains("unknown execution mode 'cluster'; known: singlenode, "
         + "hybrid, spark, gpu"), mode.err());
     CliRun gpu = planlab("exec", f.toString(), "--exec", "gpu");
-    assertEquals(2, gpu.code());
-    assertTrue(gpu.err().contains("no backend 'gpu' on the class path; GPU backends on "
-        + "the class path: "), gpu.err());
+    assertNotEquals(0, gpu.code());
+    assertTrue(gpu.err().contains("no GPU to run on: ") && gpu.err().contains("; use the "
+        + "simulated device with --gpu sim (backend gpu:device=sim)"), gpu.err());
+    CliRun sim = planlab("exec", f.toString(), "--exec", "gpu", "--gpu", "sim", "--gpu-memory",
+        "64m");
+    assertEquals(0, sim.code(), sim.err());
+    assertEquals("1\n", sim.out());
+    CliRun device = planlab("exec", f.toString(), "--exec", "gpu", "--gpu", "tpu");
+    assertEquals(2, device.code());
+    assertTrue(device.err().contains("device must be cuda or sim, was 'tpu'"), device.err());
+    CliRun gpuMode = planlab("exec", f.toString(), "--gpu", "sim");
+    assertEquals(2, gpuMode.code());
+    assertTrue(gpuMode.err().contains("--gpu needs --exec gpu, not singlenode"), gpuMode.err());
+    CliRun twice = planlab("exec", f.toString(), "--exec", "gpu", "--gpu-memory", "1g",
+        "--backend", "gpu:device=sim,memory=2g");
+    assertEquals(2, twice.code());
+    assertTrue(twice.err().contains("the memory is given twice: --gpu-memory 1g and --backend "
+        + "gpu:device=sim,memory=2g"), twice.err());
     CliRun master = planlab("exec", f.toString(), "--master", "local[1]");
     assertEquals(2, master.code());
     assertTrue(master.err().contains("--master needs a mode with a remote backend (--exec "

@@ -149,10 +149,16 @@ public final class GpuMatrix implements CountedHandle {
    * reuse, so it is recycled before cached ones.
    */
   @Override
-  public void free() {
+  public void uncached() {
     synchronized (manager) {
       cached = false;
     }
+  }
+
+  /** What the lineage cache calls on eviction: the matrix is no longer cached. */
+  @Override
+  public void free() {
+    uncached();
   }
 
   @Override

@@ -37,6 +37,12 @@ public interface CountedHandle extends MatrixData {
    */
   void cached(int height, long computeNanos);
 
+  /**
+   * The lineage cache no longer holds this handle (evicted from the cache, or the cache was
+   * cleared): once unreferenced, its memory holds nothing anyone can reuse.
+   */
+  void uncached();
+
   /** Retains {@code d} if it is a counted handle. */
   static void retainAny(Data d) {
     if (d instanceof CountedHandle h) {

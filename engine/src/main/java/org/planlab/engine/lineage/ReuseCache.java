@@ -606,6 +606,11 @@ public final class ReuseCache implements AutoCloseable {
       // backend frees what nobody references (Spark's context cleaner) or what it persisted
       // when it closes
       for (HandleRegion r : regions.values()) {
+        for (Entry e : r.queue) {
+          if (e.value instanceof CountedHandle h) {
+            h.uncached();
+          }
+        }
         r.queue.clear();
         r.used = 0;
       }

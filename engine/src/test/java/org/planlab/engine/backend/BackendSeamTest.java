@@ -216,6 +216,37 @@ class BackendSeamTest {
   }
 
   @Test
+  void deviceValuesAreReleasedAfterTheirLastUseAndNeverReadAfterwards() throws IOException {
+    // the handles fail a run that reads a value after its count reached zero, or drops one
+    // reference too many: intermediates of blocks, loop-carried variables, function frames
+    // and parfor workers' copies are all counted
+    String dml = """
+        f = function(Matrix[Double] A, Double s) return (Matrix[Double] B) {
+          T = A * s
+          B = T + 1
+        }
+        X = rand(rows=20, cols=10, seed=1)
+        Y = X * 2
+        acc = matrix(0, rows=20, cols=10)
+        for (i in 1:5) {
+          Z = f(Y, i)
+          acc = acc + Z * Y
+        }
+        R = matrix(0, rows=4, cols=1)
+        parfor (j in 1:4) {
+          W = f(Y, j) * j
+          R[j, 1] = sum(W * acc)
+        }
+        print(sum(acc) + " " + sum(R))
+        """;
+    Run gpu = run(dml, config(ExecMode.GPU));
+    assertEquals(run(dml, config(ExecMode.SINGLENODE)).printed(), gpu.printed());
+    assertTrue(gpu.stats().instructions("gpu") > 10, "the element-wise operations ran there");
+    assertTrue(gpu.backend().released() > 10, "intermediates were released after their last "
+        + "use: " + gpu.backend().released());
+  }
+
+  @Test
   void unknownSizesArePlacedOnTheBackendAndTheDagIsRecompiled() throws IOException {
     // removeEmpty's output size is unknown at compile time
     String dml = """

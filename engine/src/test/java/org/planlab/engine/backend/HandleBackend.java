@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import org.planlab.engine.data.CountedHandle;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
@@ -39,6 +40,7 @@ public final class HandleBackend implements Backend {
   final AtomicLong imports = new AtomicLong();
   final AtomicLong exports = new AtomicLong();
   final AtomicLong executed = new AtomicLong();
+  final AtomicLong released = new AtomicLong();
   private volatile boolean closed;
 
   HandleBackend(String name, ExecType execType, long budget) {
@@ -60,6 +62,11 @@ public final class HandleBackend implements Backend {
   /** Matrices moved off this backend to local memory. */
   public long exports() {
     return exports.get();
+  }
+
+  /** Handles whose last reference went (a device would have freed their memory). */
+  public long released() {
+    return released.get();
   }
 
   /** Instructions this backend executed. */
@@ -113,10 +120,18 @@ public final class HandleBackend implements Backend {
     closed = true;
   }
 
-  /** A matrix held by a {@link HandleBackend}. */
-  public static final class Handle implements MatrixData {
+  /**
+   * A matrix held by a {@link HandleBackend}, whose references the runtime counts (MEMPHIS
+   * sec. 4.2, live variable management): a count that goes below zero, or a handle read by an
+   * instruction after its last reference went, fails the run, so every test over this backend
+   * checks that the runtime counts what a device backend would reclaim.
+   */
+  public static final class Handle implements CountedHandle {
     private final HandleBackend owner;
     private final MatrixBlock block;
+    private int refs;
+    private boolean released;
+    private boolean pinned;
 
     Handle(HandleBackend owner, MatrixBlock block) {
       this.owner = Objects.requireNonNull(owner);
@@ -151,6 +166,48 @@ public final class HandleBackend implements Backend {
     }
 
     @Override
+    public synchronized void retain() {
+      refs++;
+      released = false;
+    }
+
+    @Override
+    public synchronized void drop() {
+      if (refs <= 0) {
+        throw new IllegalStateException(this + " lost more references than it had");
+      }
+      refs--;
+      released = refs == 0 && !pinned;
+      if (released) {
+        owner.released.incrementAndGet();
+      }
+    }
+
+    @Override
+    public synchronized void pin() {
+      pinned = true;
+    }
+
+    @Override
+    public boolean tryRetain() {
+      retain();
+      return true;
+    }
+
+    @Override
+    public void cached(int height, long computeNanos) {
+    }
+
+    @Override
+    public void uncached() {
+    }
+
+    /** Whether no reference is left: a device would have reclaimed the memory. */
+    synchronized boolean released() {
+      return released;
+    }
+
+    @Override
     public String toString() {
       return "handle of " + block.shape() + " on " + owner.name;
     }
@@ -175,6 +232,10 @@ public final class HandleBackend implements Backend {
           if (!(m instanceof Handle h) || h.owner != owner) {
             throw new IllegalStateException(opcode() + " on " + owner.name + " got operand " + i
                 + " from " + m.location() + ": a transfer is missing");
+          }
+          if (h.released()) {
+            throw new IllegalStateException(opcode() + " on " + owner.name + " read operand "
+                + i + " after its last reference went");
           }
           local[i] = new MatrixValue(h.block);
         } else {

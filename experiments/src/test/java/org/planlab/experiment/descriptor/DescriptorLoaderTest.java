@@ -147,6 +147,19 @@ class DescriptorLoaderTest {
   }
 
   @Test
+  void aGpuBackendWithItsOptionsMakesGpuTheDefaultMode() throws IOException {
+    ExperimentDescriptor d = DescriptorLoader.load(file("name: e\nworkload: l2svm\n"
+        + "backend: {type: gpu, device: sim, memory: 2g, eviction: lru}\n"));
+    assertEquals("GPU", d.backend().execType());
+    assertTrue(d.backend().spec().startsWith("gpu:"), d.backend().spec());
+    assertTrue(d.backend().spec().contains("device=sim"), d.backend().spec());
+    assertEquals("gpu", d.variants().get(0).exec());
+    String bad = error("name: e\nworkload: l2svm\nbackend: {type: gpu, device: sim, "
+        + "memroy: 2g}\n");
+    assertTrue(bad.contains("unknown option 'memroy'"), bad);
+  }
+
+  @Test
   void workloadAndScriptTogetherAreRejected() throws IOException {
     Files.writeString(dir.resolve("s.dml"), "print(1)\n");
     assertEquals(at(3, 1) + "key 'script': give either 'workload' or 'script', not both",

@@ -201,7 +201,7 @@ class SizePropagationTest {
     rules().forEach(a -> collectOps((Hop) a.get()[1], covered));
     java.util.Set<OpCode> scalarOnly = java.util.EnumSet.of(OpCode.WRITE_FILE, OpCode.CAST_VALUE,
         OpCode.LENGTH, OpCode.TO_STRING, OpCode.PRINTF, OpCode.TIME, OpCode.PRINT, OpCode.STOP,
-        OpCode.ASSERT, OpCode.FUNCTION_CALL,
+        OpCode.ASSERT, OpCode.EVICT, OpCode.FUNCTION_CALL,
         // fused operators exist only after size propagation; codegen records their sizes
         OpCode.FUSED);
     for (OpCode op : OpCode.values()) {
