@@ -421,12 +421,9 @@ public final class GpuMemoryManager {
   /** The buffer of {@code list} to give up first. */
   private Buffer first(List<Buffer> list) {
     Buffer best = null;
-    double bestKey = 0;
     for (Buffer b : list) {
-      double k = key(b);
-      if (best == null || k < bestKey) {
+      if (best == null || before(b, best)) {
         best = b;
-        bestKey = k;
       }
     }
     return best;
@@ -434,13 +431,10 @@ public final class GpuMemoryManager {
 
   private Buffer firstOverall() {
     Buffer best = null;
-    double bestKey = 0;
     for (List<Buffer> l : free.values()) {
       Buffer b = first(l);
-      double k = key(b);
-      if (best == null || k < bestKey) {
+      if (best == null || before(b, best)) {
         best = b;
-        bestKey = k;
       }
     }
     return best;
@@ -450,12 +444,13 @@ public final class GpuMemoryManager {
    * The eviction order: buffers whose value nobody can reuse (not cached) first, oldest first;
    * then cached ones by the policy's score.
    */
-  private double key(Buffer b) {
-    GpuMatrix m = b.owner;
-    if (m == null || !m.cached) {
-      return -1e300 + b.lastAccess;
+  private boolean before(Buffer a, Buffer b) {
+    boolean ca = a.owner != null && a.owner.cached;
+    boolean cb = b.owner != null && b.owner.cached;
+    if (ca != cb) {
+      return cb;
     }
-    return policy.score(b, state);
+    return ca ? policy.score(a, state) < policy.score(b, state) : a.lastAccess < b.lastAccess;
   }
 
   private final EvictionPolicy.CacheState state = new EvictionPolicy.CacheState() {
