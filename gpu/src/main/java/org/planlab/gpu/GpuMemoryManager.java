@@ -188,6 +188,11 @@ public final class GpuMemoryManager {
         return m.buffer;
       }
       back = m.hostCopy();
+      if (back == null) {
+        m.gone = true; // recycled while unreferenced; its weakly known host copy was collected
+        throw new IllegalStateException("a device matrix " + m.rows() + "x" + m.cols()
+            + " was used after its memory was recycled");
+      }
       b = allocate(DeviceMatrix.bytes(m.rows(), m.cols(), m.nnz(), m.layout), m);
       b.locks++;
       m.buffer = b;
@@ -269,7 +274,7 @@ public final class GpuMemoryManager {
    * else it is live again until a reference to it comes and goes, like a new copy.
    */
   synchronized boolean reclaim(GpuMatrix m) {
-    if (m.gone || closed) {
+    if (m.gone || closed || !holdValue(m)) {
       return false;
     }
     if (m.buffer != null && m.buffer.state == State.FREE) {
@@ -283,7 +288,7 @@ public final class GpuMemoryManager {
 
   /** A cache hit: retains {@code m} unless its value is gone (MEMPHIS Fig. 8(c)). */
   synchronized boolean tryRetain(GpuMatrix m) {
-    if (m.gone || closed) {
+    if (m.gone || closed || !holdValue(m)) {
       return false;
     }
     boolean wasFree = m.buffer != null && m.buffer.state == State.FREE;
@@ -294,6 +299,22 @@ public final class GpuMemoryManager {
     }
     if (wasFree) {
       counters.reused++;
+    }
+    return true;
+  }
+
+  /**
+   * Whether {@code m}'s value is still somewhere: on the device, or on the host, where a
+   * weakly known host copy is now held (as if evicted) so it can be copied back; a recycled
+   * value whose host copy was collected is gone.
+   */
+  private boolean holdValue(GpuMatrix m) {
+    if (m.buffer == null && m.evicted == null) {
+      m.evicted = m.hostCopy();
+      if (m.evicted == null) {
+        m.gone = true;
+        return false;
+      }
     }
     return true;
   }
