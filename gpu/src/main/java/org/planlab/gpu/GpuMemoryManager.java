@@ -54,6 +54,8 @@ public final class GpuMemoryManager {
     GpuMatrix owner;
     State state = State.LIVE;
     int locks;
+    /** Being copied to from the host by a kernel's lock: others wait before reading it. */
+    boolean filling;
     long lastAccess;
     long hits;
 
@@ -173,6 +175,9 @@ public final class GpuMemoryManager {
     Buffer b;
     synchronized (this) {
       checkOpen();
+      while (m.buffer != null && m.buffer.filling) {
+        awaitCopy(); // another kernel is copying it back: its buffer holds nothing yet
+      }
       if (m.gone) {
         throw new IllegalStateException("a device matrix " + m.rows() + "x" + m.cols()
             + " was used after its memory was recycled");
@@ -195,20 +200,38 @@ public final class GpuMemoryManager {
       }
       b = allocate(DeviceMatrix.bytes(m.rows(), m.cols(), m.nnz(), m.layout), m);
       b.locks++;
+      b.filling = true;
       m.buffer = b;
     }
     try {
       device.copyToDevice(back, m.deviceMatrix(b));
     } catch (RuntimeException e) {
+      synchronized (this) {
+        b.filling = false;
+        notifyAll();
+      }
       unlock(b);
       throw e;
     }
     synchronized (this) {
+      b.filling = false;
+      notifyAll();
       m.evicted = null;
       counters.toDeviceBytes += b.pointer.bytes();
       counters.recopiedBytes += b.pointer.bytes();
     }
     return b;
+  }
+
+  /** Waits (releasing the lock) until a copy to the device in progress completes. */
+  private void awaitCopy() {
+    try {
+      wait();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted waiting for a copy to the device", e);
+    }
+    checkOpen();
   }
 
   /** An output no variable will hold (its kernel failed): its buffer may go free. */
