@@ -41,6 +41,10 @@ public final class GpuMemoryManager {
   private final GpuCounters counters = new GpuCounters();
   private final Set<Buffer> live = Collections.newSetFromMap(new IdentityHashMap<>());
   private final TreeMap<Long, List<Buffer>> free = new TreeMap<>();
+  /** How long an allocation waits for other threads' kernels to release memory. */
+  static final long WAIT_FOR_MEMORY_NANOS = 60_000_000_000L;
+  /** Buffers locked by each thread's running kernels. */
+  private final Map<Thread, Integer> held = new java.util.HashMap<>();
   private long clock;
   private long peak;
   private boolean closed;
@@ -142,7 +146,7 @@ public final class GpuMemoryManager {
     Buffer b;
     synchronized (this) {
       b = allocate(bytes, m);
-      b.locks++;
+      lock(b);
       m.buffer = b;
       m.host = new java.lang.ref.WeakReference<>(block);
     }
@@ -161,7 +165,7 @@ public final class GpuMemoryManager {
   synchronized DeviceMatrix output(GpuMatrix m) {
     long bytes = DeviceMatrix.bytes(m.rows(), m.cols(), m.nnz(), m.layout);
     Buffer b = allocate(bytes, m);
-    b.locks++;
+    lock(b);
     m.buffer = b;
     return m.deviceMatrix(b);
   }
@@ -174,34 +178,46 @@ public final class GpuMemoryManager {
     MatrixBlock back;
     Buffer b;
     synchronized (this) {
-      checkOpen();
-      while (m.buffer != null && m.buffer.filling) {
-        awaitCopy(); // another kernel is copying it back: its buffer holds nothing yet
-      }
-      if (m.gone) {
-        throw new IllegalStateException("a device matrix " + m.rows() + "x" + m.cols()
-            + " was used after its memory was recycled");
-      }
-      if (m.buffer != null) {
-        if (m.buffer.state == State.FREE) {
-          removeFree(m.buffer); // an unreferenced value read once more: live while locked
-          m.buffer.state = State.LIVE;
-          live.add(m.buffer);
+      while (true) {
+        checkOpen();
+        while (m.buffer != null && m.buffer.filling) {
+          awaitCopy(); // another kernel is copying it back: its buffer holds nothing yet
         }
-        m.buffer.locks++;
-        touch(m.buffer);
-        return m.buffer;
+        if (m.gone) {
+          throw new IllegalStateException("a device matrix " + m.rows() + "x" + m.cols()
+              + " was used after its memory was recycled");
+        }
+        if (m.buffer != null) {
+          if (m.buffer.state == State.FREE) {
+            removeFree(m.buffer); // an unreferenced value read once more: live while locked
+            m.buffer.state = State.LIVE;
+            live.add(m.buffer);
+          }
+          lock(m.buffer);
+          touch(m.buffer);
+          return m.buffer;
+        }
+        back = m.hostCopy();
+        if (back == null) {
+          m.gone = true; // recycled while unreferenced; its weakly known host copy was collected
+          throw new IllegalStateException("a device matrix " + m.rows() + "x" + m.cols()
+              + " was used after its memory was recycled");
+        }
+        b = allocate(DeviceMatrix.bytes(m.rows(), m.cols(), m.nnz(), m.layout), m);
+        if (m.buffer != null || m.gone) {
+          // another kernel brought it back while this allocation waited for memory
+          live.remove(b);
+          b.owner = null;
+          b.state = State.RELEASED;
+          device.free(b.pointer);
+          counters.frees++;
+          continue;
+        }
+        lock(b);
+        b.filling = true;
+        m.buffer = b;
+        break;
       }
-      back = m.hostCopy();
-      if (back == null) {
-        m.gone = true; // recycled while unreferenced; its weakly known host copy was collected
-        throw new IllegalStateException("a device matrix " + m.rows() + "x" + m.cols()
-            + " was used after its memory was recycled");
-      }
-      b = allocate(DeviceMatrix.bytes(m.rows(), m.cols(), m.nnz(), m.layout), m);
-      b.locks++;
-      b.filling = true;
-      m.buffer = b;
     }
     try {
       device.copyToDevice(back, m.deviceMatrix(b));
@@ -221,6 +237,23 @@ public final class GpuMemoryManager {
       counters.recopiedBytes += b.pointer.bytes();
     }
     return b;
+  }
+
+  /** A kernel (or a copy) of this thread uses {@code b}: nothing frees or evicts it. */
+  private void lock(Buffer b) {
+    b.locks++;
+    held.merge(Thread.currentThread(), 1, Integer::sum);
+  }
+
+  /** Whether kernels of other threads hold buffers locked (and will unlock them). */
+  private boolean lockedByOthers() {
+    Thread t = Thread.currentThread();
+    for (Map.Entry<Thread, Integer> e : held.entrySet()) {
+      if (e.getKey() != t && e.getValue() > 0) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Waits (releasing the lock) until a copy to the device in progress completes. */
@@ -246,6 +279,9 @@ public final class GpuMemoryManager {
       throw new IllegalStateException("a device buffer was unlocked more often than locked");
     }
     b.locks--;
+    Thread t = Thread.currentThread();
+    held.computeIfPresent(t, (k, n) -> n > 1 ? n - 1 : null);
+    notifyAll(); // an allocation may be waiting for memory other kernels use
     if (b.locks == 0 && b.owner != null) {
       releaseIfUnreferenced(b.owner);
     }
@@ -360,9 +396,49 @@ public final class GpuMemoryManager {
 
   // ---- Algorithm 1 --------------------------------------------------------------------------
 
-  /** Allocates {@code bytes} for {@code owner}: Algorithm 1, then eviction to the host. */
+  /**
+   * Allocates {@code bytes} for {@code owner}: Algorithm 1, then eviction to the host; when
+   * only locked memory is left, waits for other threads' kernels to unlock theirs (parfor
+   * workers share the device), for at most {@link #WAIT_FOR_MEMORY_NANOS}.
+   */
   private Buffer allocate(long bytes, GpuMatrix owner) {
-    checkOpen();
+    long deadline = System.nanoTime() + WAIT_FOR_MEMORY_NANOS;
+    while (true) {
+      checkOpen();
+      DevicePointer p = algorithm1(bytes);
+      while (p == null) {
+        Buffer victim = evictionCandidate();
+        if (victim == null) {
+          break;
+        }
+        evictToHost(victim);
+        p = malloc(bytes);
+      }
+      if (p != null) {
+        Buffer b = new Buffer(p, owner);
+        live.add(b);
+        peak = Math.max(peak, device.allocated());
+        return b;
+      }
+      // every byte left is locked by running kernels: those of other threads (parfor
+      // workers) end and unlock theirs, this thread's own cannot
+      if (!lockedByOthers() || System.nanoTime() > deadline) {
+        throw new DeviceMemoryException("device out of memory: " + device.describe()
+            + " cannot allocate " + bytes + " bytes for a " + owner.rows() + "x" + owner.cols()
+            + " matrix; " + device.allocated() + " bytes are held by matrices in use by "
+            + "running kernels");
+      }
+      try {
+        wait(10);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted waiting for device memory", e);
+      }
+    }
+  }
+
+  /** Algorithm 1 of MEMPHIS: a pointer of {@code bytes}, or null when every step failed. */
+  private DevicePointer algorithm1(long bytes) {
     clock++;
     DevicePointer p = null;
     if (device.allocated() + bytes <= device.capacity()) {
@@ -403,21 +479,7 @@ public final class GpuMemoryManager {
       }
       p = malloc(bytes);
     }
-    while (p == null) {
-      Buffer victim = evictionCandidate();
-      if (victim == null) {
-        throw new DeviceMemoryException("device out of memory: " + device.describe()
-            + " cannot allocate " + bytes + " bytes for a " + owner.rows() + "x" + owner.cols()
-            + " matrix; " + device.allocated() + " bytes are held by matrices in use by "
-            + "running kernels");
-      }
-      evictToHost(victim);
-      p = malloc(bytes);
-    }
-    Buffer b = new Buffer(p, owner);
-    live.add(b);
-    peak = Math.max(peak, device.allocated());
-    return b;
+    return p;
   }
 
   private DevicePointer malloc(long bytes) {
