@@ -81,6 +81,11 @@ public final class CudaSource {
     }
   }
 
+  /** The prelude every program's source starts with (DML scalar semantics, reductions). */
+  public static String prelude() {
+    return CudaPrelude.text(BLOCK) + "\n";
+  }
+
   /** {@code left op right} over a matrix, as {@code kind} lines the operands up. */
   public CudaProgram binary(BinaryOp op, Broadcast kind) {
     Objects.requireNonNull(op, "op is null");
@@ -246,7 +251,7 @@ public final class CudaSource {
       int slots) {
     String hash = sha256(kernels.apply(prefix)).substring(0, 16);
     String name = prefix + "_" + hash;
-    return new CudaProgram(name, CudaPrelude.text(BLOCK) + "\n" + kernels.apply(name), slots);
+    return new CudaProgram(name, prelude() + kernels.apply(name), slots);
   }
 
   private static String sha256(String text) {
