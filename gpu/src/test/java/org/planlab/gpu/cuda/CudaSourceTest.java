@@ -44,61 +44,15 @@ class CudaSourceTest {
   @TempDir
   static Path dir;
 
-  /** Scripts whose fused operators the device must run; names are deliberately unusual. */
-  private static final Map<String, String> SCRIPTS = new LinkedHashMap<>();
-
   /** The Cell and Row plans of all scripts, by script name. */
   private static final Map<String, List<CPlan>> PLANS = new LinkedHashMap<>();
 
   /** The plans of other templates (MAgg, Outer), which the device does not run. */
   private static final List<CPlan> OTHER_PLANS = new ArrayList<>();
 
-  static {
-    String data = """
-        featuresQ = rand(rows=300, cols=20, seed=1)
-        secondQ = rand(rows=300, cols=20, seed=2)
-        thirdQ = rand(rows=300, cols=20, seed=3)
-        labelsQ = round(rand(rows=300, cols=1, seed=4)) * 2 - 1
-        weightsQ = rand(rows=20, cols=1, seed=5)
-        """;
-    SCRIPTS.put("l2svmLoss", data
-        + "lossQ = sum(max(0, 1 - labelsQ * (featuresQ %*% weightsQ))^2)\n");
-    SCRIPTS.put("l2svmLineSearch", data + """
-        stepQ = 0.25
-        outQ = 1 - labelsQ * (featuresQ %*% weightsQ + stepQ * (featuresQ %*% weightsQ))
-        gQ = sum(max(0, outQ) * labelsQ)
-        """);
-    SCRIPTS.put("rowSumsOfProduct", data + "rsQ = rowSums(featuresQ * secondQ)\n");
-    SCRIPTS.put("mmchain", data + """
-        probsQ = rand(rows=300, cols=1, seed=6)
-        hessQ = t(featuresQ) %*% (probsQ * (featuresQ %*% weightsQ))
-        """);
-    SCRIPTS.put("mlogregHessian", """
-        featuresQ = rand(rows=500, cols=20, seed=51)
-        dirQ = rand(rows=20, cols=3, seed=52)
-        probsQ = rand(rows=500, cols=4, seed=53)
-        kQ = 3
-        hessQ = t(featuresQ) %*% (probsQ[,1:kQ] * (featuresQ %*% dirQ)
-            - probsQ[,1:kQ] * rowSums(probsQ[,1:kQ] * (featuresQ %*% dirQ)))
-        """);
-    SCRIPTS.put("cellNoAgg", data + "cellQ = exp(featuresQ * secondQ) * 2 + thirdQ\n");
-    SCRIPTS.put("cellColAgg", data + "colQ = colSums(featuresQ * secondQ + thirdQ)\n");
-    SCRIPTS.put("cellRowMax", data + "rmQ = rowMaxs(featuresQ * secondQ - thirdQ)\n");
-    SCRIPTS.put("cellFullMin", data + "mnQ = min(featuresQ * secondQ - thirdQ)\n");
-    SCRIPTS.put("cellIfElse", data
-        + "ieQ = ifelse(featuresQ > 0.5, featuresQ, secondQ) * 3 + thirdQ\n");
-    SCRIPTS.put("cellBroadcast", data
-        + "bcQ = (featuresQ - colMeans(featuresQ)) / rowSums(secondQ) * labelsQ\n");
-    SCRIPTS.put("rowMatVec", """
-        featuresQ = rand(rows=200, cols=15, seed=7)
-        dirQ = rand(rows=15, cols=3, seed=8)
-        expQ = colSums(exp(featuresQ %*% dirQ))
-        """);
-  }
-
   @BeforeAll
   static void compilePlans() {
-    for (Map.Entry<String, String> e : SCRIPTS.entrySet()) {
+    for (Map.Entry<String, String> e : DmlScripts.ALL.entrySet()) {
       List<CPlan> device = new ArrayList<>();
       for (CPlan p : FusedPlans.of(dir, e.getValue(), "fa")) {
         if (p instanceof CPlan.Cell || p instanceof CPlan.Row) {

@@ -26,6 +26,15 @@ final class FusedPlans {
 
   /** The plans of the operators compiled for {@code dml} under selector {@code fusion}. */
   static List<CPlan> of(Path dir, String dml, String fusion) {
+    List<CPlan> plans = new ArrayList<>();
+    for (FusedOp op : operators(dir, dml, fusion)) {
+      plans.add(op.plan());
+    }
+    return plans;
+  }
+
+  /** The operators compiled for {@code dml} (each runs on the CPU: the reference results). */
+  static List<FusedOp> operators(Path dir, String dml, String fusion) {
     List<Codegen.Result> results = new ArrayList<>();
     try (Engine engine = Engine.create(EngineConfig.builder().fusion(fusion).parallelism(1)
         .build())) {
@@ -35,13 +44,11 @@ final class FusedPlans {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    List<CPlan> plans = new ArrayList<>();
+    List<FusedOp> ops = new ArrayList<>();
     for (Codegen.Result r : results) {
-      for (FusedOp op : r.compiled()) {
-        plans.add(op.plan());
-      }
+      ops.addAll(r.compiled());
     }
-    return plans;
+    return ops;
   }
 
   /** Every node of {@code root}'s DAG, inputs first (duplicates for shared subtrees). */
