@@ -13,9 +13,9 @@ import org.planlab.engine.ops.AggregateOp;
  *   <li>NO_AGG: one thread per cell in a grid-stride loop, {@code out[i] = cell(a[i])}.
  *   <li>ROW_AGG: one block per row (grid-stride over rows), threads stride over its columns,
  *       then a shared-memory tree reduction; {@code out} is m x 1.
- *   <li>COL_AGG: blocks of {@code TILE x LANES} threads; x picks one of {@code TILE} adjacent
- *       columns (so reads are coalesced), y strides over the rows, and a tree over y combines
- *       the lanes; {@code out} is 1 x n.
+ *   <li>COL_AGG: blocks of {@code TILE x PL_BLOCK/TILE} threads; x picks one of {@code TILE}
+ *       adjacent columns (so reads are coalesced), y strides over the rows, and a tree over y
+ *       combines the lanes; {@code out} is 1 x n.
  *   <li>FULL_AGG: two passes without atomics, so results are deterministic: {@code <name>}
  *       reduces a grid-stride share of the cells per block into {@code partials} (one
  *       (sum, correction) pair per block), {@code <name>_final} (one block) reduces the
@@ -39,11 +39,6 @@ final class CudaCellSkeleton {
   private CudaCellSkeleton() {
   }
 
-  /** Lanes per column of a COL_AGG block: {@code TILE * lanes == block}. */
-  static int lanes(int block) {
-    return block / TILE;
-  }
-
   /**
    * The device function and kernels of a Cell operator named {@code name}.
    *
@@ -53,7 +48,7 @@ final class CudaCellSkeleton {
    * @param result the cell's value, an expression over the statements' variables
    */
   static String kernels(String name, CellType type, AggregateOp agg, List<String> params,
-      List<String> args, List<String> body, String result, int block) {
+      List<String> args, List<String> body, String result) {
     String extra = params.isEmpty() ? "" : ", " + String.join(", ", params);
     String extraArgs = args.isEmpty() ? "" : ", " + String.join(", ", args);
     StringBuilder s = new StringBuilder();
@@ -71,7 +66,7 @@ final class CudaCellSkeleton {
     switch (type) {
       case NO_AGG -> noAgg(s, call);
       case ROW_AGG -> rowAgg(s, agg, call);
-      case COL_AGG -> colAgg(s, agg, call, block);
+      case COL_AGG -> colAgg(s, agg, call);
       case FULL_AGG -> fullAgg(s, agg, call);
       default -> throw new IllegalStateException("unknown cell type " + type);
     }
@@ -110,11 +105,12 @@ final class CudaCellSkeleton {
     s.append("  }\n");
   }
 
-  private static void colAgg(StringBuilder s, AggregateOp agg, String call, int block) {
-    int lanes = lanes(block);
+  private static void colAgg(StringBuilder s, AggregateOp agg, String call) {
+    // blockDim.x adjacent columns per block (TILE on the device), blockDim.y row lanes (a
+    // power of two); the tree combines the lanes of each column
     s.append(shared(agg));
-    s.append("  for (long long c0 = blockIdx.x * (long long) ").append(TILE)
-        .append("; c0 < n; c0 += (long long) gridDim.x * ").append(TILE).append(") {\n");
+    s.append("  for (long long c0 = blockIdx.x * (long long) blockDim.x; c0 < n;"
+        + " c0 += (long long) gridDim.x * blockDim.x) {\n");
     s.append("    const long long cix = c0 + threadIdx.x;\n");
     s.append("    ").append(init(agg)).append('\n');
     s.append("    if (cix < n) {\n");
@@ -123,9 +119,9 @@ final class CudaCellSkeleton {
     s.append("        ").append(add(agg, "e")).append('\n');
     s.append("      }\n");
     s.append("    }\n");
-    s.append("    ").append(store(agg, "threadIdx.y * " + TILE + " + threadIdx.x")).append('\n');
-    s.append("    ").append(tree(agg, "threadIdx.x", "threadIdx.y", Integer.toString(lanes),
-        Integer.toString(TILE))).append('\n');
+    s.append("    ").append(store(agg, "threadIdx.y * blockDim.x + threadIdx.x")).append('\n');
+    s.append("    ").append(tree(agg, "threadIdx.x", "threadIdx.y", "blockDim.y", "blockDim.x"))
+        .append('\n');
     s.append("    if (threadIdx.y == 0 && cix < n) out[cix] = ")
         .append(finish(agg, value(agg, "threadIdx.x"), "m")).append(";\n");
     s.append("    __syncthreads();\n");

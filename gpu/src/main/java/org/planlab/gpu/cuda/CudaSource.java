@@ -203,7 +203,7 @@ public final class CudaSource {
     String result = body.scalar(p.out());
     List<String> statements = body.statements();
     return program(prefix, name -> CudaCellSkeleton.kernels(name, p.type(), p.agg(),
-        params(p.sides(), p.scalars()), args(p.sides(), p.scalars()), statements, result, BLOCK),
+        params(p.sides(), p.scalars()), args(p.sides(), p.scalars()), statements, result),
         0);
   }
 

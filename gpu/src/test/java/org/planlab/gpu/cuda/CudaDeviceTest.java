@@ -9,19 +9,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
+import static org.planlab.gpu.cuda.TestData.dense;
+import static org.planlab.gpu.cuda.TestData.sparse;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Random;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.planlab.engine.codegen.FusedOp;
-import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.Hop;
@@ -182,7 +181,7 @@ class CudaDeviceTest {
   @Test
   void unaryOperationsMatchTheCpKernels() {
     assumeDevice();
-    MatrixBlock x = withSpecialValues(dense(31, 17, 21));
+    MatrixBlock x = TestData.withSpecialValues(dense(31, 17, 21));
     for (UnaryOp op : UnaryOp.values()) {
       Hop hop = Hops.op(OpCode.UNARY, new HopParam.Unary(op), Hops.at(1, 1), Hops.mread("x"));
       check(run(hop, null, upload(x)), ElementwiseKernels.unary(x, op, CPU), op.toString());
@@ -247,11 +246,8 @@ class CudaDeviceTest {
         if (!(op.plan() instanceof CPlan.Cell || op.plan() instanceof CPlan.Row)) {
           continue;
         }
-        List<MatrixBlock> inputs = inputsFor(op.plan(), 53);
-        double[] scalars = new double[op.plan().scalars()];
-        for (int i = 0; i < scalars.length; i++) {
-          scalars[i] = 0.25 + i;
-        }
+        List<MatrixBlock> inputs = TestData.inputsFor(op.plan(), 41, 23, 53);
+        double[] scalars = TestData.scalarsFor(op.plan());
         MatrixBlock expected = op.execute(inputs, scalars, CPU).output();
         boolean scalarResult = op.plan() instanceof CPlan.Cell c
             && c.type() == org.planlab.engine.codegen.runtime.CellType.FULL_AGG;
@@ -280,38 +276,6 @@ class CudaDeviceTest {
   }
 
   // ------------------------------------------------------------------ helpers
-
-  /** Inputs of the shapes a plan's leaves read (main m x n, sides by their access). */
-  private static List<MatrixBlock> inputsFor(CPlan plan, long seed) {
-    int m = 41;
-    int n = 23;
-    Map<Integer, int[]> shapes = new HashMap<>();
-    List<CNode> nodes = FusedPlans.nodes(plan);
-    for (CNode node : nodes) {
-      if (node instanceof CNode.Data d && d.access() != CNode.Access.MAIN
-          && d.access() != CNode.Access.SCALAR) {
-        int len = d.length() == null || d.length().isMain() ? n : 7;
-        shapes.put(d.index(), switch (d.access()) {
-          case SIDE_CELL -> new int[] {m, n};
-          case SIDE_ROW -> new int[] {1, n};
-          case SIDE_COL -> new int[] {m, 1};
-          case SIDE_SCALAR -> new int[] {1, 1};
-          case SIDE_ROW_VECTOR -> new int[] {m, len};
-          case SIDE_VECTOR -> new int[] {len, 1};
-          default -> throw new AssertionError(d);
-        });
-      } else if (node instanceof CNode.MatVec mv) {
-        shapes.put(mv.side(), new int[] {n, 3});
-      }
-    }
-    List<MatrixBlock> out = new ArrayList<>();
-    out.add(dense(m, n, seed));
-    for (int k = 0; k < plan.sides(); k++) {
-      int[] s = shapes.getOrDefault(k, new int[] {m, n});
-      out.add(dense(s[0], s[1], seed + 1 + k));
-    }
-    return out;
-  }
 
   private static DeviceOperand bin(BinaryOp op, MatrixBlock a, MatrixBlock b) {
     return run(Hops.bin(op, Hops.mread("a"), Hops.mread("b")), null, upload(a), upload(b));
@@ -366,33 +330,5 @@ class CudaDeviceTest {
     if (!MatrixComparison.close(expected, actual, TOL, 1e-12)) {
       fail(what + ": expected " + expected + " but was " + actual);
     }
-  }
-
-  private static MatrixBlock dense(int rows, int cols, long seed) {
-    Random r = new Random(seed);
-    double[] v = new double[rows * cols];
-    for (int i = 0; i < v.length; i++) {
-      v[i] = r.nextDouble() * 4 - 1;
-    }
-    return MatrixBlock.dense(rows, cols, v);
-  }
-
-  private static MatrixBlock sparse(int rows, int cols, double sparsity, long seed) {
-    Random r = new Random(seed);
-    double[] v = new double[rows * cols];
-    for (int i = 0; i < v.length; i++) {
-      v[i] = r.nextDouble() < sparsity ? r.nextDouble() * 4 - 1 : 0;
-    }
-    return MatrixBlock.dense(rows, cols, v).toSparseInPlace();
-  }
-
-  /** Halves, signed zeros, NaN and infinities in the first cells (round, sign, isNaN, !). */
-  private static MatrixBlock withSpecialValues(MatrixBlock b) {
-    double[] special = {2.5, -2.5, 0.5, -0.5, 0.0, -0.0, Double.NaN, Double.POSITIVE_INFINITY,
-        Double.NEGATIVE_INFINITY, 0.49999999999999994, 1e300, -7};
-    for (int i = 0; i < special.length; i++) {
-      b.set(0, i, special[i]);
-    }
-    return b;
   }
 }
