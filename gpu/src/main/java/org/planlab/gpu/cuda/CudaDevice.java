@@ -18,7 +18,6 @@ import jcuda.runtime.JCuda;
 import jcuda.runtime.cudaError;
 import jcuda.runtime.cudaMemcpyKind;
 import org.planlab.engine.matrix.MatrixBlock;
-import org.planlab.engine.matrix.SparseBlockCSR;
 import org.planlab.gpu.DeviceAllocator;
 import org.planlab.gpu.DeviceKernels;
 import org.planlab.gpu.DeviceMatrix;

@@ -34,8 +34,8 @@ import org.planlab.engine.ops.UnaryOp;
 /**
  * The CUDA source of the device's kernels: the structure each skeleton must have (entry point,
  * grid-stride or row loop, aggregation, side-input indexing, operand order), only generated
- * identifiers, and — when {@code nvcc} is on the PATH — that every generated program compiles to
- * PTX. Fused plans come from compiling DML through the engine with fusion on (fuse-all), as
+ * identifiers, and — when {@code nvcc} is on the PATH — that every generated program compiles
+ * to PTX. Fused plans come from compiling DML through the engine with fusion on (fuse-all), as
  * L2SVM, MLogreg and similar scripts produce them.
  */
 class CudaSourceTest {

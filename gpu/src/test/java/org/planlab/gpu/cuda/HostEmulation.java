@@ -51,7 +51,9 @@ final class HostEmulation {
         return a;
       }
       static void pl_host_print(const double* v, long n) {
-        for (long i = 0; i < n; i++) printf("%016llx\\n", (unsigned long long) __double_as_longlong(v[i]));
+        for (long i = 0; i < n; i++) {
+          printf("%016llx\\n", (unsigned long long) __double_as_longlong(v[i]));
+        }
       }
       """;
 
