@@ -65,6 +65,8 @@ public final class CudaDevice implements DeviceAllocator {
   private final cusparseHandle cusparse = new cusparseHandle();
   private final String name;
   private final int computeCapability;
+  /** The virtual architecture kernels compile for: the device's, or NVRTC's newest below. */
+  private final int architecture;
   private final long capacity;
   private final long total;
   private final Map<Long, Allocation> live = new HashMap<>();
@@ -157,6 +159,7 @@ public final class CudaDevice implements DeviceAllocator {
     JCuda.setExceptionsEnabled(true);
     boolean contextRetained = false;
     boolean cublasCreated = false;
+    boolean cusparseCreated = false;
     try {
       JCudaDriver.cuDeviceGet(device, ordinal);
       JCudaDriver.cuDevicePrimaryCtxRetain(context, device);
@@ -180,7 +183,13 @@ public final class CudaDevice implements DeviceAllocator {
       cublasCreated = true;
       JCusparse.setExceptionsEnabled(true);
       JCusparse.cusparseCreate(cusparse);
+      cusparseCreated = true;
+      // NVRTC compiles the generated kernels: a device without it cannot run them
+      this.architecture = CudaModules.architecture(computeCapability);
     } catch (Throwable t) {
+      if (cusparseCreated) {
+        JCusparse.cusparseDestroy(cusparse);
+      }
       if (cublasCreated) {
         JCublas2.cublasDestroy(cublas);
       }
@@ -190,7 +199,7 @@ public final class CudaDevice implements DeviceAllocator {
       throw new IllegalStateException("cannot open CUDA device " + ordinal + ": "
           + reason(t), t);
     }
-    this.modules = new CudaModules(computeCapability);
+    this.modules = new CudaModules(architecture);
     this.kernels = new CudaKernels(this);
   }
 

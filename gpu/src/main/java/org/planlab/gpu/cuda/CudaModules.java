@@ -25,8 +25,32 @@ final class CudaModules implements AutoCloseable {
   private final Map<String, CUmodule> modules = new HashMap<>();
   private final Map<String, CUfunction> functions = new HashMap<>();
 
+  /** Modules compiled for virtual architecture {@code compute_<computeCapability>}. */
   CudaModules(int computeCapability) {
     this.computeCapability = computeCapability;
+  }
+
+  /**
+   * The architecture to compile for on a device of {@code deviceCapability} (e.g. 86): the
+   * newest NVRTC supports that the device runs (PTX is forward-compatible, so an older virtual
+   * architecture runs on a newer device). Loads NVRTC, so a missing library fails here.
+   */
+  static int architecture(int deviceCapability) {
+    int[] count = new int[1];
+    check(JNvrtc.nvrtcGetNumSupportedArchs(count), "list its architectures", null);
+    int[] archs = new int[count[0]];
+    check(JNvrtc.nvrtcGetSupportedArchs(archs), "list its architectures", null);
+    int best = -1;
+    for (int a : archs) {
+      if (a <= deviceCapability && a > best) {
+        best = a;
+      }
+    }
+    if (best < 0) {
+      throw new IllegalStateException("NVRTC supports no architecture of compute capability "
+          + deviceCapability + " or older");
+    }
+    return best;
   }
 
   /** Options of every compilation: the device's architecture; no fused multiply-add. */
@@ -59,15 +83,15 @@ final class CudaModules implements AutoCloseable {
   /** NVRTC: CUDA source to PTX; a failed compilation throws with NVRTC's log. */
   static String compile(String source, int computeCapability) {
     nvrtcProgram program = new nvrtcProgram();
-    check(JNvrtc.nvrtcCreateProgram(program, source, "planlab.cu", 0, null, null), "create",
-        null);
+    check(JNvrtc.nvrtcCreateProgram(program, source, "planlab.cu", 0, null, null),
+        "create a program", null);
     try {
       List<String> options = options(computeCapability);
       int rc = JNvrtc.nvrtcCompileProgram(program, options.size(),
           options.toArray(new String[0]));
-      check(rc, "compile", program);
+      check(rc, "compile a generated kernel", program);
       String[] ptx = new String[1];
-      check(JNvrtc.nvrtcGetPTX(program, ptx), "get PTX", program);
+      check(JNvrtc.nvrtcGetPTX(program, ptx), "return a kernel's PTX", program);
       return ptx[0];
     } finally {
       JNvrtc.nvrtcDestroyProgram(program);
@@ -86,7 +110,7 @@ final class CudaModules implements AutoCloseable {
         log = "\n" + text[0];
       }
     }
-    throw new IllegalStateException("NVRTC failed to " + step + " a generated kernel: "
+    throw new IllegalStateException("NVRTC failed to " + step + ": "
         + nvrtcResult.stringFor(rc) + log);
   }
 
