@@ -13,10 +13,21 @@ import org.planlab.engine.runtime.instructions.MatMultInstruction;
  */
 public interface DeviceKernels {
 
-  /** Allocates kernel outputs through the memory manager (Algorithm 1), locked until returned. */
+  /**
+   * Allocates a kernel call's outputs and temporaries through the memory manager (Algorithm 1,
+   * so a call that needs memory makes the manager recycle, free or evict), locked until the
+   * call returns.
+   */
   interface Outputs {
     /** A new output matrix in device memory. */
     DeviceMatrix allocate(long rows, long cols, long nnz, DeviceMatrix.Layout layout);
+
+    /**
+     * A temporary of at least {@code bytes} (and at least 8) for this call only (partials of
+     * a reduction, a densified operand, an intermediate vector); given back to the memory
+     * manager when the call returns, where the next allocation of its size recycles it.
+     */
+    DevicePointer scratch(long bytes);
   }
 
   /**

@@ -54,12 +54,24 @@ final class GpuInstruction extends Instruction {
       }
       long t0 = System.nanoTime();
       DeviceOperand result = backend.device().kernels().run(hop(), physical, operands,
-          (rows, cols, nnz, layout) -> {
-            GpuMatrix m = new GpuMatrix(mm, rows, cols, nnz, layout);
-            DeviceMatrix dm = mm.output(m);
-            outputs.add(m);
-            locked.add(m.buffer);
-            return dm;
+          new DeviceKernels.Outputs() {
+            @Override
+            public DeviceMatrix allocate(long rows, long cols, long nnz,
+                DeviceMatrix.Layout layout) {
+              GpuMatrix m = new GpuMatrix(mm, rows, cols, nnz, layout);
+              DeviceMatrix dm = mm.output(m);
+              outputs.add(m);
+              locked.add(m.buffer);
+              return dm;
+            }
+
+            @Override
+            public DevicePointer scratch(long bytes) {
+              // a temporary is a dense vector nobody will hold: discarded with the outputs
+              // no one claims, its buffer goes to the free list for recycling
+              return allocate(1, (Math.max(8, bytes) + 7) / 8, -1, DeviceMatrix.Layout.DENSE)
+                  .pointer();
+            }
           }, ctx);
       long nanos = System.nanoTime() - t0;
       Data out;

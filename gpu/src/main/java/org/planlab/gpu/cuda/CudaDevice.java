@@ -32,12 +32,15 @@ import org.planlab.gpu.DeviceTimes;
  *
  * <p>The device's primary context is made current on the calling thread by every call, so the
  * device may be used from any thread; calls are serialized (all public methods are
- * synchronized, and the kernels lock the device while they run).
+ * synchronized), and kernels run one at a time under {@link #kernelLock}, a lock of their own:
+ * a running kernel allocates through the memory manager, which takes its lock before this
+ * device's, so a kernel must not hold this device's monitor.
  *
  * <p>Times are measured with {@link System#nanoTime} around the calls; kernel time ends after a
  * {@code cudaDeviceSynchronize}, so it includes the kernels' execution, not only their launch.
  */
 public final class CudaDevice implements DeviceAllocator {
+  private final Object kernelLock = new Object();
 
   /**
    * Whether this machine can run CUDA: a driver that loads and at least one device.
@@ -339,6 +342,11 @@ public final class CudaDevice implements DeviceAllocator {
   // ------------------------------------------------------------------ for the kernels
 
   /** Makes the device's context current on this thread (CUDA contexts are per thread). */
+  /** The lock kernels run under, one at a time (the default stream is one queue). */
+  Object kernelLock() {
+    return kernelLock;
+  }
+
   synchronized void makeCurrent() {
     JCudaDriver.cuCtxSetCurrent(context);
   }

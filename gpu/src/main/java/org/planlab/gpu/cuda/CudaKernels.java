@@ -71,11 +71,14 @@ final class CudaKernels implements DeviceKernels {
     if (!GpuOps.supports(hop)) {
       throw new UnsupportedOperationException("the CUDA device does not run " + hop.op());
     }
-    synchronized (device) {
+    // the kernel lock, not the device's monitor: a kernel allocates through the memory
+    // manager, whose lock is taken before the device's by every allocation
+    synchronized (device.kernelLock()) {
       device.checkOpen();
       device.makeCurrent();
       long t0 = System.nanoTime();
-      try (CudaScratch scratch = new CudaScratch(device)) {
+      CudaScratch scratch = new CudaScratch(outputs);
+      try {
         DeviceOperand result = switch (hop.op()) {
           case MATMULT -> matmult.run(physical == null ? MatMultInstruction.Kind.MULTIPLY
               : physical, matrices(operands), outputs, scratch);

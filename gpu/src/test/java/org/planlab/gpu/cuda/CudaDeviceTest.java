@@ -295,9 +295,26 @@ class CudaDeviceTest {
 
   private static DeviceOperand run(Hop hop, MatMultInstruction.Kind kind,
       DeviceOperand... operands) {
-    DeviceKernels.Outputs outputs = (rows, cols, nnz, layout) -> new DeviceMatrix(
-        device.malloc(DeviceMatrix.bytes(rows, cols, nnz, layout)), rows, cols, nnz, layout);
-    return device.kernels().run(hop, kind, List.of(operands), outputs, null);
+    List<DevicePointer> temporaries = new java.util.ArrayList<>();
+    DeviceKernels.Outputs outputs = new DeviceKernels.Outputs() {
+      @Override
+      public DeviceMatrix allocate(long rows, long cols, long nnz, DeviceMatrix.Layout layout) {
+        return new DeviceMatrix(device.malloc(DeviceMatrix.bytes(rows, cols, nnz, layout)),
+            rows, cols, nnz, layout);
+      }
+
+      @Override
+      public DevicePointer scratch(long bytes) {
+        DevicePointer p = device.malloc(bytes);
+        temporaries.add(p);
+        return p;
+      }
+    };
+    try {
+      return device.kernels().run(hop, kind, List.of(operands), outputs, null);
+    } finally {
+      temporaries.forEach(device::free);
+    }
   }
 
   private static DeviceMatrix upload(MatrixBlock b) {
