@@ -2,14 +2,11 @@ package org.planlab.gpu;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
-import org.planlab.engine.ir.HopParam;
-import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.runtime.ExecutionContext;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.instructions.Instructions;
@@ -92,20 +89,5 @@ final class GpuInstruction extends Instruction {
       // outputs of a failed kernel, or scratch outputs, are nobody's: their buffers go free
       outputs.forEach(mm::discard);
     }
-  }
-
-  private FusedOp fused() {
-    return (FusedOp) hop().param(HopParam.Fused.class).operator();
-  }
-
-  /** A fused operator's plan, as in CP: equal plans compute equal outputs from equal inputs. */
-  @Override
-  protected String lineageParameter() {
-    return hop().op() == OpCode.FUSED ? fused().plan().toString() : super.lineageParameter();
-  }
-
-  @Override
-  protected String detail() {
-    return hop().op() == OpCode.FUSED ? fused().describe() : super.detail();
   }
 }

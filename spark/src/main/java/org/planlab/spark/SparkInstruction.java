@@ -107,7 +107,7 @@ final class SparkInstruction extends Instruction {
         for (int i = 0; i < in.length; i++) {
           all.add(m(in, i));
         }
-        yield ops.bind(all, h.op() == org.planlab.engine.ir.OpCode.CBIND);
+        yield ops.bind(all, h.op() == OpCode.CBIND);
       }
       case RAND -> {
         long seed = lng(in[5], "seed");
@@ -126,17 +126,6 @@ final class SparkInstruction extends Instruction {
 
   private FusedOp fused() {
     return (FusedOp) hop().param(HopParam.Fused.class).operator();
-  }
-
-  /** A fused operator's plan, as in CP: equal plans compute equal outputs from equal inputs. */
-  @Override
-  protected String lineageParameter() {
-    return hop().op() == OpCode.FUSED ? fused().plan().toString() : super.lineageParameter();
-  }
-
-  @Override
-  protected String detail() {
-    return hop().op() == OpCode.FUSED ? fused().describe() : super.detail();
   }
 
   /**

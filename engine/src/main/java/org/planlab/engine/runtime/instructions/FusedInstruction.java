@@ -43,15 +43,4 @@ public final class FusedInstruction extends Instruction {
     ctx.statistics().addCodegen(CodegenCounter.FUSED_WORK, r.work());
     return hop().isScalar() ? ScalarValue.of(r.output().get(0, 0)) : wrap(r.output());
   }
-
-  /** The fused operator's plan: equal plans compute equal outputs from equal inputs. */
-  @Override
-  protected String lineageParameter() {
-    return op.plan().toString();
-  }
-
-  @Override
-  protected String detail() {
-    return op.describe();
-  }
 }

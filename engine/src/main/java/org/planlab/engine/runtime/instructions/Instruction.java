@@ -1,9 +1,11 @@
 package org.planlab.engine.runtime.instructions;
 
 import java.util.Objects;
+import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.runtime.ExecutionContext;
@@ -115,14 +117,29 @@ public abstract class Instruction {
     return d;
   }
 
-  /** The parameter part of {@link #lineageData}: the HOP's parameter record. */
+  /**
+   * The parameter part of {@link #lineageData}: the HOP's parameter record; for a fused
+   * operator its plan, on whichever backend it runs (equal plans compute equal outputs from
+   * equal inputs, whatever names code generation gave their classes).
+   */
   protected String lineageParameter() {
-    return hop.param().toString();
+    FusedOp f = fusedOperator();
+    return f != null ? f.plan().toString() : hop.param().toString();
   }
 
-  /** What the opcode alone does not say (a literal, a variable, a callee), or "". */
+  /**
+   * What the opcode alone does not say (a literal, a variable, a callee; a fused operator's
+   * template and class), or "".
+   */
   protected String detail() {
-    return "";
+    FusedOp f = fusedOperator();
+    return f != null ? f.describe() : "";
+  }
+
+  /** The generated operator of a FUSED HOP, or null. */
+  private FusedOp fusedOperator() {
+    return hop.param() instanceof HopParam.Fused f && f.operator() instanceof FusedOp op ? op
+        : null;
   }
 
   @Override
