@@ -93,7 +93,10 @@ public final class Lowering {
     // block start, so no WRITE_VAR may overwrite a variable before another READ_VAR of it ran.
     List<Hop> order = new ArrayList<>();
     List<Hop> writes = new ArrayList<>();
-    for (Hop h : ordering.linearize(dag, new OrderingContext(sizes, 1))) {
+    Placement placed = placement;
+    OrderingContext context = new OrderingContext(sizes,
+        h -> placed == null ? ExecType.CP : placed.type(h), 1);
+    for (Hop h : ordering.linearize(dag, context)) {
       if (needed.contains(h)) {
         (h.op() == OpCode.WRITE_VAR ? writes : order).add(h);
       }

@@ -1,0 +1,156 @@
+package org.planlab.optimizers.ordering;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.ir.Hop;
+import org.planlab.engine.ir.HopDag;
+import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.spi.BasicStrategyProvider;
+import org.planlab.engine.spi.OperatorOrdering;
+import org.planlab.engine.spi.OrderingContext;
+import org.planlab.engine.spi.StrategyKind;
+
+/**
+ * MEMPHIS's MAXPARALLELIZE linearization (sec. 5.3, Algorithm 2): when a DAG has remote
+ * operators, the roots of its remote operator chains — Spark or GPU operators whose result a
+ * driver operator reads (a Spark action, a device-to-host copy) — are found, each counted by
+ * the operators of its backend in its chain, and linearized depth-first in descending order of
+ * those counts, so the longest remote chains start first and run while the driver works on
+ * the rest; then the remaining operators follow depth-first from the DAG's roots. A DAG
+ * without remote operators is linearized depth-first.
+ *
+ * <p>A chain that reads the result of a side effect (a function call) waits for step 3, so
+ * side effects keep their statement order.
+ */
+public final class MaxParallelizeOrdering implements OperatorOrdering {
+  /** The spec name. */
+  public static final String NAME = "max-parallelize";
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public List<Hop> linearize(HopDag dag, OrderingContext ctx) {
+    List<Hop> topo = dag.topologicalOrder();
+    if (topo.stream().allMatch(h -> ctx.placement().apply(h) == ExecType.CP)) {
+      return topo; // line 1: all operators local
+    }
+    Map<Hop, Integer> index = new IdentityHashMap<>();
+    for (Hop h : topo) {
+      index.put(h, index.size());
+    }
+    Map<Hop, List<Hop>> consumers = dag.consumers();
+    // step 1: the roots of remote chains and the operators of each chain
+    List<Hop> roots = new ArrayList<>();
+    Map<Hop, Integer> count = new IdentityHashMap<>();
+    for (Hop h : topo) {
+      ExecType t = ctx.placement().apply(h);
+      if (t != ExecType.CP && readByAnotherBackend(h, t, consumers, ctx)
+          && !readsSideEffect(h)) {
+        roots.add(h);
+        count.put(h, chainLength(h, t, ctx));
+      }
+    }
+    // step 2: longer chains first, each depth-first
+    roots.sort(Comparator.comparingInt((Hop r) -> -count.get(r)).thenComparingInt(index::get));
+    List<Hop> order = new ArrayList<>(topo.size());
+    Set<Hop> placed = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Hop r : roots) {
+      depthFirst(r, placed, order);
+    }
+    // step 3: the rest, depth-first from the roots in statement order
+    for (Hop r : dag.roots()) {
+      depthFirst(r, placed, order);
+    }
+    return order;
+  }
+
+  /** Whether an operator on another backend than {@code t} reads {@code h} (not a write). */
+  private static boolean readByAnotherBackend(Hop h, ExecType t, Map<Hop, List<Hop>> consumers,
+      OrderingContext ctx) {
+    for (Hop c : consumers.getOrDefault(h, List.of())) {
+      if (c.op() != OpCode.WRITE_VAR && ctx.placement().apply(c) != t) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Operators of backend {@code t} in {@code root}'s chain: reachable through inputs on t. */
+  private static int chainLength(Hop root, ExecType t, OrderingContext ctx) {
+    Set<Hop> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    Deque<Hop> work = new ArrayDeque<>();
+    work.push(root);
+    seen.add(root);
+    while (!work.isEmpty()) {
+      for (Hop in : work.pop().inputs()) {
+        if (ctx.placement().apply(in) == t && seen.add(in)) {
+          work.push(in);
+        }
+      }
+    }
+    return seen.size();
+  }
+
+  /** Whether {@code h} depends on a side effect (whose place the statement order fixes). */
+  private static boolean readsSideEffect(Hop h) {
+    Set<Hop> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    Deque<Hop> work = new ArrayDeque<>(h.inputs());
+    while (!work.isEmpty()) {
+      Hop x = work.pop();
+      if (seen.add(x)) {
+        if (x.op().hasSideEffect()) {
+          return true;
+        }
+        work.addAll(x.inputs());
+      }
+    }
+    return false;
+  }
+
+  /** Appends {@code root}'s unplaced inputs and then {@code root}, post-order. */
+  private static void depthFirst(Hop root, Set<Hop> placed, List<Hop> order) {
+    if (placed.contains(root)) {
+      return;
+    }
+    Deque<Hop> stack = new ArrayDeque<>();
+    Deque<Integer> next = new ArrayDeque<>();
+    stack.push(root);
+    next.push(0);
+    placed.add(root);
+    while (!stack.isEmpty()) {
+      Hop h = stack.peek();
+      int i = next.pop();
+      if (i < h.inputs().size()) {
+        next.push(i + 1);
+        Hop in = h.input(i);
+        if (placed.add(in)) {
+          stack.push(in);
+          next.push(0);
+        }
+      } else {
+        stack.pop();
+        order.add(h);
+      }
+    }
+  }
+
+  /** Creates {@code max-parallelize}. */
+  public static final class Provider extends BasicStrategyProvider<OperatorOrdering> {
+    public Provider() {
+      super(StrategyKind.ORDERING, NAME, "MEMPHIS's MAXPARALLELIZE (sec. 5.3, Algorithm 2): "
+          + "the longest remote operator chains first, then the local rest depth-first",
+          List.of(), o -> new MaxParallelizeOrdering());
+    }
+  }
+}
