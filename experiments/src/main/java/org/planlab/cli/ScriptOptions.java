@@ -23,7 +23,8 @@ final class ScriptOptions {
   List<String> nvargs = List.of();
 
   @Option(names = "--ordering", paramLabel = "SPEC", defaultValue = "depth-first",
-      description = "operator ordering, name[:key=value,...] (default: ${DEFAULT-VALUE})")
+      description = "operator ordering: depth-first, breadth-first or max-parallelize "
+          + "(default: ${DEFAULT-VALUE})")
   String ordering;
 
   @Option(names = "--fusion", paramLabel = "SPEC", defaultValue = "mpskip",
@@ -70,7 +71,7 @@ final class ScriptOptions {
 
   @Option(names = "--eviction", paramLabel = "SPEC", defaultValue = "costnsize",
       description = "reuse-cache eviction policy, name[:key=value,...]: lru, costnsize, "
-          + "dagheight (default: ${DEFAULT-VALUE})")
+          + "dagheight, memphis-gpu (default: ${DEFAULT-VALUE})")
   String eviction;
 
   @Option(names = "--cache-budget", paramLabel = "SIZE",

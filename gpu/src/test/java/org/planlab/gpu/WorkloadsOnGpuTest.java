@@ -105,6 +105,38 @@ class WorkloadsOnGpuTest {
     }
   }
 
+  static Stream<String> names() {
+    return CATALOG.names().stream();
+  }
+
+  /**
+   * MEMPHIS sec. 5.3: an ordering changes when operators run, never what they compute. Every
+   * ordering gives bit-identical outputs in CP and on the device (the simulated device runs
+   * the CP kernels, which are deterministic whatever runs before them).
+   */
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("names")
+  void everyOrderingGivesIdenticalResultsInCpAndOnTheDevice(String name) {
+    Map<String, String> args = inputs(name);
+    for (boolean device : List.of(false, true)) {
+      Outcome first = null;
+      for (String ordering : List.of("depth-first", "breadth-first", "max-parallelize")) {
+        EngineConfig.Builder config = device ? GpuRuns.gpu(dir, "none", GpuRuns.sim("64m"))
+            : GpuRuns.cp(dir, "none");
+        Outcome o = run(name, args, config.ordering(ordering),
+            (device ? "gpu-" : "cp-") + ordering);
+        if (first == null) {
+          first = o;
+        } else {
+          assertEquals(first.objective(), o.objective(), name + " " + ordering);
+          Outcome f = first;
+          f.outputs().forEach((out, m) -> GpuRuns.assertClose(name + " " + ordering + " "
+              + out, m, o.outputs().get(out), 0.0));
+        }
+      }
+    }
+  }
+
   private static void assertSame(String name, Outcome cp, Outcome gpu) {
     assertTrue(GpuRuns.close(cp.objective(), gpu.objective(), GpuRuns.TOL), name
         + ": objective " + gpu.objective() + ", expected " + cp.objective());
