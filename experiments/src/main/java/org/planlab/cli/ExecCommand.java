@@ -1,6 +1,7 @@
 package org.planlab.cli;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -21,6 +22,7 @@ import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.spi.PluginSpec;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
+import org.planlab.engine.stats.StatisticsSnapshot;
 import org.planlab.experiment.descriptor.DescriptorLoader;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -47,6 +49,11 @@ final class ExecCommand implements Callable<Integer> {
   @Option(names = "--stats", description = "print compile/run statistics and heavy hitters")
   boolean stats;
 
+  @Option(names = "--timeline", paramLabel = "FILE",
+      description = "record when each instruction (and prefetch) ran, on which thread, and "
+          + "write it as CSV: name,where,thread,start_ms,end_ms")
+  Path timeline;
+
   @Option(names = "--threads", paramLabel = "N",
       description = "threads for kernels and parfor, 1 to " + KernelPool.MAX_PARALLELISM
           + " (default: all processors)")
@@ -66,6 +73,9 @@ final class ExecCommand implements Callable<Integer> {
     CommandLine cl = spec.commandLine();
     Map<String, String> args = script.arguments(cl);
     EngineConfig config = config(cl, script, threads, stats);
+    if (timeline != null) {
+      config = config.toBuilder().timeline(true).build();
+    }
     PrintStream out = new WriterPrintStream(cl.getOut());
     try (Engine engine = Engine.create(config)) {
       CompiledScript compiled = engine.compile(script.script, args, pipeline);
@@ -75,12 +85,36 @@ final class ExecCommand implements Callable<Integer> {
         cl.getOut().print(r.statistics().format(10));
         cl.getOut().flush();
       }
+      if (timeline != null) {
+        writeTimeline(r.statistics().timeline(), timeline);
+      }
       return 0;
     } catch (DmlException | UnsupportedOperationException | IllegalStateException e) {
       out.flush();
       cl.getErr().println("planlab: " + e.getMessage());
       cl.getErr().flush();
       return 1;
+    }
+  }
+
+  /** Writes the spans as CSV, atomically (a temporary file moved into place). */
+  static void writeTimeline(List<StatisticsSnapshot.Span> spans, Path file) {
+    StringBuilder sb = new StringBuilder("name,where,thread,start_ms,end_ms\n");
+    for (StatisticsSnapshot.Span s : spans) {
+      sb.append('"').append(s.name().replace("\"", "\"\"")).append("\",").append(s.where())
+          .append(',').append(s.thread()).append(',')
+          .append(String.format(java.util.Locale.ROOT, "%.3f,%.3f", s.startNanos() / 1e6,
+              s.endNanos() / 1e6)).append('\n');
+    }
+    try {
+      Path dir = file.toAbsolutePath().getParent();
+      Path tmp = java.nio.file.Files.createTempFile(dir, ".timeline-", ".tmp");
+      java.nio.file.Files.writeString(tmp, sb);
+      java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot write the timeline to " + file + ": "
+          + e.getMessage(), e);
     }
   }
 
@@ -116,7 +150,8 @@ final class ExecCommand implements Callable<Integer> {
     EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats)
         .libraryRoots(script.libraryRoots()).fusion(script.fusion)
         .codegenCompiler(script.codegenCompiler).operatorCache(!script.noOperatorCache)
-        .exec(mode).localMemoryBudget(budget).reuse(reuse).backends(specs);
+        .exec(mode).localMemoryBudget(budget).reuse(reuse).backends(specs)
+        .async(script.async);
     if (script.costProfile != null) {
       try {
         b.costConstants(CostProfiles.read(script.costProfile));

@@ -43,6 +43,11 @@ final class ScriptOptions {
           + "(default: local[2])")
   String master;
 
+  @Option(names = "--async", description = "prefetch remote results to the driver "
+      + "asynchronously (MEMPHIS sec. 5.1): a Spark job or device copy whose result the driver "
+      + "reads starts at once and the driver goes on until it needs the value")
+  boolean async;
+
   @Option(names = "--gpu", paramLabel = "DEVICE",
       description = "device of the gpu mode: cuda (a CUDA GPU) or sim (the simulated device, "
           + "for machines without a GPU) (default: cuda)")

@@ -37,6 +37,7 @@ import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.runtime.ExecutionContext;
 import org.planlab.engine.runtime.InstructionExecutor;
 import org.planlab.engine.runtime.Interpreter;
+import org.planlab.engine.runtime.Prefetcher;
 import org.planlab.engine.runtime.ReuseHook;
 import org.planlab.engine.runtime.program.CompiledProgram;
 import org.planlab.engine.spi.FusionPlanSelector;
@@ -80,6 +81,8 @@ public final class Engine implements AutoCloseable {
   /** The disk bandwidth spilling is weighed with: measured once per engine, when needed. */
   private final DiskBandwidth disk = DiskBandwidth.measured();
   private OperatorCache operators;
+  /** Threads of asynchronous prefetches (MEMPHIS sec. 5.1), created at the first async run. */
+  private java.util.concurrent.ExecutorService prefetchThreads;
   private volatile boolean closed;
 
   private Engine(EngineConfig config) {
@@ -172,6 +175,24 @@ public final class Engine implements AutoCloseable {
   /** This engine's operator ordering. */
   public OperatorOrdering ordering() {
     return ordering;
+  }
+
+  /**
+   * The engine's prefetch threads: as many as its kernel pool has (a prefetch mostly waits for
+   * a remote job), daemons, shut down with the engine.
+   */
+  private synchronized java.util.concurrent.ExecutorService prefetchThreads() {
+    checkOpen();
+    if (prefetchThreads == null) {
+      java.util.concurrent.atomic.AtomicInteger n = new java.util.concurrent.atomic.AtomicInteger();
+      prefetchThreads = java.util.concurrent.Executors.newFixedThreadPool(
+          Math.max(2, config.parallelism()), task -> {
+            Thread t = new Thread(task, "planlab-prefetch-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+          });
+    }
+    return prefetchThreads;
   }
 
   /** This engine's backends. */
@@ -294,13 +315,24 @@ public final class Engine implements AutoCloseable {
     DagCompiler lowerer = dagCompiler(script.statistics(), r -> { });
     Interpreter interpreter = new Interpreter(script.program(), executor, script.recompiler(),
         lowerer);
+    Prefetcher prefetcher = config.async() ? new Prefetcher(prefetchThreads()) : null;
     ExecutionContext ctx = interpreter.newContext(config, pool, script.statistics(), out,
-        backends);
+        backends, prefetcher);
     inputs.forEach(ctx::set);
     backends.all().forEach(b -> b.runStarted(script.statistics()));
+    boolean done = false;
     try {
       runWithLargeStack(() -> interpreter.run(ctx));
+      done = true;
     } finally {
+      if (prefetcher != null) {
+        // no prefetch outlives its run: a failed run cancels those still going
+        if (done) {
+          prefetcher.close();
+        } else {
+          prefetcher.cancel();
+        }
+      }
       backends.all().forEach(b -> b.runFinished(script.statistics()));
     }
     Map<String, LineageItem> lineage = new HashMap<>();
@@ -364,7 +396,14 @@ public final class Engine implements AutoCloseable {
       return;
     }
     closed = true;
+    java.util.concurrent.ExecutorService prefetch;
+    synchronized (this) {
+      prefetch = prefetchThreads;
+    }
     try {
+      if (prefetch != null) {
+        prefetch.shutdownNow();
+      }
       backends.close();
     } finally {
       pool.close();

@@ -47,11 +47,17 @@ import org.planlab.engine.parallel.KernelPool;
  * @param backends the backend spec per remote execution type ({@code SPARK -> spark},
  *     {@code GPU -> gpu} by default); used when the mode places operations there
  * @param reuse lineage tracing and reuse ({@link ReuseConfig#NONE} by default)
+ * @param async whether remote results are prefetched asynchronously (MEMPHIS sec. 5.1): a
+ *     transfer of a Spark or GPU result to the driver starts the job or the copy and returns at
+ *     once, and the first driver operation that reads the value waits for it
+ * @param timeline whether the statistics record each instruction's start and end (and each
+ *     prefetch's), so overlap of remote and local work can be seen
  */
 public record EngineConfig(int parallelism, String ordering, boolean statistics,
     int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory, String fusion,
     CostConstants costConstants, String codegenCompiler, boolean operatorCache, ExecMode exec,
-    long localMemoryBudget, Map<ExecType, String> backends, ReuseConfig reuse) {
+    long localMemoryBudget, Map<ExecType, String> backends, ReuseConfig reuse, boolean async,
+    boolean timeline) {
 
   /** The default backend spec of each remote execution type. */
   public static final Map<ExecType, String> DEFAULT_BACKENDS =
@@ -115,7 +121,8 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
         .maxRecursionDepth(maxRecursionDepth).libraryRoots(libraryRoots)
         .workingDirectory(workingDirectory).fusion(fusion).costConstants(costConstants)
         .codegenCompiler(codegenCompiler).operatorCache(operatorCache).exec(exec)
-        .localMemoryBudget(localMemoryBudget).backends(backends).reuse(reuse);
+        .localMemoryBudget(localMemoryBudget).backends(backends).reuse(reuse).async(async)
+        .timeline(timeline);
   }
 
   /** Mutable builder of an {@link EngineConfig}. */
@@ -135,6 +142,8 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     private long localMemoryBudget;
     private final Map<ExecType, String> backends = new EnumMap<>(DEFAULT_BACKENDS);
     private ReuseConfig reuse = ReuseConfig.NONE;
+    private boolean async;
+    private boolean timeline;
 
     public Builder parallelism(int p) {
       this.parallelism = p;
@@ -212,6 +221,18 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
       return this;
     }
 
+    /** Asynchronous prefetch of remote results to the driver (MEMPHIS sec. 5.1). */
+    public Builder async(boolean on) {
+      this.async = on;
+      return this;
+    }
+
+    /** Recording of every instruction's start and end in the statistics. */
+    public Builder timeline(boolean on) {
+      this.timeline = on;
+      return this;
+    }
+
     /** Lineage tracing and reuse. */
     public Builder reuse(ReuseConfig r) {
       this.reuse = r;
@@ -233,7 +254,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     public EngineConfig build() {
       return new EngineConfig(parallelism, ordering, statistics, maxRecursionDepth, libraryRoots,
           workingDirectory, fusion, costConstants, codegenCompiler, operatorCache, exec,
-          localMemoryBudget, backends, reuse);
+          localMemoryBudget, backends, reuse, async, timeline);
     }
   }
 }

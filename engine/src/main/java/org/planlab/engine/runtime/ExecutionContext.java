@@ -43,7 +43,7 @@ public final class ExecutionContext {
    *     own, equal to no other)
    */
   record Shared(EngineConfig config, KernelPool pool, Statistics statistics, PrintStream out,
-      Interpreter interpreter, DataMover mover, AtomicLong unique) {
+      Interpreter interpreter, DataMover mover, AtomicLong unique, Prefetcher prefetcher) {
   }
 
   ExecutionContext(Shared shared, Map<String, Data> symbols, Map<String, LineageItem> lineage,
@@ -76,6 +76,14 @@ public final class ExecutionContext {
   }
 
   /** Moves matrices between the engine's backends. */
+  /**
+   * The run's prefetcher when remote results move to the driver asynchronously (MEMPHIS sec.
+   * 5.1), else null.
+   */
+  public Prefetcher prefetcher() {
+    return shared.prefetcher();
+  }
+
   public DataMover mover() {
     return shared.mover();
   }

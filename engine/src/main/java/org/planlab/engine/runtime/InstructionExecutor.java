@@ -143,6 +143,10 @@ public final class InstructionExecutor {
       }
       throw new DmlRuntimeException(instr.position(), msg, e);
     }
+    if (ctx.config().timeline()) {
+      ctx.statistics().recordSpan(instr.opcode(), instr.execType().label(), start,
+          System.nanoTime());
+    }
     if (ctx.config().statistics()) {
       ctx.statistics().recordInstruction(instr.opcode(), System.nanoTime() - start);
       ctx.statistics().countExecType(instr.execType());

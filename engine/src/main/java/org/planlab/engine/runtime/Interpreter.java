@@ -53,11 +53,14 @@ public final class Interpreter {
     this.lowerer = Objects.requireNonNull(lowerer, "lowerer is null");
   }
 
-  /** A main-program context over an empty symbol table, moving values with {@code mover}. */
+  /**
+   * A main-program context over an empty symbol table, moving values with {@code mover} and,
+   * when {@code prefetcher} is not null, remote results to the driver asynchronously.
+   */
   public ExecutionContext newContext(EngineConfig config, KernelPool pool, Statistics statistics,
-      PrintStream out, DataMover mover) {
+      PrintStream out, DataMover mover, Prefetcher prefetcher) {
     return new ExecutionContext(new ExecutionContext.Shared(config, pool, statistics, out, this,
-        mover, new AtomicLong()), new HashMap<>(), new HashMap<>(), 0);
+        mover, new AtomicLong(), prefetcher), new HashMap<>(), new HashMap<>(), 0);
   }
 
   /** Runs the main program in {@code ctx}. */

@@ -30,6 +30,10 @@ public final class Statistics {
   private final LongAdder operandMoves = new LongAdder();
   private final LongAdder[] reuse = new LongAdder[ReuseCounter.values().length];
   private final Map<String, LongAdder> backend = new ConcurrentHashMap<>();
+  /** The timeline's spans, when recorded; times relative to {@link #origin}. */
+  private final java.util.Queue<StatisticsSnapshot.Span> timeline =
+      new java.util.concurrent.ConcurrentLinkedQueue<>();
+  private final long origin = System.nanoTime();
 
   /** A count and a sum (of nanoseconds for opcodes, of bytes for transfers). */
   private static final class Counter {
@@ -152,6 +156,16 @@ public final class Statistics {
     return m;
   }
 
+  /**
+   * Records one span of the run's timeline: {@code name} (an opcode, a prefetch) running on
+   * {@code where} (an execution type or a backend) on the current thread from {@code start}
+   * to {@code end} ({@link System#nanoTime} values).
+   */
+  public void recordSpan(String name, String where, long start, long end) {
+    timeline.add(new StatisticsSnapshot.Span(name, where, Thread.currentThread().getName(),
+        start - origin, end - origin));
+  }
+
   /** An immutable copy of the counters now. */
   public StatisticsSnapshot snapshot() {
     Map<CompilePhase, Long> phases = new EnumMap<>(CompilePhase.class);
@@ -181,6 +195,12 @@ public final class Statistics {
     }
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
         peakLiveBytes.get(), executionNanos.get(), cg, sel, types, moved, operandMoves.sum(),
-        reused, backendCounters());
+        reused, backendCounters(), sortedTimeline());
+  }
+
+  private List<StatisticsSnapshot.Span> sortedTimeline() {
+    List<StatisticsSnapshot.Span> spans = new ArrayList<>(timeline);
+    spans.sort(Comparator.comparingLong(StatisticsSnapshot.Span::startNanos));
+    return spans;
   }
 }

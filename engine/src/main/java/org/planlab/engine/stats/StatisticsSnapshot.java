@@ -25,12 +25,14 @@ import java.util.Map;
  * @param reuse the counters of lineage-based reuse (all 0 without reuse)
  * @param backend what remote backends did for the run, by {@code backend.counter} (e.g.
  *     {@code spark.jobs}, {@code spark.shuffle_bytes}); empty when only CP ran
+ * @param timeline every instruction's (and prefetch's) span, by start time; empty unless the
+ *     engine records a timeline
  */
 public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
     long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
     long executionNanos, Map<CodegenCounter, Long> codegen, Map<String, Long> selection,
     Map<String, Long> execTypes, Map<String, Transfers> transfers, long operandMoves,
-    Map<ReuseCounter, Long> reuse, Map<String, Long> backend) {
+    Map<ReuseCounter, Long> reuse, Map<String, Long> backend, List<Span> timeline) {
 
   public StatisticsSnapshot {
     compileNanos = Map.copyOf(compileNanos);
@@ -39,8 +41,18 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
     backend = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(backend));
     selection = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(selection));
     heavyHitters = List.copyOf(heavyHitters);
+    timeline = List.copyOf(timeline);
     execTypes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(execTypes));
     transfers = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(transfers));
+  }
+
+  /**
+   * One span of a run's timeline (recorded with {@code EngineConfig.timeline}): what ran, where
+   * (an execution type, or the backend a prefetch moved from), on which thread, from when to
+   * when in nanoseconds since the statistics began.
+   */
+  public record Span(String name, String where, String thread, long startNanos,
+      long endNanos) {
   }
 
   /** How many matrices moved one way, and their bytes. */

@@ -38,6 +38,11 @@ public final class TransferInstruction extends Instruction {
 
   @Override
   public Data execute(Data[] in, ExecutionContext ctx) {
+    if (in[0] instanceof MatrixData m && target == ExecType.CP && !m.isLocal()
+        && ctx.prefetcher() != null) {
+      // MEMPHIS sec. 5.1: the remote job or copy runs while the driver goes on
+      return ctx.prefetcher().prefetch(m, opcode(), ctx);
+    }
     return in[0] instanceof MatrixData m ? ctx.mover().move(m, target, ctx) : in[0];
   }
 }

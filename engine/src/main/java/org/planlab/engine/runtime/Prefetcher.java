@@ -1,0 +1,166 @@
+package org.planlab.engine.runtime;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.planlab.engine.data.CountedHandle;
+import org.planlab.engine.data.MatrixData;
+import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.matrix.MatrixBlock;
+
+/**
+ * MEMPHIS's prefetch operator (sec. 5.1) for one run: a transfer of a remote result to the
+ * driver — a Spark action collecting a distributed matrix, a device-to-host copy — starts on
+ * a thread of the engine's prefetch pool and returns a {@link PrefetchedMatrix} at once; the
+ * first driver operation that reads its cells waits for it, so remote jobs overlap with the
+ * driver's work. At the end of the run every prefetch has ended: {@link #close} waits for
+ * those still running, cancelling them first when the run failed, so no task outlives its run.
+ */
+public final class Prefetcher implements AutoCloseable {
+  /** How long {@link #close} waits for prefetches still running. */
+  private static final long CLOSE_TIMEOUT_SECONDS = 600;
+
+  private final ExecutorService threads;
+  private final List<Future<MatrixBlock>> started = new ArrayList<>();
+
+  public Prefetcher(ExecutorService threads) {
+    this.threads = Objects.requireNonNull(threads, "threads is null");
+  }
+
+  /**
+   * Starts moving {@code remote} to the driver; the returned matrix waits for it when read.
+   * The remote handle stays referenced until the move ends (a device matrix is not recycled
+   * under it).
+   */
+  public MatrixData prefetch(MatrixData remote, String opcode, ExecutionContext ctx) {
+    CountedHandle.retainAny(remote);
+    String source = remote.location();
+    Future<MatrixBlock> f;
+    try {
+      f = threads.submit(() -> {
+        long start = System.nanoTime();
+        try {
+          return ctx.mover().move(remote, ExecType.CP, ctx).acquireLocal();
+        } finally {
+          CountedHandle.dropAny(remote);
+          if (ctx.config().timeline()) {
+            ctx.statistics().recordSpan("prefetch " + opcode, source, start, System.nanoTime());
+          }
+        }
+      });
+    } catch (RuntimeException e) {
+      CountedHandle.dropAny(remote); // the pool was shut down: the engine is closing
+      throw e;
+    }
+    synchronized (started) {
+      started.add(f);
+    }
+    return new PrefetchedMatrix(remote.rows(), remote.cols(), remote.nnz(), f);
+  }
+
+  /** Prefetches started and not yet ended (for tests). */
+  public int running() {
+    synchronized (started) {
+      return (int) started.stream().filter(f -> !f.isDone()).count();
+    }
+  }
+
+  /** Cancels every prefetch still running (the run failed), then waits for them. */
+  public void cancel() {
+    synchronized (started) {
+      started.forEach(f -> f.cancel(true));
+    }
+    close();
+  }
+
+  /** Waits until every prefetch of the run has ended (their failures are their readers'). */
+  @Override
+  public void close() {
+    List<Future<MatrixBlock>> all;
+    synchronized (started) {
+      all = new ArrayList<>(started);
+      started.clear();
+    }
+    for (Future<MatrixBlock> f : all) {
+      try {
+        f.get(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+      } catch (ExecutionException | CancellationException e) {
+        // the reader of the value reports it; a value nobody read failed unseen
+      } catch (TimeoutException e) {
+        f.cancel(true);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
+  }
+
+  /** A driver matrix whose cells arrive with a prefetch. */
+  static final class PrefetchedMatrix implements MatrixData {
+    private final long rows;
+    private final long cols;
+    private final long nnz;
+    private final Future<MatrixBlock> value;
+
+    PrefetchedMatrix(long rows, long cols, long nnz, Future<MatrixBlock> value) {
+      this.rows = rows;
+      this.cols = cols;
+      this.nnz = nnz;
+      this.value = value;
+    }
+
+    @Override
+    public long rows() {
+      return rows;
+    }
+
+    @Override
+    public long cols() {
+      return cols;
+    }
+
+    @Override
+    public long nnz() {
+      return nnz;
+    }
+
+    @Override
+    public String location() {
+      return LOCAL;
+    }
+
+    /** Waits for the prefetch; its failure is this read's failure. */
+    @Override
+    public MatrixBlock acquireLocal() {
+      try {
+        return value.get();
+      } catch (ExecutionException e) {
+        Throwable c = e.getCause();
+        if (c instanceof RuntimeException r) {
+          throw r;
+        }
+        if (c instanceof Error err) {
+          throw err;
+        }
+        throw new IllegalStateException("prefetch failed: " + c, c);
+      } catch (CancellationException e) {
+        throw new IllegalStateException("the prefetch of a " + rows + "x" + cols + " matrix "
+            + "was cancelled", e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted waiting for a prefetch", e);
+      }
+    }
+
+    @Override
+    public String toString() {
+      return "prefetched matrix " + rows + "x" + cols;
+    }
+  }
+}
