@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -30,6 +31,36 @@ class GpuRecyclingTest {
 
   @TempDir
   Path dir;
+
+  /**
+   * MEMPHIS sec. 5.1 on the device: {@code t(batch) %*% batch} is a remote chain root (only
+   * the driver's {@code cbind} reads it), so with async execution the kernel and its copy to
+   * the host run as a prefetch. Results equal CP's, and the roots' device buffers go to the
+   * free list once copied, instead of staying live.
+   */
+  @Test
+  void prefetchedDeviceResultsLeaveNoLiveBuffersBehind() {
+    String dml = """
+        X = read($X)
+        s = 0
+        for (i in 1:30) {
+          beg = ((i - 1) %% 4) * 64 + 1
+          batch = X[beg:(beg + 63), ]
+          Q = t(batch) %*% batch
+          s = s + sum(cbind(Q, Q)) + i
+        }
+        print(s)
+        """;
+    Path x = GpuRuns.write(dir, "X", GpuRuns.uniform(1, 256, 16, -1, 1));
+    Map<String, String> args = Map.of("X", x.toString());
+    GpuRuns.Run cp = GpuRuns.run(dir, dml, args, GpuRuns.cp(dir, "none").build());
+    GpuRuns.Run gpu = GpuRuns.run(dir, dml, args, GpuRuns.gpu(dir, "none", GpuRuns.sim("64m"))
+        .ordering("max-parallelize").async(true).timeline(true).build());
+    assertEquals(cp.printed(), gpu.printed());
+    assertTrue(gpu.statistics().timeline().stream().anyMatch(
+        sp -> sp.name().equals("prefetch gpu_tsmm")), "the device's tsmm ran as a prefetch");
+    assertTrue(gpu.liveAtEnd() <= 4, gpu.liveAtEnd() + " buffers live after 30 iterations");
+  }
 
   @ParameterizedTest(name = "fusion={0}")
   @ValueSource(strings = {"none", "mpskip"})

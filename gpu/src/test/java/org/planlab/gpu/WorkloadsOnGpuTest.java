@@ -111,8 +111,8 @@ class WorkloadsOnGpuTest {
 
   /**
    * MEMPHIS sec. 5.3: an ordering changes when operators run, never what they compute. Every
-   * ordering gives bit-identical outputs in CP and on the device (the simulated device runs
-   * the CP kernels, which are deterministic whatever runs before them).
+   * ordering, and asynchronous prefetch, gives bit-identical outputs in CP and on the device
+   * (the simulated device runs the CP kernels, deterministic whatever runs before them).
    */
   @ParameterizedTest(name = "{0}")
   @MethodSource("names")
@@ -120,11 +120,13 @@ class WorkloadsOnGpuTest {
     Map<String, String> args = inputs(name);
     for (boolean device : List.of(false, true)) {
       Outcome first = null;
-      for (String ordering : List.of("depth-first", "breadth-first", "max-parallelize")) {
+      for (String ordering : List.of("depth-first", "breadth-first", "max-parallelize",
+          "max-parallelize+async")) {
         EngineConfig.Builder config = device ? GpuRuns.gpu(dir, "none", GpuRuns.sim("64m"))
             : GpuRuns.cp(dir, "none");
-        Outcome o = run(name, args, config.ordering(ordering),
-            (device ? "gpu-" : "cp-") + ordering);
+        // +async: device chains and their copies to the host run as prefetches (sec. 5.1)
+        config.ordering(ordering.replace("+async", "")).async(ordering.endsWith("+async"));
+        Outcome o = run(name, args, config, (device ? "gpu-" : "cp-") + ordering);
         if (first == null) {
           first = o;
         } else {

@@ -14,6 +14,7 @@ import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.lineage.LineageItem;
+import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.program.BlockCode;
 
@@ -63,8 +64,13 @@ public final class InstructionExecutor {
       });
       System.arraycopy(c, 0, lineage, 0, c.length);
     }
+    boolean async = ctx.prefetcher() != null && !code.remoteRoots().isEmpty();
     for (int i = 0; i < code.instructions().size(); i++) {
-      execute(code.instructions().get(i), frame, lineage, ctx);
+      if (async && code.remoteRoots().contains(i)) {
+        executeAsync(code.instructions().get(i), frame, lineage, ctx);
+      } else {
+        execute(code.instructions().get(i), frame, lineage, ctx);
+      }
       for (int s : code.releaseAfter().get(i)) {
         // last use: let the intermediate be collected, a device matrix be recycled
         CountedHandle.dropAny(frame[s]);
@@ -89,6 +95,81 @@ public final class InstructionExecutor {
    */
   public void execute(Instruction instr, Data[] frame, LineageItem[] lineage,
       ExecutionContext ctx) {
+    Call call = gather(instr, frame, lineage, ctx);
+    long start = System.nanoTime();
+    LineageItem key = trace(instr, call, ctx);
+    Result r = compute(instr, call, key, ctx);
+    record(instr, start, ctx);
+    call.release();
+    store(instr, r.value(), key, frame, lineage);
+    if (r.reused()) {
+      CountedHandle.dropAny(r.value()); // the cache retained the value it handed out
+    }
+  }
+
+  /**
+   * A remote chain root (MEMPHIS sec. 5.1): the operation and the transfer of its result to
+   * the driver run as one prefetch on the run's prefetch threads; its slot gets a driver
+   * matrix whose first reader waits. The operands stay referenced until the prefetch ends.
+   */
+  private void executeAsync(Instruction instr, Data[] frame, LineageItem[] lineage,
+      ExecutionContext ctx) {
+    Call call = gather(instr, frame, lineage, ctx);
+    LineageItem key = trace(instr, call, ctx);
+    for (Data d : call.in()) {
+      CountedHandle.retainAny(d);
+    }
+    MatrixData out;
+    try {
+      out = ctx.prefetcher().submit(() -> {
+        long start = System.nanoTime();
+        try {
+          Result r = compute(instr, call, key, ctx);
+          record(instr, start, ctx);
+          if (!(r.value() instanceof MatrixData m)) {
+            throw new IllegalStateException(instr.opcode() + " returned no matrix");
+          }
+          MatrixBlock local = ctx.mover().move(m, ExecType.CP, ctx).acquireLocal();
+          // no slot holds the remote result: its memory may go (a reused value was handed out
+          // retained, a new one is counted once and released)
+          if (!r.reused()) {
+            CountedHandle.retainAny(m);
+          }
+          CountedHandle.dropAny(m);
+          return local;
+        } finally {
+          for (Data d : call.in()) {
+            CountedHandle.dropAny(d);
+          }
+          call.release();
+        }
+      }, -1, -1, "prefetch " + instr.opcode(),
+          instr.execType().label(), ctx);
+    } catch (RuntimeException e) {
+      for (Data d : call.in()) {
+        CountedHandle.dropAny(d);
+      }
+      call.release();
+      throw e;
+    }
+    store(instr, out, key, frame, lineage);
+  }
+
+  /** The operands of one instruction and what was moved only for it. */
+  private record Call(Data[] in, LineageItem[] inLineage, List<CountedHandle> temporaries) {
+    void release() {
+      if (temporaries != null) {
+        temporaries.forEach(CountedHandle::drop);
+      }
+    }
+  }
+
+  /** An instruction's output, and whether the reuse cache gave it. */
+  private record Result(Data value, boolean reused) {
+  }
+
+  private static Call gather(Instruction instr, Data[] frame, LineageItem[] lineage,
+      ExecutionContext ctx) {
     Data[] in = new Data[instr.inputCount()];
     LineageItem[] inLineage = lineage == null ? null
         : in.length == 0 ? NO_LINEAGE : new LineageItem[in.length];
@@ -100,7 +181,14 @@ public final class InstructionExecutor {
           && instr.execType() == ExecType.CP)) {
         // lowering moves operands with transfer instructions; this only catches a value that
         // lives elsewhere all the same (e.g. given to the run as an input on a backend)
-        MatrixData moved = ctx.mover().move(m, instr.execType(), ctx);
+        MatrixData moved;
+        try {
+          moved = ctx.mover().move(m, instr.execType(), ctx);
+        } catch (DmlException e) {
+          throw e;
+        } catch (RuntimeException e) {
+          throw failure(instr, e);
+        }
         if (moved != m) {
           ctx.statistics().countOperandMove();
           if (moved instanceof CountedHandle h) {
@@ -117,43 +205,64 @@ public final class InstructionExecutor {
         inLineage[i] = lineage[instr.input(i)];
       }
     }
-    long start = System.nanoTime();
-    Data out;
-    LineageItem key = null;
-    boolean reused = false;
+    return new Call(in, inLineage, temporaries);
+  }
+
+  private LineageItem trace(Instruction instr, Call call, ExecutionContext ctx) {
     try {
-      key = inLineage == null ? null : hook.trace(instr, in, inLineage, ctx);
-      out = key == null ? null : hook.reuse(key, instr, in, ctx);
-      reused = out != null;
-      if (out == null) {
-        long t0 = System.nanoTime();
-        out = instr.execute(in, inLineage, ctx);
-        if (key != null && out != null) {
-          hook.put(key, instr, in, out, System.nanoTime() - t0, ctx);
-        }
-      }
+      return call.inLineage() == null ? null
+          : hook.trace(instr, call.in(), call.inLineage(), ctx);
     } catch (DmlException e) {
       throw e;
-    } catch (UncheckedIOException e) {
-      throw new DmlRuntimeException(instr.position(), "I/O error: " + e.getMessage(), e);
-    } catch (RuntimeException | OutOfMemoryError e) {
-      String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      if (e instanceof OutOfMemoryError) {
-        msg = "out of memory executing " + instr.opcode();
-      }
-      throw new DmlRuntimeException(instr.position(), msg, e);
+    } catch (RuntimeException e) {
+      throw failure(instr, e);
     }
+  }
+
+  private Result compute(Instruction instr, Call call, LineageItem key, ExecutionContext ctx) {
+    try {
+      Data out = key == null ? null : hook.reuse(key, instr, call.in(), ctx);
+      if (out != null) {
+        return new Result(out, true);
+      }
+      long t0 = System.nanoTime();
+      out = instr.execute(call.in(), call.inLineage(), ctx);
+      if (key != null && out != null) {
+        hook.put(key, instr, call.in(), out, System.nanoTime() - t0, ctx);
+      }
+      return new Result(out, false);
+    } catch (DmlException e) {
+      throw e;
+    } catch (RuntimeException | OutOfMemoryError e) {
+      throw failure(instr, e);
+    }
+  }
+
+  /** A failure of {@code instr} at its HOP's position. */
+  private static DmlRuntimeException failure(Instruction instr, Throwable e) {
+    if (e instanceof UncheckedIOException) {
+      return new DmlRuntimeException(instr.position(), "I/O error: " + e.getMessage(), e);
+    }
+    String msg = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+    if (e instanceof OutOfMemoryError) {
+      msg = "out of memory executing " + instr.opcode();
+    }
+    return new DmlRuntimeException(instr.position(), msg, e);
+  }
+
+  private static void record(Instruction instr, long start, ExecutionContext ctx) {
+    long end = System.nanoTime();
     if (ctx.config().timeline()) {
-      ctx.statistics().recordSpan(instr.opcode(), instr.execType().label(), start,
-          System.nanoTime());
+      ctx.statistics().recordSpan(instr.opcode(), instr.execType().label(), start, end);
     }
     if (ctx.config().statistics()) {
-      ctx.statistics().recordInstruction(instr.opcode(), System.nanoTime() - start);
+      ctx.statistics().recordInstruction(instr.opcode(), end - start);
       ctx.statistics().countExecType(instr.execType());
     }
-    if (temporaries != null) {
-      temporaries.forEach(CountedHandle::drop);
-    }
+  }
+
+  private static void store(Instruction instr, Data out, LineageItem key, Data[] frame,
+      LineageItem[] lineage) {
     if (instr.output() >= 0) {
       CountedHandle.retainAny(out);
       CountedHandle.dropAny(frame[instr.output()]);
@@ -161,9 +270,6 @@ public final class InstructionExecutor {
       if (lineage != null) {
         lineage[instr.output()] = key;
       }
-    }
-    if (reused) {
-      CountedHandle.dropAny(out); // the cache retained the value it handed out; the slot holds it
     }
   }
 }

@@ -3,6 +3,7 @@ package org.planlab.engine.runtime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -40,28 +41,41 @@ public final class Prefetcher implements AutoCloseable {
    */
   public MatrixData prefetch(MatrixData remote, String opcode, ExecutionContext ctx) {
     CountedHandle.retainAny(remote);
-    String source = remote.location();
-    Future<MatrixBlock> f;
     try {
-      f = threads.submit(() -> {
-        long start = System.nanoTime();
+      return submit(() -> {
         try {
           return ctx.mover().move(remote, ExecType.CP, ctx).acquireLocal();
         } finally {
           CountedHandle.dropAny(remote);
-          if (ctx.config().timeline()) {
-            ctx.statistics().recordSpan("prefetch " + opcode, source, start, System.nanoTime());
-          }
         }
-      });
+      }, remote.rows(), remote.cols(), "prefetch " + opcode, remote.location(), ctx);
     } catch (RuntimeException e) {
-      CountedHandle.dropAny(remote); // the pool was shut down: the engine is closing
+      CountedHandle.dropAny(remote); // not started: the engine is closing
       throw e;
     }
+  }
+
+  /**
+   * Starts {@code work}, whose result is a driver matrix of {@code rows x cols} (-1: known when
+   * it arrives), as a span {@code name} on {@code where} of the timeline; the returned matrix
+   * waits for it when read.
+   */
+  public MatrixData submit(Callable<MatrixBlock> work, long rows, long cols, String name,
+      String where, ExecutionContext ctx) {
+    Future<MatrixBlock> f = threads.submit(() -> {
+      long start = System.nanoTime();
+      try {
+        return work.call();
+      } finally {
+        if (ctx.config().timeline()) {
+          ctx.statistics().recordSpan(name, where, start, System.nanoTime());
+        }
+      }
+    });
     synchronized (started) {
       started.add(f);
     }
-    return new PrefetchedMatrix(remote.rows(), remote.cols(), remote.nnz(), f);
+    return new PrefetchedMatrix(rows, cols, f);
   }
 
   /** Prefetches started and not yet ended (for tests). */
@@ -105,29 +119,29 @@ public final class Prefetcher implements AutoCloseable {
   static final class PrefetchedMatrix implements MatrixData {
     private final long rows;
     private final long cols;
-    private final long nnz;
     private final Future<MatrixBlock> value;
 
-    PrefetchedMatrix(long rows, long cols, long nnz, Future<MatrixBlock> value) {
+    PrefetchedMatrix(long rows, long cols, Future<MatrixBlock> value) {
       this.rows = rows;
       this.cols = cols;
-      this.nnz = nnz;
       this.value = value;
     }
 
+    /** The rows; when the plan did not know them, they are known once the value arrives. */
     @Override
     public long rows() {
-      return rows;
+      return rows >= 0 ? rows : acquireLocal().rows();
     }
 
     @Override
     public long cols() {
-      return cols;
+      return cols >= 0 ? cols : acquireLocal().cols();
     }
 
+    /** Non-zeros are known once the value arrives: -1 until then. */
     @Override
     public long nnz() {
-      return nnz;
+      return value.isDone() ? acquireLocal().nnz() : -1;
     }
 
     @Override

@@ -247,6 +247,88 @@ class BackendSeamTest {
   }
 
   @Test
+  void asynchronousPrefetchGivesTheSameResultsAndOverlapsRemoteWithLocalWork()
+      throws IOException {
+    // MEMPHIS sec. 5.1: X %*% v and t(X) %*% w run on the backend, their results are read by
+    // the driver; the local L %*% L needs neither
+    String dml = """
+        X = rand(rows=300, cols=100, seed=1)
+        v = rand(rows=100, cols=1, seed=2)
+        w = rand(rows=300, cols=1, seed=4)
+        L = rand(rows=20, cols=20, seed=3)
+        s = 0
+        for (i in 1:3) {
+          a = X %*% v
+          b = t(X) %*% w
+          M = L %*% L + i
+          s = s + sum(a) + sum(b) + sum(M)
+        }
+        print(s)
+        """;
+    EngineConfig hybrid = config(ExecMode.HYBRID);
+    Run sync = run(dml, hybrid);
+    Run async = run(dml, hybrid.toBuilder().async(true).timeline(true)
+        .ordering("depth-first").build());
+    assertEquals(run(dml, config(ExecMode.SINGLENODE)).printed(), sync.printed());
+    assertEquals(sync.printed(), async.printed());
+    List<StatisticsSnapshot.Span> spans = async.stats().timeline();
+    assertTrue(spans.stream().anyMatch(x -> x.name().startsWith("prefetch ")
+        && x.thread().startsWith("planlab-prefetch-")), "remote roots ran as prefetches: "
+        + spans);
+    assertTrue(spans.stream().anyMatch(x -> x.thread().equals("planlab-main")
+        && x.name().equals("ba+*")), "local work on the main thread");
+    assertTrue(sync.stats().timeline().isEmpty(), "no timeline unless asked for");
+  }
+
+  @Test
+  void aFailingPrefetchFailsTheRunAtItsOperationAndLeavesNoTaskBehind() throws IOException {
+    // the remote job of X %*% v fails while the driver works on L %*% L
+    String dml = """
+        X = rand(rows=300, cols=100, seed=1)
+        v = rand(rows=100, cols=1, seed=2)
+        L = rand(rows=20, cols=20, seed=3)
+        a = X %*% v
+        M = L %*% L
+        print(sum(a) + sum(M))
+        """;
+    Path f = dir.resolve("fail.dml");
+    Files.writeString(f, dml);
+    EngineConfig c = config(ExecMode.HYBRID).toBuilder().async(true).timeline(true)
+        .backend(ExecType.SPARK, "handles:failOn=ba+*").build();
+    try (Engine engine = Engine.create(c)) {
+      CompiledScript s = engine.compile(f, Map.of());
+      for (int attempt = 0; attempt < 2; attempt++) {
+        org.planlab.engine.runtime.DmlRuntimeException e = org.junit.jupiter.api.Assertions
+            .assertThrows(org.planlab.engine.runtime.DmlRuntimeException.class,
+                () -> engine.run(s, Map.of(), new PrintStream(new ByteArrayOutputStream()),
+                    ReuseHook.NONE));
+        assertEquals(f + ":4:7: remote job of ba+* failed (injected)", e.getMessage());
+        assertTrue(s.statistics().snapshot().timeline().stream()
+            .anyMatch(x -> x.name().startsWith("prefetch ")), "the failure came from a prefetch");
+        assertTrue(busyPrefetchThreads() == 0, "a prefetch outlived its run");
+      }
+    }
+    long deadline = System.nanoTime() + 5_000_000_000L;
+    while (prefetchThreads() > 0 && System.nanoTime() < deadline) {
+      Thread.onSpinWait();
+    }
+    assertEquals(0, prefetchThreads(), "the engine's prefetch threads end with it");
+  }
+
+  /** Live prefetch threads. */
+  private static long prefetchThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().startsWith("planlab-prefetch-") && t.isAlive()).count();
+  }
+
+  /** Prefetch threads running a task (not parked waiting for one). */
+  private static long busyPrefetchThreads() {
+    return Thread.getAllStackTraces().entrySet().stream()
+        .filter(e -> e.getKey().getName().startsWith("planlab-prefetch-"))
+        .filter(e -> e.getKey().getState() == Thread.State.RUNNABLE).count();
+  }
+
+  @Test
   void unknownSizesArePlacedOnTheBackendAndTheDagIsRecompiled() throws IOException {
     // removeEmpty's output size is unknown at compile time
     String dml = """

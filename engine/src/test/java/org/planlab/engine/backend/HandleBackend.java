@@ -36,6 +36,8 @@ public final class HandleBackend implements Backend {
   private final ExecType execType;
   private final long budget;
   private final long broadcastBudget;
+  /** An opcode whose instructions fail on this backend (a failing remote job), or "". */
+  private final String failOn;
   private final CpBackend cp = new CpBackend();
   final AtomicLong imports = new AtomicLong();
   final AtomicLong exports = new AtomicLong();
@@ -48,6 +50,12 @@ public final class HandleBackend implements Backend {
   }
 
   HandleBackend(String name, ExecType execType, long budget, long broadcastBudget) {
+    this(name, execType, budget, broadcastBudget, "");
+  }
+
+  HandleBackend(String name, ExecType execType, long budget, long broadcastBudget,
+      String failOn) {
+    this.failOn = failOn;
     this.name = name;
     this.execType = execType;
     this.budget = budget;
@@ -226,6 +234,9 @@ public final class HandleBackend implements Backend {
 
     @Override
     public Data execute(Data[] in, ExecutionContext ctx) {
+      if (opcode().equals(owner.failOn)) {
+        throw new IllegalStateException("remote job of " + opcode() + " failed (injected)");
+      }
       Data[] local = new Data[in.length];
       for (int i = 0; i < in.length; i++) {
         if (in[i] instanceof MatrixData m) {
@@ -261,7 +272,8 @@ public final class HandleBackend implements Backend {
     @Override
     public List<PluginOption> options() {
       return List.of(PluginOption.longValue("broadcastBudget", Long.MAX_VALUE,
-          "largest broadcast in bytes, as the fusion cost model sees it"));
+          "largest broadcast in bytes, as the fusion cost model sees it"),
+          PluginOption.string("failOn", "", "an opcode whose instructions fail here"));
     }
 
     @Override
@@ -280,7 +292,8 @@ public final class HandleBackend implements Backend {
       if (broadcast < 0) {
         throw new IllegalArgumentException("broadcastBudget must be >= 0, was " + broadcast);
       }
-      return new HandleBackend(name(), ExecType.SPARK, Long.MAX_VALUE, broadcast);
+      return new HandleBackend(name(), ExecType.SPARK, Long.MAX_VALUE, broadcast,
+          options.string("failOn"));
     }
   }
 

@@ -134,11 +134,13 @@ public final class Lowering {
     // slot allocation with a free list; release lists per instruction
     List<Instruction> code = new ArrayList<>(steps.size());
     List<int[]> releaseAfter = new ArrayList<>(steps.size());
+    Map<Step, Integer> codeIndex = new IdentityHashMap<>();
     for (int i = 0; i < steps.size(); i++) {
       Step st = steps.get(i);
       if (st.isLiteral()) {
         continue;
       }
+      codeIndex.put(st, code.size());
       int[] inSlots = new int[st.inputs.size()];
       for (int k = 0; k < inSlots.length; k++) {
         inSlots[k] = st.inputs.get(k).slot;
@@ -162,7 +164,47 @@ public final class Lowering {
       releaseAfter.add(released.stream().mapToInt(Integer::intValue).toArray());
     }
     int resultSlot = resultStep == null ? -1 : resultStep.slot;
-    return new BlockCode(code, releaseAfter, constants, slots, resultSlot);
+    return new BlockCode(code, releaseAfter, constants, slots, resultSlot,
+        remoteRoots(steps, codeIndex, placement, resultStep, sizes));
+  }
+
+  /**
+   * The largest result of a remote chain root that a variable may receive as the driver's
+   * copy instead of the remote handle (one 1000 x 1000 block): the driver collects it anyway,
+   * and a later remote reader moves it back cheaply.
+   */
+  private static final long PREFETCHED_WRITE_BYTES = 8L << 20;
+
+  /**
+   * The remote operations whose matrix result only transfers to the driver read (MEMPHIS sec.
+   * 5.1: the roots of remote operator chains, where a prefetch wraps the call that triggers
+   * the job), by instruction index.
+   */
+  private static Set<Integer> remoteRoots(List<Step> steps, Map<Step, Integer> codeIndex,
+      Placement placement, Step resultStep, Map<Hop, DataCharacteristics> sizes) {
+    Map<Step, List<Step>> readers = new IdentityHashMap<>();
+    for (Step st : steps) {
+      for (Step in : st.inputs) {
+        readers.computeIfAbsent(in, k -> new ArrayList<>()).add(st);
+      }
+    }
+    Set<Integer> roots = new java.util.HashSet<>();
+    for (Step st : steps) {
+      if (st.transferTo != null || st.isLiteral() || st == resultStep || !st.hop.isMatrix()
+          || placement == null || placement.type(st.hop) == ExecType.CP) {
+        continue;
+      }
+      List<Step> r = readers.getOrDefault(st, List.of());
+      DataCharacteristics dc = sizes.get(st.hop);
+      boolean small = dc != null && dc.dimsKnown()
+          && 8.0 * dc.rows() * dc.cols() <= PREFETCHED_WRITE_BYTES;
+      boolean collected = r.stream().anyMatch(x -> x.transferTo == ExecType.CP);
+      if (collected && r.stream().allMatch(x -> x.transferTo == ExecType.CP
+          || (small && x.transferTo == null && x.hop.op() == OpCode.WRITE_VAR))) {
+        roots.add(codeIndex.get(st));
+      }
+    }
+    return roots;
   }
 
   /**

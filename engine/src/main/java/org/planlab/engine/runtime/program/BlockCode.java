@@ -1,6 +1,7 @@
 package org.planlab.engine.runtime.program;
 
 import java.util.List;
+import java.util.Set;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.runtime.instructions.Instruction;
@@ -11,12 +12,16 @@ import org.planlab.engine.runtime.instructions.Instruction;
  * {@code releaseAfter.get(i)} lists the slots whose value dies with instruction i (their last
  * use), so intermediates are released as early as the order allows. The first
  * {@code constants.size()} slots hold the DAG's literals before the first instruction runs.
- * {@code resultSlot} holds a predicate's value, or -1.
+ * {@code resultSlot} holds a predicate's value, or -1. {@code remoteRoots} are the indexes of
+ * remote operations (Spark, GPU) whose matrix result only transfers to the driver read: the
+ * roots of remote operator chains, which asynchronous execution runs together with their
+ * transfer as one prefetch (MEMPHIS sec. 5.1).
  */
 public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter,
-    List<Data> constants, int slotCount, int resultSlot) {
+    List<Data> constants, int slotCount, int resultSlot, Set<Integer> remoteRoots) {
 
   public BlockCode {
+    remoteRoots = Set.copyOf(remoteRoots);
     instructions = List.copyOf(instructions);
     releaseAfter = List.copyOf(releaseAfter);
     constants = List.copyOf(constants);
@@ -37,8 +42,12 @@ public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter
           : d instanceof ScalarValue v ? v.asString() : d.toString();
       sb.append("const _").append(c).append(" = ").append(text).append('\n');
     }
-    for (Instruction i : instructions) {
-      sb.append(i).append('\n');
+    for (int k = 0; k < instructions.size(); k++) {
+      sb.append(instructions.get(k));
+      if (remoteRoots.contains(k)) {
+        sb.append("  [remote root: prefetched when async]");
+      }
+      sb.append('\n');
     }
     return sb.toString();
   }
