@@ -55,6 +55,58 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
       long endNanos) {
   }
 
+  /**
+   * The timeline in brief: the time each thread was busy, and how long two or more threads
+   * were busy at once (the overlap asynchronous operators buy, MEMPHIS sec. 5.1).
+   */
+  private void timeline(StringBuilder sb) {
+    Map<String, List<long[]>> byThread = new java.util.TreeMap<>();
+    for (Span s : timeline) {
+      byThread.computeIfAbsent(s.thread(), k -> new java.util.ArrayList<>())
+          .add(new long[] {s.startNanos(), s.endNanos()});
+    }
+    List<long[]> events = new java.util.ArrayList<>();
+    sb.append("Timeline (s in spans per thread):");
+    for (Map.Entry<String, List<long[]>> e : byThread.entrySet()) {
+      List<long[]> merged = union(e.getValue());
+      long busy = 0;
+      for (long[] iv : merged) {
+        busy += iv[1] - iv[0];
+        events.add(new long[] {iv[0], 1});
+        events.add(new long[] {iv[1], -1});
+      }
+      sb.append(String.format(Locale.ROOT, " %s %.3f", e.getKey(), busy / 1e9));
+    }
+    events.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+    long overlap = 0;
+    int active = 0;
+    long since = 0;
+    for (long[] ev : events) {
+      if (active >= 2) {
+        overlap += ev[0] - since;
+      }
+      active += (int) ev[1];
+      since = ev[0];
+    }
+    sb.append(String.format(Locale.ROOT, "; two or more at once %.3f s%n", overlap / 1e9));
+  }
+
+  /** The union of intervals, as disjoint sorted intervals. */
+  private static List<long[]> union(List<long[]> intervals) {
+    List<long[]> sorted = new java.util.ArrayList<>(intervals);
+    sorted.sort((a, b) -> Long.compare(a[0], b[0]));
+    List<long[]> out = new java.util.ArrayList<>();
+    for (long[] iv : sorted) {
+      long[] last = out.isEmpty() ? null : out.get(out.size() - 1);
+      if (last != null && iv[0] <= last[1]) {
+        last[1] = Math.max(last[1], iv[1]);
+      } else {
+        out.add(new long[] {iv[0], iv[1]});
+      }
+    }
+    return out;
+  }
+
   /** How many matrices moved one way, and their bytes. */
   public record Transfers(long count, long bytes) {
   }
@@ -138,6 +190,9 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
           e.getValue().count(), e.getValue().bytes() / 1e6));
     }
     counts(sb, "Backend counters:\t", backend);
+    if (!timeline.isEmpty()) {
+      timeline(sb);
+    }
     sb.append(String.format(Locale.ROOT, "Peak live variable memory:\t%.3f MB%n",
         peakLiveBytes / 1e6));
     sb.append("Heavy hitter instructions:\n");

@@ -47,6 +47,26 @@ class ConfigAndStatisticsTest {
   }
 
   @Test
+  void theTimelineShowsTimePerThreadAndTheOverlap() throws InterruptedException {
+    Statistics s = new Statistics();
+    long t0 = System.nanoTime();
+    // main: [0, 10] and [20, 30] ms; prefetch: [5, 25] ms; two or more busy: 5 + 5 ms
+    s.recordSpan("a", "cp", t0, t0 + 10_000_000);
+    s.recordSpan("b", "cp", t0 + 20_000_000, t0 + 30_000_000);
+    Thread other = new Thread(() -> s.recordSpan("prefetch x", "spark", t0 + 5_000_000,
+        t0 + 25_000_000), "planlab-prefetch-1");
+    other.start();
+    other.join();
+    StatisticsSnapshot snap = s.snapshot();
+    assertEquals(List.of("a", "prefetch x", "b"),
+        snap.timeline().stream().map(StatisticsSnapshot.Span::name).toList());
+    String text = snap.format(0);
+    assertTrue(text.contains("Timeline (s in spans per thread): main 0.020 "
+        + "planlab-prefetch-1 0.020; two or more at once 0.010 s"), text);
+    assertFalse(new Statistics().snapshot().format(0).contains("Timeline"));
+  }
+
+  @Test
   void unknownOrderingNamesTheKnownOnes() {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Plugins.load().create(StrategyKind.ORDERING, "sideways"));
