@@ -94,7 +94,10 @@ import org.planlab.workloads.WorkloadCatalog;
  *       built-in constants), codegenCompiler ({@code janino} or {@code javac}; default
  *       janino), operatorCache (true or false; default true), exec ({@code singlenode},
  *       {@code hybrid}, {@code spark} or {@code gpu}; default from the backend), localBudget
- *       (a size such as {@code 700m}; default 70% of the point's heap)}. Order is kept; the
+ *       (a size such as {@code 700m}; default 70% of the point's heap), async (true or false:
+ *       remote results prefetched to the driver asynchronously, MEMPHIS sec. 5.1; default
+ *       false), timeline (true or false: every measured run's instruction and prefetch spans
+ *       stored as {@code stats/<point>-r<rep>.timeline.csv}; default false)}. Order is kept; the
  *       first is the baseline. Default: one variant {@code Default: {}}.
  *   <li>{@code repeat} — measured runs per point, default 3, >= 1.
  *   <li>{@code warmup} — unmeasured runs per point first, default 1, >= 0.
@@ -130,7 +133,7 @@ public final class DescriptorLoader {
   private static final List<String> VARIANT_KEYS =
       List.of("fusion", "ordering", "threads", "costProfile", "codegenCompiler",
           "operatorCache", "exec", "localBudget", "reuse", "eviction", "cacheBudget",
-          "reuseDelay");
+          "reuseDelay", "async", "timeline");
   private static final List<String> JVM_KEYS = List.of("heap", "options");
 
   private final WorkloadCatalog catalog;
@@ -656,7 +659,7 @@ public final class DescriptorLoader {
         return List.of(new Variant(DEFAULT_VARIANT, defaults.fusion(), defaults.ordering(),
             null, null, defaults.codegenCompiler(), defaults.operatorCache(), defaultExec, 0,
             defaults.reuse().mode().label(), defaults.reuse().eviction(), 0,
-            defaults.reuse().delay()));
+            defaults.reuse().delay(), defaults.async(), defaults.timeline()));
       }
       requireObject(node, key);
       if (node.isEmpty()) {
@@ -683,6 +686,8 @@ public final class DescriptorLoader {
         String eviction = defaults.reuse().eviction();
         long cacheBudget = 0;
         int reuseDelay = defaults.reuse().delay();
+        boolean async = defaults.async();
+        boolean timeline = defaults.timeline();
         if (v != null && !v.isNull()) {
           requireObject(v, k);
           checkKeys(v, k, VARIANT_KEYS);
@@ -728,15 +733,25 @@ public final class DescriptorLoader {
                 OperatorCompiler::checkName);
           }
           if (v.has("operatorCache")) {
-            Key ok = k.child("operatorCache");
-            operatorCache = Boolean.parseBoolean(
-                typed(ParameterType.BOOLEAN, text(v.get("operatorCache"), ok), ok));
+            operatorCache = bool(v.get("operatorCache"), k.child("operatorCache"));
+          }
+          if (v.has("async")) {
+            async = bool(v.get("async"), k.child("async"));
+          }
+          if (v.has("timeline")) {
+            timeline = bool(v.get("timeline"), k.child("timeline"));
           }
         }
         variants.add(new Variant(e.getKey(), fusion, ordering, threads, profile, compiler,
-            operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay));
+            operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay, async,
+            timeline));
       }
       return variants;
+    }
+
+    /** {@code true} or {@code false} (any case). */
+    private boolean bool(JsonNode node, Key k) {
+      return Boolean.parseBoolean(typed(ParameterType.BOOLEAN, text(node, k), k));
     }
 
     /** A positive memory size such as {@code 700m}; {@code what} names it in errors. */

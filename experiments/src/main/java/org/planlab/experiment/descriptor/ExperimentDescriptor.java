@@ -128,10 +128,15 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
    * @param eviction the reuse cache's eviction policy spec
    * @param cacheBudget the reuse cache's memory in bytes, or 0 for 5% of the point's heap
    * @param reuseDelay the delay factor of delayed caching (1: store at once)
+   * @param async whether remote results are prefetched to the driver asynchronously (MEMPHIS
+   *     sec. 5.1)
+   * @param timeline whether each measured run's timeline (instruction and prefetch spans) is
+   *     recorded and stored beside its stats file
    */
   public record Variant(String name, String fusion, String ordering, Integer threads,
       Path costProfile, String codegenCompiler, boolean operatorCache, String exec,
-      long localBudget, String reuse, String eviction, long cacheBudget, int reuseDelay) {
+      long localBudget, String reuse, String eviction, long cacheBudget, int reuseDelay,
+      boolean async, boolean timeline) {
     /** Checks the arguments. */
     public Variant {
       requireNonNull(name, "name is null");
@@ -220,6 +225,8 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
       }
       vo.put("codegenCompiler", v.codegenCompiler());
       vo.put("operatorCache", v.operatorCache());
+      vo.put("async", v.async());
+      vo.put("timeline", v.timeline());
     }
     o.put("repeat", repeat);
     o.put("warmup", warmup);

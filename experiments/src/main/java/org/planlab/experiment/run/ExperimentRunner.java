@@ -382,7 +382,8 @@ public final class ExperimentRunner {
         p.variant().costProfile() == null ? null : p.variant().costProfile().toString(),
         p.variant().codegenCompiler(), p.variant().operatorCache(), p.variant().exec(),
         p.variant().localBudget(), p.variant().reuse(), p.variant().eviction(),
-        p.variant().cacheBudget(), p.variant().reuseDelay(), d.backend().spec(),
+        p.variant().cacheBudget(), p.variant().reuseDelay(), p.variant().async(),
+        p.variant().timeline(), d.backend().spec(),
         d.backend().execType(), warmup, repeat,
         firstRep, runDir.toString(), d.timeout().toMillis());
     String log = round == 0 ? p.id() : p.id() + ".round" + (round + 1);

@@ -123,7 +123,8 @@ public final class PointMain {
         .workingDirectory(Path.of(spec.workingDirectory()))
         .exec(ExecMode.parse(spec.exec())).localMemoryBudget(spec.localBudget())
         .reuse(new ReuseConfig(ReuseMode.parse(spec.reuse()), spec.eviction(),
-            spec.cacheBudget(), spec.reuseDelay(), true));
+            spec.cacheBudget(), spec.reuseDelay(), true))
+        .async(spec.async()).timeline(spec.timeline());
     if (!spec.backendType().equals(ExecType.CP.name())) {
       b.backend(ExecType.valueOf(spec.backendType()), spec.backend());
     }

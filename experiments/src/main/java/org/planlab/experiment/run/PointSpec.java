@@ -37,6 +37,8 @@ import org.planlab.experiment.results.AtomicFiles;
  * @param eviction the reuse cache's eviction policy spec
  * @param cacheBudget the reuse cache's memory in bytes, 0 for 5% of the heap
  * @param reuseDelay the delay factor of delayed caching
+ * @param async whether remote results are prefetched to the driver asynchronously
+ * @param timeline whether each measured run's timeline is written beside its stats file
  * @param backend the spec of the remote backend ({@code cp}: none)
  * @param backendType the execution type the remote backend runs ({@code CP}: none)
  * @param warmup unmeasured runs
@@ -51,7 +53,8 @@ public record PointSpec(String point, String variant, String script, Map<String,
     Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
     String workingDirectory, String fusion, String ordering, int threads, String costProfile,
     String codegenCompiler, boolean operatorCache, String exec, long localBudget, String reuse,
-    String eviction, long cacheBudget, int reuseDelay, String backend,
+    String eviction, long cacheBudget, int reuseDelay, boolean async, boolean timeline,
+    String backend,
     String backendType, int warmup, int repeat, int firstRep, String runDir,
     long timeoutMillis) {
 

@@ -49,7 +49,8 @@ class DescriptorLoaderTest {
   void unknownKeyInsideAVariantListsTheVariantKeys() throws IOException {
     assertEquals(at(5, 20) + "key 'variants.FA.fuson': unknown key; valid keys of "
             + "'variants.FA': [fusion, ordering, threads, costProfile, codegenCompiler, "
-            + "operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay]",
+            + "operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay, async, "
+            + "timeline]",
         error("name: e\nworkload: l2svm\nvariants:\n  Base: {}\n  FA: {fusion: fa, fuson: fa}\n"));
   }
 
@@ -194,7 +195,8 @@ class DescriptorLoaderTest {
             "classes", List.of("2"), "seed", List.of("11")))), d.studies().get(0).data());
     // the engine's default selector, whatever EngineConfig makes it
     assertEquals(List.of(new Variant("Default", EngineConfig.defaults().fusion(), "depth-first",
-        null, null, "janino", true, "singlenode", 0, "none", "costnsize", 0, 1)), d.variants());
+        null, null, "janino", true, "singlenode", 0, "none", "costnsize", 0, 1, false, false)),
+        d.variants());
     assertEquals("cp", d.backend().type());
     assertEquals(3, d.repeat());
     assertEquals(1, d.warmup());
@@ -252,6 +254,35 @@ class DescriptorLoaderTest {
         + "  J: {fusion: fa, codegenCompiler: javac, operatorCache: false}\n"));
     assertEquals("javac", d.variants().get(0).codegenCompiler());
     assertEquals(false, d.variants().get(0).operatorCache());
+  }
+
+  @Test
+  void variantsTurnOnAsyncPrefetchAndTheTimelineEachOnItsOwn() throws IOException {
+    ExperimentDescriptor d = DescriptorLoader.load(file("name: e\nworkload: l2svm\nvariants:\n"
+        + "  Sync: {}\n  Async: {async: true}\n  Traced: {async: false, timeline: TRUE}\n"));
+    assertEquals(List.of(false, true, false),
+        d.variants().stream().map(Variant::async).toList());
+    assertEquals(List.of(false, false, true),
+        d.variants().stream().map(Variant::timeline).toList());
+  }
+
+  @Test
+  void anAsyncThatIsNoBooleanNamesTheLineAndKey() throws IOException {
+    assertEquals(at(4, 7) + "key 'variants.A.async': 'yes please' is not a boolean (true or "
+            + "false)",
+        error("name: e\nworkload: l2svm\nvariants:\n  A: {async: yes please}\n"));
+  }
+
+  @Test
+  void aTimelineThatIsNoBooleanNamesTheLineAndKey() throws IOException {
+    assertEquals(at(5, 5) + "key 'variants.T.timeline': '1' is not a boolean (true or false)",
+        error("name: e\nworkload: l2svm\nvariants:\n  T:\n    timeline: 1\n"));
+  }
+
+  @Test
+  void aTimelineGivenAsAListIsAnError() throws IOException {
+    assertEquals(at(4, 7) + "key 'variants.T.timeline': expected a single value, got a list",
+        error("name: e\nworkload: l2svm\nvariants:\n  T: {timeline: [true, false]}\n"));
   }
 
   @Test
