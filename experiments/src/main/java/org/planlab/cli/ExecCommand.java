@@ -1,6 +1,7 @@
 package org.planlab.cli;
 
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -22,8 +23,8 @@ import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.spi.PluginSpec;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
-import org.planlab.engine.stats.StatisticsSnapshot;
 import org.planlab.experiment.descriptor.DescriptorLoader;
+import org.planlab.experiment.results.TimelineFile;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,7 +52,7 @@ final class ExecCommand implements Callable<Integer> {
 
   @Option(names = "--timeline", paramLabel = "FILE",
       description = "record when each instruction (and prefetch) ran, on which thread, and "
-          + "write it as CSV: name,where,thread,start_ms,end_ms")
+          + "write it as CSV: name,where,thread,start_ms,end_ms (written atomically)")
   Path timeline;
 
   @Option(names = "--threads", paramLabel = "N",
@@ -86,35 +87,15 @@ final class ExecCommand implements Callable<Integer> {
         cl.getOut().flush();
       }
       if (timeline != null) {
-        writeTimeline(r.statistics().timeline(), timeline);
+        TimelineFile.write(timeline, r.statistics().timeline());
       }
       return 0;
-    } catch (DmlException | UnsupportedOperationException | IllegalStateException e) {
+    } catch (DmlException | UnsupportedOperationException | IllegalStateException
+        | UncheckedIOException e) {
       out.flush();
       cl.getErr().println("planlab: " + e.getMessage());
       cl.getErr().flush();
       return 1;
-    }
-  }
-
-  /** Writes the spans as CSV, atomically (a temporary file moved into place). */
-  static void writeTimeline(List<StatisticsSnapshot.Span> spans, Path file) {
-    StringBuilder sb = new StringBuilder("name,where,thread,start_ms,end_ms\n");
-    for (StatisticsSnapshot.Span s : spans) {
-      sb.append('"').append(s.name().replace("\"", "\"\"")).append("\",").append(s.where())
-          .append(',').append(s.thread()).append(',')
-          .append(String.format(java.util.Locale.ROOT, "%.3f,%.3f", s.startNanos() / 1e6,
-              s.endNanos() / 1e6)).append('\n');
-    }
-    try {
-      Path dir = file.toAbsolutePath().getParent();
-      Path tmp = java.nio.file.Files.createTempFile(dir, ".timeline-", ".tmp");
-      java.nio.file.Files.writeString(tmp, sb);
-      java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-    } catch (java.io.IOException e) {
-      throw new java.io.UncheckedIOException("cannot write the timeline to " + file + ": "
-          + e.getMessage(), e);
     }
   }
 

@@ -137,7 +137,8 @@ public final class PointsCsv {
     return rows;
   }
 
-  private static void line(StringBuilder sb, List<String> cells) {
+  /** Appends one CSV line of {@code cells}, quoted as RFC 4180 does where needed. */
+  static void line(StringBuilder sb, List<String> cells) {
     for (int i = 0; i < cells.size(); i++) {
       if (i > 0) {
         sb.append(',');

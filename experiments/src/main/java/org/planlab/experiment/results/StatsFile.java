@@ -17,7 +17,9 @@ import org.planlab.engine.stats.StatisticsSnapshot;
  * {@code stats/<point>-r<rep>.json}: the full {@link StatisticsSnapshot} of one measured run (its
  * fields at the top level) plus {@code point, variant, rep, params, objective, wallNanos, status,
  * error}, the input files the point used ({@code inputs}) and the run's points.csv metrics
- * ({@code metrics}). A run that did not finish has no snapshot fields.
+ * ({@code metrics}). A run that did not finish has no snapshot fields. The snapshot's timeline
+ * is not part of it ({@link TimelineFile} stores it), only its number of spans
+ * ({@code timelineSpans}).
  */
 public final class StatsFile {
   /** The folder inside a run folder. */
@@ -45,6 +47,11 @@ public final class StatsFile {
       int rep, Map<String, String> params, Map<String, String> inputs, double objective,
       long wallNanos, String status, String error, Map<String, String> metrics) {
     ObjectNode o = snapshot == null ? JSON.createObjectNode() : JSON.valueToTree(snapshot);
+    if (snapshot != null) {
+      // the spans go to their own file (TimelineFile); here only how many there are
+      o.remove("timeline");
+      o.put("timelineSpans", snapshot.timeline().size());
+    }
     o.put("point", point);
     o.put("variant", variant);
     o.put("rep", rep);

@@ -28,6 +28,7 @@ import org.planlab.experiment.results.RunEnvironment;
 import org.planlab.experiment.results.RunLock;
 import org.planlab.experiment.results.RunManifest;
 import org.planlab.experiment.results.StatsFile;
+import org.planlab.experiment.results.TimelineFile;
 import org.planlab.workloads.WorkloadCatalog;
 
 /**
@@ -357,6 +358,7 @@ public final class ExperimentRunner {
       // a point run again must not show repetitions of its earlier attempt
       for (int rep = firstRep; Files.exists(StatsFile.path(runDir, p.id(), rep)); rep++) {
         Files.delete(StatsFile.path(runDir, p.id(), rep));
+        Files.deleteIfExists(TimelineFile.path(runDir, p.id(), rep));
       }
     } catch (IOException e) {
       throw new UncheckedIOException("cannot clear old stats of " + p.id() + ": "
@@ -424,6 +426,13 @@ public final class ExperimentRunner {
 
   private static Row failedRow(Path runDir, GridPoint p, int rep, String workloadColumn,
       Map<String, String> inputs, String status, String error) {
+    try {
+      // a timeline written before the JVM failed belongs to no finished repetition
+      Files.deleteIfExists(TimelineFile.path(runDir, p.id(), rep));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot remove the timeline of " + p.id() + ": "
+          + e.getMessage(), e);
+    }
     StatsFile.write(StatsFile.path(runDir, p.id(), rep), StatsFile.json(null, p.id(),
         p.variant().name(), rep, p.params(), inputs, Double.NaN, 0, status, error, Map.of()));
     return new Row(p.id(), workloadColumn, p.variant().name(), rep, status, error, p.params(),

@@ -19,12 +19,14 @@ import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.experiment.results.PointMetrics;
 import org.planlab.experiment.results.PointsCsv;
 import org.planlab.experiment.results.StatsFile;
+import org.planlab.experiment.results.TimelineFile;
 import org.planlab.workloads.Objective;
 
 /**
  * The JVM of one point: {@code java ... PointMain SPEC.json}. Runs the script {@code warmup}
  * times unmeasured, then {@code repeat} times measured (each: compile and run with statistics
- * on), and writes one stats file per measured run atomically. Exit code 0 when every run
+ * on), and writes one stats file per measured run atomically (and, with {@code timeline}, its
+ * timeline beside it: {@link TimelineFile}). Exit code 0 when every run
  * finished; else 1, with the error as the last stderr line starting with {@link #ERROR_PREFIX}
  * (the first line of a script error, "FILE:LINE:COL: message").
  *
@@ -91,6 +93,11 @@ public final class PointMain {
       Outcome o = once(spec, engine, "rep " + rep);
       long wall = System.nanoTime() - t0;
       double objective = Objective.parse(o.output());
+      if (spec.timeline()) {
+        // before the stats file, which tells the runner the repetition is done
+        TimelineFile.write(TimelineFile.path(Path.of(spec.runDir()), spec.point(), rep),
+            o.result().statistics().timeline());
+      }
       StatsFile.write(StatsFile.path(Path.of(spec.runDir()), spec.point(), rep),
           StatsFile.json(o.result().statistics(), spec.point(), spec.variant(), rep,
               spec.params(), spec.inputs(), objective, wall, PointsCsv.OK, "",

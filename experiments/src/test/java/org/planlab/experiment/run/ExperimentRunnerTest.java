@@ -15,12 +15,14 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.planlab.engine.stats.StatisticsSnapshot;
 import org.planlab.experiment.descriptor.DescriptorLoader;
 import org.planlab.experiment.descriptor.ExperimentDescriptor;
 import org.planlab.experiment.results.PointMetrics;
 import org.planlab.experiment.results.PointsCsv;
 import org.planlab.experiment.results.PointsCsv.Row;
 import org.planlab.experiment.results.StatsFile;
+import org.planlab.experiment.results.TimelineFile;
 
 /** Runs real experiments, each point in a forked JVM, on tiny data. */
 class ExperimentRunnerTest {
@@ -120,6 +122,51 @@ class ExperimentRunnerTest {
     run.get("environment").fieldNames().forEachRemaining(env::add);
     assertEquals(List.of("commit", "dirty", "javaVersion", "jvm", "os", "cores", "maxHeapBytes",
         "physicalMemoryBytes", "planlabVersion"), env);
+  }
+
+  @Test
+  void aVariantWithTimelineStoresEachRepetitionsSpansBesideItsStatsAndOthersStoreNone()
+      throws IOException {
+    Files.writeString(dir.resolve("t.dml"), "A = rand(rows=50, cols=50, seed=3)\n"
+        + "B = A %*% t(A)\nprint(\"objective: \" + sum(B))\n");
+    ExperimentDescriptor d = descriptor("""
+        name: traced
+        script: t.dml
+        variants:
+          Plain: {}
+          Traced: {timeline: true}
+        repeat: 2
+        warmup: 0
+        threads: 1
+        jvm: {heap: 256m}
+        """);
+    ExperimentRunner.Summary s = run(d, new ForkedJvmLauncher());
+    assertTrue(s.complete());
+
+    for (int rep = 1; rep <= 2; rep++) {
+      Path timeline = TimelineFile.path(s.runDir(), "Traced", rep);
+      assertEquals(s.runDir().resolve("stats/Traced-r" + rep + ".timeline.csv"), timeline);
+      List<String> lines = Files.readAllLines(timeline);
+      assertEquals("name,where,thread,start_ms,end_ms", lines.get(0));
+      List<StatisticsSnapshot.Span> spans = TimelineFile.read(timeline);
+      assertFalse(spans.isEmpty());
+      assertTrue(spans.stream().allMatch(x -> x.where().equals("cp")), lines.toString());
+      assertTrue(spans.stream().allMatch(x -> x.endNanos() >= x.startNanos()), lines.toString());
+      JsonNode stats = StatsFile.read(StatsFile.path(s.runDir(), "Traced", rep));
+      assertEquals(spans.size(), stats.get("timelineSpans").asInt());
+      assertFalse(stats.has("timeline"), "the spans are in the timeline file only");
+    }
+    assertFalse(Files.exists(TimelineFile.path(s.runDir(), "Plain", 1)));
+    assertEquals(0, StatsFile.read(StatsFile.path(s.runDir(), "Plain", 1))
+        .get("timelineSpans").asInt());
+    assertEquals(List.of("Traced-r1.timeline.csv", "Traced-r2.timeline.csv"),
+        listStats(s.runDir()).stream().filter(f -> f.endsWith(".timeline.csv")).toList());
+  }
+
+  private static List<String> listStats(Path runDir) throws IOException {
+    try (var files = Files.list(runDir.resolve(StatsFile.FOLDER))) {
+      return files.map(f -> f.getFileName().toString()).sorted().toList();
+    }
   }
 
   @Test
