@@ -28,7 +28,8 @@ import picocli.CommandLine.Parameters;
         "RESULTS_DIR is a run folder (results/<name>/<run-id>, holds points.csv) or an",
         "experiment folder (results/<name>; then its newest run is reported).",
         "Writes report.md, summary.csv, <workload>-<metric>.png,",
-        "<workload>-speedup-<metric>.png and report.html; the last lines printed are",
+        "<workload>-speedup-<metric>.png, timeline-<point>.png (points that stored",
+        "timelines) and report.html; the last lines printed are",
         "'table: FILE' and one 'figure: FILE' per figure.",
         "Exit codes: 0 written, 1 failure, 2 usage error."})
 final class ReportCommand implements Callable<Integer> {

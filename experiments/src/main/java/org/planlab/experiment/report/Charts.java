@@ -67,12 +67,12 @@ public final class Charts {
     return png(chart);
   }
 
-  private static void style(Styler s) {
+  static void style(Styler s) {
     s.setLegendPosition(Styler.LegendPosition.OutsideE);
     s.setChartBackgroundColor(java.awt.Color.WHITE);
   }
 
-  private static byte[] png(Chart<?, ?> chart) {
+  static byte[] png(Chart<?, ?> chart) {
     try {
       return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
     } catch (IOException e) {
@@ -84,7 +84,7 @@ public final class Charts {
    * Figures are drawn on machines without a display (CI, ssh); without headless mode AWT would
    * try to connect to one. Set only when the user did not choose otherwise.
    */
-  private static void headless() {
+  static void headless() {
     if (System.getProperty("java.awt.headless") == null) {
       System.setProperty("java.awt.headless", "true");
     }

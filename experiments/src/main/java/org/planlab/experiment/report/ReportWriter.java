@@ -15,6 +15,8 @@ import org.planlab.experiment.report.ReportDocument.Figure;
 import org.planlab.experiment.report.ReportDocument.Heading;
 import org.planlab.experiment.report.ReportDocument.Paragraph;
 import org.planlab.experiment.report.ReportDocument.TableBlock;
+import org.planlab.engine.stats.StatisticsSnapshot.Span;
+import org.planlab.experiment.results.TimelineFile;
 import tech.tablesaw.api.DoubleColumn;
 import tech.tablesaw.api.IntColumn;
 import tech.tablesaw.api.StringColumn;
@@ -24,7 +26,8 @@ import tech.tablesaw.api.Table;
  * Writes the tables and figures of one run ({@code planlab report}): per workload a table of the
  * metric's medians (rows = data points, columns = variants), the speed-ups over the baseline
  * variant, the compile and code-generation counters when the run recorded them, and their
- * figures. Every file is written atomically.
+ * figures; then a timeline chart ({@link TimelineChart}) per point that stored timelines. Every
+ * file is written atomically.
  */
 public final class ReportWriter {
   /** The Markdown report's file name. */
@@ -81,6 +84,9 @@ public final class ReportWriter {
         + (baseline.isEmpty() ? "." : "; speed-up = " + baseline + " median / variant median.")));
     for (String w : summary.workloads()) {
       section(w);
+    }
+    if (options.figures()) {
+      timelines();
     }
     ReportDocument doc = new ReportDocument(run.name() + ": " + options.metric(), elements);
     List<WrittenFile> written = new ArrayList<>();
@@ -281,6 +287,50 @@ public final class ReportWriter {
     OutputFiles.write(f, png);
     figures.add(new WrittenFile("figure", f));
     elements.add(new Figure(f.getFileName().toString(), title));
+  }
+
+  /**
+   * A timeline chart per point that stored timelines ({@code timeline: true}), of its first
+   * repetition, in the order of the points in points.csv.
+   */
+  private void timelines() {
+    Map<String, Integer> stored = TimelineFile.firstRepetitions(run.dir());
+    if (stored.isEmpty()) {
+      return;
+    }
+    List<String> order = new ArrayList<>();
+    for (int r = 0; r < results.rowCount(); r++) {
+      String p = results.text("point", r);
+      if (stored.containsKey(p) && !order.contains(p)) {
+        order.add(p);
+      }
+    }
+    stored.keySet().stream().filter(p -> !order.contains(p)).forEach(order::add);
+    elements.add(new Heading(2, "Timelines"));
+    elements.add(new Paragraph("The first stored timeline of each point: a lane per thread, a "
+        + "bar per instruction or prefetch colored by where it ran (cp, spark, gpu, "
+        + "prefetch), in milliseconds since the run's first span."));
+    for (String point : order) {
+      int rep = stored.get(point);
+      Path file = TimelineFile.path(run.dir(), point, rep);
+      List<Span> spans;
+      try {
+        spans = TimelineFile.read(file);
+      } catch (IllegalArgumentException | java.io.UncheckedIOException e) {
+        throw new ReportException(e.getMessage(), e);
+      }
+      if (spans.isEmpty()) {
+        elements.add(new Paragraph(point + ": the timeline of repetition " + rep
+            + " has no spans."));
+        continue;
+      }
+      String head = point + ", repetition " + rep;
+      Path f = options.out().resolve("timeline-" + fileName(point) + ".png");
+      OutputFiles.write(f, TimelineChart.draw(head, spans));
+      figures.add(new WrittenFile("figure", f));
+      elements.add(new Figure(f.getFileName().toString(),
+          run.name() + ": timeline of " + TimelineChart.title(head, spans)));
+    }
   }
 
   private String workloadSuffix(String w) {

@@ -86,13 +86,14 @@ public final class TimelineFile {
   }
 
   /**
-   * The timeline of each point of {@code runDir} that stored one, the file of its first (lowest
-   * numbered) repetition, by point id in sorted order; empty when there is none.
+   * The first (lowest numbered) repetition of each point of {@code runDir} that stored a
+   * timeline, by point id in sorted order; empty when there is none.
+   *
+   * @throws UncheckedIOException naming the folder when it cannot be listed
    */
-  public static Map<String, Path> firstRepetitions(Path runDir) {
+  public static Map<String, Integer> firstRepetitions(Path runDir) {
     Path folder = runDir.resolve(StatsFile.FOLDER);
-    Map<String, Path> first = new TreeMap<>();
-    Map<String, Integer> reps = new TreeMap<>();
+    Map<String, Integer> first = new TreeMap<>();
     if (!Files.isDirectory(folder)) {
       return first;
     }
@@ -100,11 +101,7 @@ public final class TimelineFile {
       for (Path f : files.toList()) {
         Matcher m = NAME.matcher(f.getFileName().toString());
         if (m.matches() && Files.isRegularFile(f)) {
-          int rep = Integer.parseInt(m.group(2));
-          if (rep < reps.getOrDefault(m.group(1), Integer.MAX_VALUE)) {
-            reps.put(m.group(1), rep);
-            first.put(m.group(1), f);
-          }
+          first.merge(m.group(1), Integer.parseInt(m.group(2)), Math::min);
         }
       }
     } catch (IOException e) {

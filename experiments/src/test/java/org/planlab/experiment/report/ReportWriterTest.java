@@ -1,6 +1,7 @@
 package org.planlab.experiment.report;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +20,8 @@ import java.util.Set;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.planlab.engine.stats.StatisticsSnapshot.Span;
+import org.planlab.experiment.results.TimelineFile;
 
 class ReportWriterTest {
   @TempDir
@@ -141,6 +144,49 @@ class ReportWriterTest {
     assertTrue(html.contains("<img src=\"l2svm-wall_s.png\""), html);
     assertTrue(html.contains("<img src=\"l2svm-speedup-wall_s.png\""), html);
     assertTrue(html.contains("<td>1e5</td><td class=\"num\">1.70 s</td>"), html);
+  }
+
+  /** Two threads, every kind of span, one span too short to draw, in the first repetition. */
+  private static final List<Span> TIMELINE = List.of(
+      new Span("sp_tsmm", "spark", "planlab-main", 0, 400_000_000),
+      new Span("prefetch tocp", "spark", "planlab-prefetch-1", 400_000_000, 900_000_000),
+      new Span("ba+*", "cp", "planlab-main", 400_000_000, 800_000_000),
+      new Span("gpu_ba+*", "gpu", "planlab-main", 800_000_000, 950_000_000),
+      new Span("rvar", "cp", "planlab-main", 950_000_000, 950_010_000),
+      new Span("ua_sum_full", "cp", "planlab-main", 950_010_000, 1_000_000_000));
+
+  @Test
+  void aPointThatStoredTimelinesGetsAChartOfItsFirstRepetitionListedInTheReport()
+      throws IOException {
+    Path run = standardRun();
+    String point = "l2svm_1e5-10-20_FA";
+    TimelineFile.write(TimelineFile.path(run, point, 2), TIMELINE.subList(0, 2));
+    TimelineFile.write(TimelineFile.path(run, point, 1), TIMELINE);
+    List<WrittenFile> written = report(run, EnumSet.of(ReportFormat.MD, ReportFormat.PNG));
+
+    Path png = run.resolve("report/timeline-" + point + ".png");
+    assertTrue(written.contains(new WrittenFile("figure", png)), written.toString());
+    BufferedImage img = ImageIO.read(png.toFile());
+    assertNotNull(img);
+    assertEquals(Charts.WIDTH, img.getWidth());
+    String md = Files.readString(run.resolve("report/report.md"));
+    assertContainsLines(md, "## Timelines");
+    assertTrue(md.contains("![l2svm-rows: timeline of " + point + ", repetition 1 (5 spans; 1 "
+        + "under 0.5% of the run not drawn)](timeline-" + point + ".png)"), md);
+  }
+
+  @Test
+  void aRunWithoutTimelinesHasNoTimelineSection() throws IOException {
+    String md = markdown();
+    assertFalse(md.contains("Timelines"), md);
+  }
+
+  @Test
+  void timelineLanesAreThreadsInTheOrderTheyFirstRanSomething() {
+    assertEquals(List.of("planlab-main", "planlab-prefetch-1"), TimelineChart.lanes(TIMELINE));
+    assertEquals(TimelineChart.Kind.PREFETCH, TimelineChart.Kind.of(TIMELINE.get(1)));
+    assertEquals(TimelineChart.Kind.SPARK, TimelineChart.Kind.of(TIMELINE.get(0)));
+    assertEquals(TimelineChart.Kind.GPU, TimelineChart.Kind.of(TIMELINE.get(3)));
   }
 
   @Test
