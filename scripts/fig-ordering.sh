@@ -3,7 +3,7 @@
 # without and with asynchronous prefetch, on a loop of independent remote (Spark local[2]) and
 # local (driver) chains in hybrid mode. The report has the execution time per variant and a
 # timeline chart per variant (its first measured run): a lane per thread, a bar per
-# instruction or prefetch, colored by where it ran. About 8 minutes on 2 cores (--quick: one
+# instruction or prefetch, colored by where it ran. About 5 minutes on 2 cores (--quick: one
 # repetition of two iterations, about 3).
 #
 #   scripts/fig-ordering.sh [--quick]

@@ -114,8 +114,8 @@ final class TimelineChart {
     chart.getStyler().setDefaultSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
     chart.getStyler().setYAxisMin(-0.5);
     chart.getStyler().setYAxisMax(lanes.size() - 0.5);
-    // lanes are named by text above their bars: XChart's custom tick labels on a numeric axis
-    // keep only labels that differ, which the empty labels between lanes do not
+    // lanes are named by text above their bars rather than by tick labels, which XChart puts
+    // at numeric steps of its own choosing, not one per lane
     chart.getStyler().setYAxisTicksVisible(false);
     chart.getStyler().setPlotGridHorizontalLinesVisible(false);
     double middle = (spans.stream().mapToLong(Span::endNanos).max().orElseThrow() - origin)
