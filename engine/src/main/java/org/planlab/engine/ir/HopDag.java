@@ -35,7 +35,11 @@ public final class HopDag {
     return order;
   }
 
-  private static void visit(Hop root, Set<Hop> seen, List<Hop> order) {
+  /**
+   * Appends {@code root} and its inputs not yet in {@code seen} to {@code order}, each after
+   * its inputs (depth-first post-order), and adds them to {@code seen}.
+   */
+  public static void visit(Hop root, Set<Hop> seen, List<Hop> order) {
     // iterative post-order: deep expression chains must not overflow the stack
     Deque<Hop> stack = new ArrayDeque<>();
     Deque<Integer> next = new ArrayDeque<>();

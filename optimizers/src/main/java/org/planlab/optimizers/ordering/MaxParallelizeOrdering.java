@@ -66,11 +66,11 @@ public final class MaxParallelizeOrdering implements OperatorOrdering {
     List<Hop> order = new ArrayList<>(topo.size());
     Set<Hop> placed = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Hop r : roots) {
-      depthFirst(r, placed, order);
+      HopDag.visit(r, placed, order);
     }
     // step 3: the rest, depth-first from the roots in statement order
     for (Hop r : dag.roots()) {
-      depthFirst(r, placed, order);
+      HopDag.visit(r, placed, order);
     }
     return order;
   }
@@ -116,33 +116,6 @@ public final class MaxParallelizeOrdering implements OperatorOrdering {
       }
     }
     return false;
-  }
-
-  /** Appends {@code root}'s unplaced inputs and then {@code root}, post-order. */
-  private static void depthFirst(Hop root, Set<Hop> placed, List<Hop> order) {
-    if (placed.contains(root)) {
-      return;
-    }
-    Deque<Hop> stack = new ArrayDeque<>();
-    Deque<Integer> next = new ArrayDeque<>();
-    stack.push(root);
-    next.push(0);
-    placed.add(root);
-    while (!stack.isEmpty()) {
-      Hop h = stack.peek();
-      int i = next.pop();
-      if (i < h.inputs().size()) {
-        next.push(i + 1);
-        Hop in = h.input(i);
-        if (placed.add(in)) {
-          stack.push(in);
-          next.push(0);
-        }
-      } else {
-        stack.pop();
-        order.add(h);
-      }
-    }
   }
 
   /** Creates {@code max-parallelize}. */
