@@ -22,7 +22,6 @@ public final class GpuCounters {
   long recopiedBytes;
   long toDeviceBytes;
   long toHostBytes;
-  long peakBytes;
 
   /** The counters now, by their statistics names ({@code gpu.*}). */
   public synchronized Map<String, Long> snapshot() {

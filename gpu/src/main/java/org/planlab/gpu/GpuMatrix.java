@@ -68,11 +68,6 @@ public final class GpuMatrix implements CountedHandle {
     return LOCATION;
   }
 
-  /** Bytes on the device: the dense or CSR layout it has there. */
-  public long deviceBytes() {
-    return DeviceMatrix.bytes(rows, cols, nnz, layout);
-  }
-
   /** The device view of this matrix in buffer {@code b}. */
   DeviceMatrix deviceMatrix(GpuMemoryManager.Buffer b) {
     return new DeviceMatrix(b.pointer, rows, cols, nnz, layout);
@@ -153,12 +148,6 @@ public final class GpuMatrix implements CountedHandle {
     synchronized (manager) {
       cached = false;
     }
-  }
-
-  /** What the lineage cache calls on eviction: the matrix is no longer cached. */
-  @Override
-  public void free() {
-    uncached();
   }
 
   @Override

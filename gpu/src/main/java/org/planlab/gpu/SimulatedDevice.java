@@ -1,6 +1,5 @@
 package org.planlab.gpu;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -180,11 +179,6 @@ public final class SimulatedDevice implements DeviceAllocator, DeviceKernels {
         DeviceMatrix.Layout.DENSE);
     contents.put(o.pointer().address(), result);
     return o;
-  }
-
-  /** Addresses allocated now (for tests). */
-  public synchronized List<Long> addresses() {
-    return new ArrayList<>(sizes.keySet());
   }
 
   @Override

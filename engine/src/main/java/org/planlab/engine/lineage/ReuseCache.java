@@ -535,7 +535,11 @@ public final class ReuseCache implements AutoCloseable {
       // collected to be spilled; a live variable holding it recomputes it from its lineage
       e.region.used -= e.sizeBytes;
       entries.remove(e.key);
-      ((MatrixData) e.value).free();
+      if (e.value instanceof CountedHandle h) {
+        h.uncached(); // variables may still hold it: its backend reclaims it once unreferenced
+      } else {
+        ((MatrixData) e.value).free();
+      }
       e.value = null;
       return;
     }

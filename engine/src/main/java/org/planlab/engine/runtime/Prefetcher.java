@@ -78,13 +78,6 @@ public final class Prefetcher implements AutoCloseable {
     return new PrefetchedMatrix(rows, cols, f);
   }
 
-  /** Prefetches started and not yet ended (for tests). */
-  public int running() {
-    synchronized (started) {
-      return (int) started.stream().filter(f -> !f.isDone()).count();
-    }
-  }
-
   /** Cancels every prefetch still running (the run failed), then waits for them. */
   public void cancel() {
     synchronized (started) {
