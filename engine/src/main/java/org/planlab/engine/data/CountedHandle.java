@@ -43,17 +43,21 @@ public interface CountedHandle extends MatrixData {
    */
   void uncached();
 
-  /** Retains {@code d} if it is a counted handle. */
+  /** Retains {@code d} if it is a counted handle, and the counted handles a list holds. */
   static void retainAny(Data d) {
     if (d instanceof CountedHandle h) {
       h.retain();
+    } else if (d instanceof ListValue l) {
+      l.values().forEach(CountedHandle::retainAny);
     }
   }
 
-  /** Drops {@code d} if it is a counted handle. */
+  /** Drops {@code d} if it is a counted handle, and the counted handles a list holds. */
   static void dropAny(Data d) {
     if (d instanceof CountedHandle h) {
       h.drop();
+    } else if (d instanceof ListValue l) {
+      l.values().forEach(CountedHandle::dropAny);
     }
   }
 }

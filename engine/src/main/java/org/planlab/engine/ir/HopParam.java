@@ -69,6 +69,13 @@ public sealed interface HopParam {
     }
   }
 
+  /** The element names of a {@link OpCode#LIST}: one per input, or empty for an unnamed list. */
+  record ListNames(List<String> names) implements HopParam {
+    public ListNames {
+      names = List.copyOf(names);
+    }
+  }
+
   /** The target value type of a {@link OpCode#CAST_VALUE}. */
   record Cast(ValueType to) implements HopParam {
     public Cast {

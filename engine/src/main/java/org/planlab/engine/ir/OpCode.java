@@ -137,6 +137,24 @@ public enum OpCode {
    */
   EVICT,
 
+  // ---- lists (SystemDS's List type; always executed in the driver)
+  /** list(v1, ..., vn); param {@link HopParam.ListNames} (the elements' names, or none). */
+  LIST,
+  /** L[lo:hi] (a list of those elements): inputs (L, lo, hi); lo == hi may be a name. */
+  LIST_INDEX,
+  /** L[key] = v: inputs (L, key, v); key a 1-based position or a name. */
+  LIST_SET,
+  /** append(L, v): inputs (L, v); of two strings, their lines joined. */
+  LIST_APPEND,
+  /** The list L without element i (the first result of remove(L, i)): inputs (L, i). */
+  LIST_REMOVE,
+  /**
+   * eval(fname, args...): calls the function named by the string fname at run time with the
+   * arguments (or the elements of one list argument, bound by name if it is named); its first
+   * result as a matrix. Inputs (fname, args...).
+   */
+  EVAL,
+
   /**
    * Call of a user-defined function (root of its own basic block, as SystemML splits blocks at
    * function calls); inputs are the bound arguments in parameter order, param {@link

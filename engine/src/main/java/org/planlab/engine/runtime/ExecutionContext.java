@@ -114,6 +114,13 @@ public final class ExecutionContext {
     logChange(name, previous);
   }
 
+  /** Unbinds {@code name} (a temporary of the runtime's own), dropping its reference. */
+  public void remove(String name) {
+    CountedHandle.dropAny(symbols.remove(name));
+    LineageItem previous = lineage.remove(name);
+    logChange(name, previous);
+  }
+
   /** Records {@code name}'s item before its first change in the current iteration. */
   private void logChange(String name, LineageItem previous) {
     // not putIfAbsent: a recorded null (no item when the iteration began) must stay

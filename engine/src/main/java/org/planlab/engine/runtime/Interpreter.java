@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
@@ -14,11 +15,13 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.data.CountedHandle;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.data.ListValue;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Program;
+import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.ast.SourcePosition;
@@ -415,18 +418,111 @@ public final class Interpreter {
     callee.dispose();
   }
 
+  /**
+   * {@code eval(name, args)}: calls the function the string {@code name} names — one the
+   * scripts define, else the builtin library's {@code m_name} — binding {@code args} by name
+   * where {@code names} gives one (null: positional, in parameter order). A parameter without
+   * an argument takes its default, which must then be a compile-time constant (the HOP builder
+   * evaluates other defaults at call sites, and an eval call site is not known before it runs).
+   * Returns the function's first result.
+   */
+  public Data eval(String name, List<Data> args, List<String> names, ExecutionContext caller,
+      SourcePosition position) {
+    FunctionKey key = evalTarget(name, position);
+    Program.Function f = program.source().functions().get(key);
+    List<Parameter> params = f.definition().parameters();
+    Data[] bound = new Data[params.size()];
+    int next = 0;
+    for (int i = 0; i < args.size(); i++) {
+      String n = names == null ? null : names.get(i);
+      int at;
+      if (n != null) {
+        at = -1;
+        for (int j = 0; j < params.size(); j++) {
+          if (params.get(j).name().equals(n)) {
+            at = j;
+          }
+        }
+        if (at < 0) {
+          throw new DmlRuntimeException(position, "eval: function " + name
+              + " has no parameter '" + n + "'");
+        }
+      } else {
+        while (next < params.size() && bound[next] != null) {
+          next++;
+        }
+        if (next >= params.size()) {
+          throw new DmlRuntimeException(position, "eval: too many arguments for " + name
+              + " (" + params.size() + " parameters)");
+        }
+        at = next;
+      }
+      bound[at] = args.get(i);
+    }
+    for (int j = 0; j < params.size(); j++) {
+      if (bound[j] == null) {
+        Data d = f.constantDefaults().get(j);
+        if (d == null) {
+          throw new DmlRuntimeException(position, "eval: argument '" + params.get(j).name()
+              + "' of " + name + " is missing" + (params.get(j).defaultValue().isPresent()
+              ? " (its default is not a constant, so eval cannot compute it)" : ""));
+        }
+        bound[j] = d;
+      }
+    }
+    String temp = "_eval#";
+    call(key, bound, null, List.of(temp), caller, position);
+    Data result = caller.get(temp);
+    // a local value, so the temporary's reference can go before the caller stores it
+    Data local = result instanceof MatrixData m ? new MatrixValue(m.acquireLocal()) : result;
+    caller.remove(temp);
+    return local;
+  }
+
+  private FunctionKey evalTarget(String name, SourcePosition position) {
+    Map<FunctionKey, Program.Function> functions = program.source().functions();
+    FunctionKey own = new FunctionKey(DmlProgram.MAIN_NAMESPACE, name);
+    if (functions.containsKey(own)) {
+      return own;
+    }
+    for (FunctionKey k : functions.keySet()) {
+      if (k.name().equals(DmlProgram.LIBRARY_FUNCTION_PREFIX + name)
+          && k.namespace().startsWith(DmlProgram.LIBRARY_NAMESPACE_PREFIX)) {
+        return k;
+      }
+    }
+    for (FunctionKey k : functions.keySet()) {
+      if (k.name().equals(name)) {
+        return k;
+      }
+    }
+    throw new DmlRuntimeException(position, "eval: unknown function '" + name + "' (eval calls"
+        + " functions the scripts define, or library functions a string literal of the program"
+        + " names)");
+  }
+
   /** Scalars take the declared value type (an Integer argument for a Double parameter ...). */
   private static Data coerce(Data v, Parameter p, FunctionKey key, SourcePosition position) {
+    if (p.type().dataType() == DataType.LIST) {
+      if (!(v instanceof ListValue)) {
+        throw new DmlRuntimeException(position, "function " + key + ": parameter '" + p.name()
+            + "' expects a list, got " + (v instanceof MatrixData ? "a matrix" : "a scalar"));
+      }
+      return v;
+    }
+    if (v instanceof ListValue l && l.size() == 1) {
+      v = l.get(1); // a one-element list (L[i], or an element eval passes on) is its element
+    }
     if (p.type().dataType() == DataType.MATRIX) {
       if (!(v instanceof MatrixData)) {
         throw new DmlRuntimeException(position, "function " + key + ": parameter '" + p.name()
-            + "' expects a matrix, got a scalar");
+            + "' expects a matrix, got " + (v instanceof ListValue ? "a list" : "a scalar"));
       }
       return v;
     }
     if (!(v instanceof ScalarValue s)) {
       throw new DmlRuntimeException(position, "function " + key + ": parameter '" + p.name()
-          + "' expects a scalar, got a matrix");
+          + "' expects a scalar, got " + (v instanceof ListValue ? "a list" : "a matrix"));
     }
     try {
       return switch (p.type().valueType()) {

@@ -49,7 +49,15 @@ final class BuiltinLowering {
       case "cbind" -> a.hop(OpCode.CBIND, HopParam.NONE, a.variadic());
       case "rbind" -> a.hop(OpCode.RBIND, HopParam.NONE, a.variadic());
       case "table" -> a.hop(OpCode.TABLE, HopParam.NONE, a.arg("A"), a.arg("B"),
-          a.argOr("W", a.lit(1.0)), a.argOr("rows", a.lit(-1L)), a.argOr("cols", a.lit(-1L)));
+          a.argOr("W", a.lit(1.0)), a.argOr("odim1", a.lit(-1L)), a.argOr("odim2", a.lit(-1L)));
+      case "list" -> list(a);
+      case "append" -> a.hop(OpCode.LIST_APPEND, HopParam.NONE, a.arg("target"), a.arg("value"));
+      case "eval" -> {
+        List<Hop> in = new ArrayList<>();
+        in.add(a.arg("fname"));
+        in.addAll(a.variadic());
+        yield a.hop(OpCode.EVAL, HopParam.NONE, in);
+      }
       case "sample" -> a.hop(OpCode.SAMPLE, HopParam.NONE, a.arg("range"), a.arg("size"),
           a.arg("replace"), a.argOr("seed", a.lit(-1L)));
       case "nrow" -> a.hop(OpCode.NROW, HopParam.NONE, a.arg("X"));
@@ -137,6 +145,15 @@ final class BuiltinLowering {
       default -> throw new IllegalStateException(call.position() + ": builtin " + name
           + " has no HOP mapping");
     };
+  }
+
+  /** list(...): the elements in order, with their names if they are named. */
+  private Hop list(Args a) {
+    List<String> names = new ArrayList<>();
+    for (var arg : a.call.arguments()) {
+      arg.name().ifPresent(names::add);
+    }
+    return a.hop(OpCode.LIST, new HopParam.ListNames(names), a.variadic());
   }
 
   /** matrix(X, rows, cols, byrow) reshapes; matrix(value, ...) fills; matrix("1 2", ...) parses. */

@@ -124,6 +124,9 @@ final class DagBuilder {
     }
     if (e instanceof IndexExpression ix) {
       Hop x = expression(ix.target());
+      if (x.dataType() == DataType.LIST) {
+        return hop(OpCode.LIST_INDEX, HopParam.NONE, listRange(x, ix.rows(), ix.position()), e);
+      }
       List<Hop> in = new ArrayList<>(List.of(x));
       in.addAll(range(x, ix.rows(), OpCode.NROW, ix.position()));
       in.addAll(range(x, ix.cols(), OpCode.NCOL, ix.position()));
@@ -156,6 +159,22 @@ final class DagBuilder {
     }
     Hop n = new Hop(extent, HopParam.NONE, List.of(x), DataType.SCALAR, ValueType.INTEGER, pos);
     return List.of(literal(ScalarValue.of(1L), pos), n);
+  }
+
+  /**
+   * The inputs (L, lo, hi) of a list index: L[i] is i:i (the same HOP twice, a position or a
+   * name), L[i:j] is i:j, L[] is 1:length(L).
+   */
+  List<Hop> listRange(Hop list, IndexRange r, SourcePosition pos) {
+    List<Hop> in = new ArrayList<>(List.of(list));
+    if (r instanceof IndexRange.All) {
+      in.add(literal(ScalarValue.of(1L), pos));
+      in.add(new Hop(OpCode.LENGTH, HopParam.NONE, List.of(list), DataType.SCALAR,
+          ValueType.INTEGER, pos));
+    } else {
+      in.addAll(range(list, r, OpCode.LENGTH, pos));
+    }
+    return in;
   }
 
   // ---------------------------------------------------------------- helpers

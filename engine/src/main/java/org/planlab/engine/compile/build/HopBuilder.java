@@ -34,6 +34,8 @@ import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.ast.Statement;
 import org.planlab.engine.lang.ast.UnaryExpression;
 import org.planlab.engine.lang.ast.WhileStatement;
+import org.planlab.engine.data.Data;
+import org.planlab.engine.data.ListValue;
 import org.planlab.engine.lang.types.DataType;
 import org.planlab.engine.lang.types.ExprType;
 import org.planlab.engine.lang.types.ValueType;
@@ -53,9 +55,9 @@ import org.planlab.engine.lang.validate.ValidatedProgram;
  * (the {@code #} keeps it apart from every DML identifier) that the expression then reads.
  *
  * <p>Function-call arguments are bound in the callee's parameter order; an omitted argument is
- * the callee's declared default expression, built in the caller's DAG (defaults may not read
- * variables, so evaluating them at the call site is the same value, and the call's inputs are
- * then always the full parameter list).
+ * the callee's declared default expression, built in the caller's DAG over the arguments bound
+ * before it (a default reads only earlier parameters, so evaluating it at the call site is the
+ * same value, and the call's inputs are then always the full parameter list).
  */
 public final class HopBuilder {
   private final ValidatedProgram program;
@@ -72,9 +74,33 @@ public final class HopBuilder {
     List<ProgramBlock> main = b.blocks(program.program().statements());
     Map<FunctionKey, Program.Function> functions = new LinkedHashMap<>();
     for (FunctionDefinition f : program.program().functions().values()) {
-      functions.put(f.key(), new Program.Function(f, b.blocks(f.body())));
+      functions.put(f.key(), new Program.Function(f, b.blocks(f.body()), constantDefaults(
+          program, f)));
     }
     return new Program(main, functions);
+  }
+
+  /**
+   * Per parameter of {@code f}, its default's value when validation found it constant ({@code
+   * list()} is the empty list), else null: what {@code eval} binds at run time.
+   */
+  private static List<Data> constantDefaults(ValidatedProgram program, FunctionDefinition f) {
+    List<Data> out = new ArrayList<>();
+    for (Parameter p : f.parameters()) {
+      Data value = null;
+      if (p.defaultValue().isPresent()) {
+        Expression d = p.defaultValue().get();
+        Optional<Object> c = program.constantOf(d);
+        if (c.isPresent()) {
+          value = DagBuilder.scalarOf(c.get());
+        } else if (d instanceof FunctionCall call && call.name().equals("list")
+            && call.arguments().isEmpty()) {
+          value = ListValue.of(List.of());
+        }
+      }
+      out.add(value);
+    }
+    return out;
   }
 
   // ---------------------------------------------------------------- statements
@@ -195,7 +221,14 @@ public final class HopBuilder {
   /** {@code X[rows, cols] = value}: LEFT_INDEX over X's current value, bound to X. */
   private void leftIndex(IndexedAssignment ia, DagBuilder dag) {
     Hop value = dag.expression(ia.value());
-    // a left-indexing target is a matrix (validation checked it); targets have no type entry
+    if (program.typeOf(ia.target()).isList()) {
+      Hop list = dag.variable(ia.target().name(), ExprType.LIST, ia.target().position());
+      List<Hop> in = dag.listRange(list, ia.rows(), ia.position());
+      dag.assign(ia.target().name(), new Hop(OpCode.LIST_SET, HopParam.NONE,
+          List.of(list, in.get(1), value), DataType.LIST, ValueType.UNKNOWN, ia.position()));
+      return;
+    }
+    // a left-indexing target here is a matrix (validation checked it)
     Hop x = dag.variable(ia.target().name(), ExprType.MATRIX, ia.target().position());
     List<Hop> in = new ArrayList<>(List.of(x, value));
     in.addAll(dag.range(x, ia.rows(), OpCode.NROW, ia.position()));
@@ -307,15 +340,22 @@ public final class HopBuilder {
     CallTarget.UserFunction target = (CallTarget.UserFunction) program.targetOf(call);
     FunctionDefinition callee = program.function(target.function()).definition();
     DagBuilder dag = new DagBuilder(program, hoisted);
+    // a default may read the parameters before it: built in a DAG builder of its own where
+    // those names are the bound arguments (not the caller's variables of the same name)
+    DagBuilder defaults = new DagBuilder(program, hoisted);
     List<Hop> args = new ArrayList<>();
     for (Parameter p : callee.parameters()) {
       Expression e = target.arguments().get(p.name());
-      if (e == null) {
-        Optional<Expression> d = p.defaultValue();
-        e = d.orElseThrow(() -> new IllegalStateException(call.position() + ": no argument for "
-            + p.name() + " of " + callee.key()));
+      Hop arg;
+      if (e != null) {
+        arg = dag.expression(e);
+      } else {
+        Expression d = p.defaultValue().orElseThrow(() -> new IllegalStateException(
+            call.position() + ": no argument for " + p.name() + " of " + callee.key()));
+        arg = defaults.expression(d);
       }
-      args.add(dag.expression(e));
+      defaults.assign(p.name(), arg);
+      args.add(arg);
     }
     Hop root = new Hop(OpCode.FUNCTION_CALL, new HopParam.Call(callee.key(), outputs), args,
         DataType.UNKNOWN, ValueType.UNKNOWN, call.position());

@@ -30,8 +30,7 @@ public final class ProgramRewriter {
     Map<FunctionKey, Program.Function> functions = new LinkedHashMap<>();
     for (Map.Entry<FunctionKey, Program.Function> e : program.functions().entrySet()) {
       Program.Function f = e.getValue();
-      functions.put(e.getKey(),
-          new Program.Function(f.definition(), blocks(f.body(), sizes)));
+      functions.put(e.getKey(), f.withBody(blocks(f.body(), sizes)));
     }
     return new Program(blocks(program.main(), sizes), functions);
   }

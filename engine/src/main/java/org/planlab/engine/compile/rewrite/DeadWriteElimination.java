@@ -41,8 +41,8 @@ public final class DeadWriteElimination {
     for (Map.Entry<FunctionKey, Program.Function> f : program.functions().entrySet()) {
       Set<String> results = new HashSet<>();
       f.getValue().definition().results().forEach(p -> results.add(p.name()));
-      functions.put(f.getKey(), new Program.Function(f.getValue().definition(),
-          d.blocks(f.getValue().body(), results).blocks()));
+      functions.put(f.getKey(),
+          f.getValue().withBody(d.blocks(f.getValue().body(), results).blocks()));
     }
     return new Program(d.blocks(program.main(), d.liveAtMainEnd).blocks(), functions);
   }

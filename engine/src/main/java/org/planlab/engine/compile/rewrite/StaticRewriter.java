@@ -51,8 +51,7 @@ public final class StaticRewriter {
     }
     Map<FunctionKey, Program.Function> functions = new LinkedHashMap<>();
     for (Map.Entry<FunctionKey, Program.Function> f : program.functions().entrySet()) {
-      functions.put(f.getKey(), new Program.Function(f.getValue().definition(),
-          blocks(f.getValue().body())));
+      functions.put(f.getKey(), f.getValue().withBody(blocks(f.getValue().body())));
     }
     Program rewritten = new Program(blocks(program.main()), functions);
     // after branch removal, so writes only a removed branch read are found dead too

@@ -10,6 +10,8 @@ public enum ArgKind {
   STRING,
   /** A matrix or a scalar. */
   ANY,
+  /** A matrix, a scalar or a list. */
+  VALUE,
   /** A variable name that need not be defined ({@code exists(x)}). */
   NAME;
 
@@ -20,6 +22,7 @@ public enum ArgKind {
       case SCALAR -> "a scalar";
       case STRING -> "a string";
       case ANY -> "a matrix or scalar";
+      case VALUE -> "a matrix, scalar or list";
       case NAME -> "a variable name";
     };
   }

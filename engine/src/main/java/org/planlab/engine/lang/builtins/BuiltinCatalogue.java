@@ -5,6 +5,7 @@ import static org.planlab.engine.lang.builtins.ArgKind.MATRIX;
 import static org.planlab.engine.lang.builtins.ArgKind.NAME;
 import static org.planlab.engine.lang.builtins.ArgKind.SCALAR;
 import static org.planlab.engine.lang.builtins.ArgKind.STRING;
+import static org.planlab.engine.lang.builtins.ArgKind.VALUE;
 import static org.planlab.engine.lang.builtins.BuiltinParameter.literal;
 import static org.planlab.engine.lang.builtins.BuiltinParameter.optional;
 import static org.planlab.engine.lang.builtins.BuiltinParameter.required;
@@ -126,8 +127,9 @@ public final class BuiltinCatalogue {
             required("to", SCALAR),
             optional("incr", SCALAR)));
     t.add(pure("diag", Category.CONSTRUCTION, TypeRules.diag(), required("X", MATRIX)));
-    t.add(pure("cbind", Category.CONSTRUCTION, TypeRules.bind(true), variadic("X", MATRIX, true)));
-    t.add(pure("rbind", Category.CONSTRUCTION, TypeRules.bind(false), variadic("X", MATRIX, true)));
+    // cbind(L)/rbind(L) of one list binds its elements (SystemDS)
+    t.add(pure("cbind", Category.CONSTRUCTION, TypeRules.bind(true), variadic("X", VALUE, true)));
+    t.add(pure("rbind", Category.CONSTRUCTION, TypeRules.bind(false), variadic("X", VALUE, true)));
     t.add(
         new BuiltinFunction(
             "table",
@@ -136,10 +138,13 @@ public final class BuiltinCatalogue {
                 required("A", ANY),
                 required("B", ANY),
                 optional("W", ANY),
-                optional("rows", SCALAR),
-                optional("cols", SCALAR)),
-            // table(A, B, rows, cols): four positional arguments are the sizes, not weights
-            Map.of(4, List.of("A", "B", "rows", "cols")),
+                optional("odim1", SCALAR),
+                optional("odim2", SCALAR),
+                // SystemDS's sixth argument only asks its distributed backend to emit empty
+                // blocks; it does not change the result
+                optional("outputEmptyBlocks", SCALAR, literal(true))),
+            // table(A, B, odim1, odim2): four positional arguments are the sizes, not weights
+            Map.of(4, List.of("A", "B", "odim1", "odim2")),
             TypeRules.table(),
             Effect.PURE,
             true));
@@ -163,7 +168,7 @@ public final class BuiltinCatalogue {
             "length",
             Category.SHAPE,
             TypeRules.size("X", TypeRules::cells),
-            required("X", MATRIX)));
+            required("X", VALUE)));
     t.add(pure("t", Category.SHAPE, TypeRules.transpose("X"), required("X", MATRIX)));
     t.add(pure("rev", Category.SHAPE, TypeRules.sameShape("X"), required("X", MATRIX)));
 
@@ -281,8 +286,8 @@ public final class BuiltinCatalogue {
             optional("empty.return", SCALAR, literal(true)).named()));
 
     // casts
-    t.add(pure("as.scalar", Category.CAST, TypeRules.toScalar(null), required("x", ANY)));
-    t.add(pure("as.matrix", Category.CAST, TypeRules.asMatrix(), required("x", ANY)));
+    t.add(pure("as.scalar", Category.CAST, TypeRules.toScalar(null), required("x", VALUE)));
+    t.add(pure("as.matrix", Category.CAST, TypeRules.asMatrix(), required("x", VALUE)));
     t.add(
         pure("as.double", Category.CAST, TypeRules.toScalar(ValueType.DOUBLE), required("x", ANY)));
     t.add(
@@ -302,13 +307,43 @@ public final class BuiltinCatalogue {
             "toString",
             Category.CAST,
             TypeRules.fixed(ExprType.STRING),
-            required("target", ANY),
+            required("target", VALUE),
             optional("rows", SCALAR, literal(100)).named(),
             optional("cols", SCALAR, literal(100)).named(),
             optional("decimal", SCALAR, literal(3)).named(),
             optional("sparse", SCALAR, literal(false)).named(),
             optional("sep", STRING, literal(" ")).named(),
             optional("linesep", STRING, literal("\n")).named()));
+
+    // lists (SystemDS's List type): list(a=X, b=1) or list(X, 1); append, remove, length and
+    // indexing L[i], L["name"], L[i:j]; eval calls a function chosen at run time
+    t.add(
+        new BuiltinFunction(
+            "list",
+            Category.CONSTRUCTION,
+            List.of(variadic("values", VALUE, false)),
+            Map.of(),
+            TypeRules.fixed(ExprType.LIST),
+            Effect.PURE,
+            true));
+    t.add(
+        pure(
+            "append",
+            Category.CONSTRUCTION,
+            TypeRules.append(),
+            required("target", VALUE),
+            required("value", VALUE)));
+    t.add(
+        new BuiltinFunction(
+            "eval",
+            Category.MISC,
+            List.of(required("fname", STRING), variadic("args", VALUE, false)),
+            Map.of(),
+            TypeRules.fixed(ExprType.MATRIX),
+            // the callee is known only at run time and may draw random numbers: never merged with
+            // another call, never reused
+            Effect.NONDETERMINISTIC,
+            true));
 
     // misc
     t.add(
@@ -382,7 +417,7 @@ public final class BuiltinCatalogue {
             "print",
             Category.OUTPUT,
             TypeRules.print(),
-            required("value", ANY),
+            required("value", VALUE),
             variadic("args", ANY, false)));
     t.add(sideEffect("stop", Category.OUTPUT, TypeRules.noValue(), required("message", SCALAR)));
     // MEMPHIS sec. 5.2: frees that percentage of the backends' unused cached memory (the free

@@ -84,6 +84,25 @@ final class TypeRules {
     return call -> ExprType.matrix(1, call.type(p).cols());
   }
 
+  /**
+   * append(L, x) adds x to list L; append(s, t) of two strings joins them with a line break, as
+   * SystemDS does.
+   */
+  static TypeRule append() {
+    return call -> {
+      ExprType target = call.type("target");
+      if (target.isList()) {
+        return ExprType.LIST;
+      }
+      if (target.isString() && call.type("value").isScalar()) {
+        return ExprType.STRING;
+      }
+      call.error("append needs a list, or two strings; got " + target.describe() + " and "
+          + call.type("value").describe());
+      return ExprType.UNKNOWN;
+    };
+  }
+
   /** nrow, ncol, length: an integer, a constant when the size is known. */
   static TypeRule size(String p, java.util.function.ToLongFunction<ExprType> size) {
     return call -> {
@@ -271,6 +290,12 @@ final class TypeRules {
   static TypeRule bind(boolean byColumns) {
     return call -> {
       List<ExprType> inputs = call.variadicTypes();
+      if (inputs.stream().anyMatch(ExprType::isList)) {
+        if (inputs.size() != 1) {
+          call.error(call.function().name() + " binds the elements of one list, or matrices");
+        }
+        return ExprType.MATRIX;
+      }
       long agreed = UNKNOWN;
       ExprType agreedFrom = null;
       long summed = 0;
@@ -302,7 +327,7 @@ final class TypeRules {
   }
 
   static TypeRule table() {
-    return call -> ExprType.matrix(dimension(call, "rows"), dimension(call, "cols"));
+    return call -> ExprType.matrix(dimension(call, "odim1"), dimension(call, "odim2"));
   }
 
   static TypeRule sample() {
@@ -464,6 +489,10 @@ final class TypeRules {
       if (t.isUnknown()) {
         return ExprType.UNKNOWN;
       }
+      if (t.isList()) {
+        // the element's value type is known only at run time
+        return ExprType.scalar(out == null ? ValueType.UNKNOWN : out);
+      }
       return ExprType.scalar(out == null ? t.valueType() : out);
     };
   }
@@ -473,6 +502,9 @@ final class TypeRules {
       ExprType t = call.type("x");
       if (t.isString()) {
         call.error("as.matrix needs a number or a matrix, got a string");
+      }
+      if (t.isList()) {
+        return ExprType.MATRIX;
       }
       return t.isMatrix() ? ExprType.matrix(t.rows(), t.cols()) : ExprType.matrix(1, 1);
     };

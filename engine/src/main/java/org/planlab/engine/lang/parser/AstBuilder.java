@@ -178,9 +178,9 @@ final class AstBuilder {
       return Optional.of(new WhileStatement(expressions.expression(c.cond), body(c.loopBody), pos));
     }
     if (ctx instanceof DmlParser.ForStatementContext c) {
-      if (!c.options.isEmpty()) {
-        error(c.options.get(0).getStart(), "for loops take no options (did you mean parfor?)");
-      }
+      // SystemDS accepts parfor's name=value options on a for loop (check=0 in its scripts)
+      // and ignores them: a for loop runs its iterations in order whatever they say
+      parforOptions(c.options);
       return Optional.of(
           new ForStatement(target(c.var), loopRange(c.range), body(c.loopBody), pos));
     }
@@ -272,8 +272,10 @@ final class AstBuilder {
 
   /**
    * {@code Matrix[Double]}, {@code matrix}, {@code Double}, {@code Integer}/{@code int}, {@code
-   * Boolean}, {@code String}, {@code Scalar[Double]}, case-insensitive. Matrices always hold
-   * doubles, so {@code Matrix[Integer]} is accepted as a matrix of doubles.
+   * Boolean}, {@code String}, {@code Scalar[Double]}, {@code List[Unknown]}, case-insensitive.
+   * Matrices always hold doubles, so {@code Matrix[Integer]} and SystemDS's {@code
+   * Matrix[Unknown]} are matrices of doubles; a list's value type (SystemDS writes {@code
+   * List[Unknown]}, {@code List[String]}) says nothing planlab checks.
    */
   private DmlType type(DmlParser.TypeSpecContext t) {
     String dataName = t.dataType.getText();
@@ -282,38 +284,44 @@ final class AstBuilder {
       if (lower.equals("matrix")) {
         return DmlType.MATRIX;
       }
+      if (lower.equals("list")) {
+        return DmlType.LIST;
+      }
       Optional<ValueType> vt = DmlType.valueTypeNamed(dataName);
       if (vt.isPresent()) {
         return new DmlType(DataType.SCALAR, vt.get());
       }
       return unknownType(t.dataType, dataName);
     }
-    Optional<ValueType> vt = DmlType.valueTypeNamed(t.valueType.getText());
-    if (vt.isEmpty()) {
-      error(
-          t.valueType,
-          "unknown value type '"
-              + t.valueType.getText()
-              + "' (expected Double, Integer, Boolean or String)");
+    String valueName = t.valueType.getText();
+    boolean unknownValue = valueName.equalsIgnoreCase("unknown");
+    Optional<ValueType> vt = DmlType.valueTypeNamed(valueName);
+    if (vt.isEmpty() && !unknownValue) {
+      error(t.valueType, "unknown value type '" + valueName
+          + "' (expected Double, Integer, Boolean, String or Unknown)");
       return DmlType.MATRIX;
     }
     return switch (lower) {
       case "matrix" -> DmlType.MATRIX;
-      case "scalar" -> new DmlType(DataType.SCALAR, vt.get());
+      case "list" -> DmlType.LIST;
+      case "scalar" -> {
+        if (unknownValue) {
+          error(t.valueType, "a scalar needs a value type (Double, Integer, Boolean or String)");
+          yield DmlType.DOUBLE;
+        }
+        yield new DmlType(DataType.SCALAR, vt.get());
+      }
       default -> unknownType(t.dataType, dataName);
     };
   }
 
   private DmlType unknownType(Token at, String name) {
     String lower = name.toLowerCase(java.util.Locale.ROOT);
-    if (lower.equals("frame") || lower.equals("list") || lower.equals("tensor")) {
-      error(at, "type " + name + " is not supported (only matrices and scalars)");
+    if (lower.equals("frame") || lower.equals("tensor")) {
+      error(at, "type " + name + " is not supported (only matrices, scalars and lists)");
     } else {
-      error(
-          at,
-          "unknown type '"
-              + name
-              + "' (expected Matrix[Double], Double, Integer, Boolean or String)");
+      error(at, "unknown type '" + name
+          + "' (expected Matrix[Double], Double, Integer, Boolean, String or List[Unknown])");
     }
     return DmlType.MATRIX;
   }
@@ -368,7 +376,7 @@ final class AstBuilder {
     List<Argument> out = new ArrayList<>();
     for (DmlParser.ArgumentContext a : ctxs) {
       if (a.name == null) {
-        error(a.getStart(), "parfor options are written name=value");
+        error(a.getStart(), "loop options are written name=value");
         continue;
       }
       Expression value =

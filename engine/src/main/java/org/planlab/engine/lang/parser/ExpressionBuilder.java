@@ -218,13 +218,11 @@ final class ExpressionBuilder {
     return dollarName.substring(1);
   }
 
-  /** Rows and columns of {@code [rows, cols]}; both dimensions must be written. */
+  /**
+   * Rows and columns of {@code [rows, cols]}. One index, {@code v[i]}, selects rows as SystemDS
+   * does ({@code v[i, ]}); on a list it selects elements.
+   */
   IndexRange[] indexRanges(DmlParser.IndexSuffixContext ix, String target) {
-    if (ix.comma == null) {
-      error(
-          ix.getStart(),
-          "indexing needs rows and columns: " + target + "[rows, cols] (either may" + " be empty)");
-    }
     return new IndexRange[] {indexRange(ix.rows), indexRange(ix.cols)};
   }
 

@@ -29,6 +29,7 @@ import org.planlab.engine.lang.ast.FunctionKey;
 import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.ast.SourceImport;
 import org.planlab.engine.lang.ast.SourcePosition;
+import org.planlab.engine.lang.ast.StringLiteral;
 import org.planlab.engine.lang.builtins.BuiltinCatalogue;
 
 /**
@@ -54,6 +55,10 @@ public final class ProgramLoader {
   private final Map<FunctionKey, FunctionDefinition> functions = new LinkedHashMap<>();
   private final Map<String, FunctionKey> libraryFunctions = new LinkedHashMap<>();
   private final Set<String> libraryMisses = new HashSet<>();
+  /** String literals of the loaded modules (candidate targets of eval), in load order. */
+  private final Set<String> stringLiterals = new java.util.LinkedHashSet<>();
+  private final Set<String> evalTried = new HashSet<>();
+  private boolean evalSeen;
 
   /**
    * @param arguments command-line arguments by name without '$' ("X", "1")
@@ -104,6 +109,9 @@ public final class ProgramLoader {
     ParsedFile parsed = parseModule(main, text);
     for (int i = 0; i < modules.size(); i++) {
       resolveLibraryCalls(modules.get(i), i == 0 ? parsed : null);
+      if (i == modules.size() - 1 && evalSeen) {
+        loadEvalTargets(); // may add modules, whose calls the loop then resolves
+      }
     }
     if (!diagnostics.isEmpty()) {
       throw new DmlSyntaxException(diagnostics);
@@ -288,8 +296,21 @@ public final class ProgramLoader {
       }
       AstWalker.forEachExpression(f.body(), collect);
     }
+    if (parsed != null) {
+      AstWalker.forEachExpression(parsed.statements(), this::noteStringLiteral);
+    }
+    for (FunctionKey key : module.functionKeys) {
+      FunctionDefinition f = functions.get(key);
+      for (Parameter p : f.parameters()) {
+        p.defaultValue().ifPresent(d -> AstWalker.forEachExpression(d, this::noteStringLiteral));
+      }
+      AstWalker.forEachExpression(f.body(), this::noteStringLiteral);
+    }
     for (FunctionCall call : calls) {
       String name = call.name();
+      if (name.equals("eval") && call.namespace().isEmpty()) {
+        evalSeen = true;
+      }
       if (functions.containsKey(new FunctionKey(module.namespace, name))
           || builtins.isBuiltin(name)
           || libraryFunctions.containsKey(name)
@@ -302,6 +323,33 @@ public final class ProgramLoader {
         continue;
       }
       loadLibrary(name, file.get(), call.position());
+    }
+  }
+
+  /** Remembers a string literal that could name a function for {@code eval}. */
+  private void noteStringLiteral(Expression e) {
+    if (e instanceof StringLiteral s && !s.stringValue().isEmpty()
+        && Character.isLetter(s.stringValue().charAt(0))) {
+      stringLiterals.add(s.stringValue());
+    }
+  }
+
+  /**
+   * {@code eval("f", ...)} calls a function chosen at run time. A program that uses eval gets
+   * the library functions its string literals name loaded (and so compiled), as SystemDS
+   * resolves eval's targets in its builtin library: {@code gridSearch(X, y, "lm", "lmPredict",
+   * ...)} loads {@code lm} and {@code lmPredict}. Functions the scripts define are compiled
+   * anyway.
+   */
+  private void loadEvalTargets() {
+    for (String name : List.copyOf(stringLiterals)) {
+      if (name.contains("::") || builtins.isBuiltin(name) || libraryFunctions.containsKey(name)
+          || libraryMisses.contains(name) || evalTried.contains(name)) {
+        continue;
+      }
+      evalTried.add(name);
+      findLibraryFile(name).ifPresent(file -> loadLibrary(name, file,
+          new SourcePosition(file.toString(), 1, 1)));
     }
   }
 

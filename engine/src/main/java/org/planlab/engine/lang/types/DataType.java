@@ -1,9 +1,13 @@
 package org.planlab.engine.lang.types;
 
-/** Data type of a DML value: a matrix of doubles or a scalar. */
+/**
+ * Data type of a DML value: a matrix of doubles, a scalar, or a list (SystemDS's {@code List}:
+ * an ordered, optionally named collection of matrices, scalars and lists).
+ */
 public enum DataType {
   MATRIX,
   SCALAR,
+  LIST,
   /** Not inferable, only after an error was reported (keeps one mistake from cascading). */
   UNKNOWN;
 

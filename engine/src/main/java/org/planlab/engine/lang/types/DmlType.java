@@ -20,6 +20,8 @@ public record DmlType(DataType dataType, ValueType valueType) {
   public static final DmlType INTEGER = new DmlType(DataType.SCALAR, ValueType.INTEGER);
   public static final DmlType BOOLEAN = new DmlType(DataType.SCALAR, ValueType.BOOLEAN);
   public static final DmlType STRING = new DmlType(DataType.SCALAR, ValueType.STRING);
+  /** {@code List[Unknown]}: the elements' types are known only at run time. */
+  public static final DmlType LIST = new DmlType(DataType.LIST, ValueType.UNKNOWN);
 
   /** The value type named {@code name} (case-insensitive), if DML knows it. */
   public static Optional<ValueType> valueTypeNamed(String name) {
@@ -36,7 +38,11 @@ public record DmlType(DataType dataType, ValueType valueType) {
   @Override
   public String toString() {
     String vt = capitalized(valueType.dmlName());
-    return dataType == DataType.MATRIX ? "Matrix[" + vt + "]" : vt;
+    return switch (dataType) {
+      case MATRIX -> "Matrix[" + vt + "]";
+      case LIST -> "List[" + vt + "]";
+      default -> vt;
+    };
   }
 
   private static String capitalized(String s) {

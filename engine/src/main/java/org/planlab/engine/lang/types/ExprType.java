@@ -17,6 +17,10 @@ public record ExprType(DataType dataType, ValueType valueType, long rows, long c
   public static final ExprType BOOLEAN = scalar(ValueType.BOOLEAN);
   public static final ExprType STRING = scalar(ValueType.STRING);
 
+  /** A list (its elements' types are known only at run time). */
+  public static final ExprType LIST =
+      new ExprType(DataType.LIST, ValueType.UNKNOWN, UNKNOWN_DIM, UNKNOWN_DIM);
+
   /** A matrix of unknown dimensions. */
   public static final ExprType MATRIX = matrix(UNKNOWN_DIM, UNKNOWN_DIM);
 
@@ -44,7 +48,11 @@ public record ExprType(DataType dataType, ValueType valueType, long rows, long c
 
   /** The type a declared parameter or result has (dimensions unknown). */
   public static ExprType of(DmlType declared) {
-    return declared.dataType() == DataType.MATRIX ? MATRIX : scalar(declared.valueType());
+    return switch (declared.dataType()) {
+      case MATRIX -> MATRIX;
+      case LIST -> LIST;
+      default -> scalar(declared.valueType());
+    };
   }
 
   public boolean isMatrix() {
@@ -53,6 +61,10 @@ public record ExprType(DataType dataType, ValueType valueType, long rows, long c
 
   public boolean isScalar() {
     return dataType == DataType.SCALAR;
+  }
+
+  public boolean isList() {
+    return dataType == DataType.LIST;
   }
 
   public boolean isUnknown() {
@@ -90,6 +102,7 @@ public record ExprType(DataType dataType, ValueType valueType, long rows, long c
     return switch (dataType) {
       case MATRIX -> "matrix " + shape();
       case SCALAR -> valueType.dmlName();
+      case LIST -> "list";
       case UNKNOWN -> "unknown";
     };
   }

@@ -200,6 +200,9 @@ final class CallValidator {
       checkArgumentsOnly(c, scope);
       return Optional.empty();
     }
+    if (f.name().equals("list")) {
+      return listCall(c, f, scope);
+    }
     List<ArgumentBinder.Slot> slots =
         f.parameters().stream()
             .map(p -> new ArgumentBinder.Slot(p.name(), p.required(), p.namedOnly(), p.variadic()))
@@ -287,6 +290,28 @@ final class CallValidator {
     return Optional.of(List.of(result));
   }
 
+  /**
+   * {@code list(...)}: every argument is an element, named ({@code list(a=X)}) or not; a list is
+   * named only if all its elements are (SystemDS cannot index a partly named list by name).
+   */
+  private Optional<List<ExprType>> listCall(FunctionCall c, BuiltinFunction f, Scope scope) {
+    long named = c.arguments().stream().filter(Argument::isNamed).count();
+    if (named != 0 && named != c.arguments().size()) {
+      reporter.error(c.position(), "list(...) elements are either all named or all unnamed");
+    }
+    java.util.Set<String> names = new java.util.HashSet<>();
+    List<Expression> values = new ArrayList<>();
+    for (Argument a : c.arguments()) {
+      expressions.check(a.value(), scope);
+      if (a.isNamed() && !names.add(a.name().get())) {
+        reporter.error(a.position(), "list element '" + a.name().get() + "' is given twice");
+      }
+      values.add(a.value());
+    }
+    ctx.targets.put(c, new CallTarget.Builtin(f, Map.of(), values));
+    return Optional.of(List.of(ExprType.LIST));
+  }
+
   /** Which parameter each named or positional argument was bound to (variadic ones excluded). */
   private static Map<Argument, String> parameterOf(ArgumentBinder.Binding binding) {
     Map<Argument, String> out = new IdentityHashMap<>();
@@ -299,7 +324,8 @@ final class CallValidator {
       case MATRIX -> t.isMatrix();
       case SCALAR -> t.isScalar();
       case STRING -> t.isString() || (t.isScalar() && t.valueType() == ValueType.UNKNOWN);
-      case ANY, NAME -> true;
+      case ANY -> !t.isList();
+      case VALUE, NAME -> true;
     };
   }
 }

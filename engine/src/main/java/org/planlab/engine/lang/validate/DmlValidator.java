@@ -98,7 +98,7 @@ public final class DmlValidator {
     List<ExprType> parameterTypes = new ArrayList<>();
     for (Parameter p : f.parameters()) {
       ExprType declared = ExprType.of(p.type());
-      p.defaultValue().ifPresent(d -> defaultValue(ctx, body, f, p, declared));
+      p.defaultValue().ifPresent(d -> defaultValue(ctx, body, f, p, declared, scope));
       scope.define(p.name(), declared, null);
       parameterTypes.add(declared);
     }
@@ -135,34 +135,18 @@ public final class DmlValidator {
     return parameterTypes;
   }
 
-  /** Defaults are constant expressions: no variables; of the declared type. */
+  /**
+   * A default is an expression of the declared type over the parameters before it (SystemDS's
+   * {@code Integer numB = ncol(X)}); the caller evaluates it with the arguments it bound.
+   */
   private static void defaultValue(
       ValidationContext ctx,
       StatementValidator body,
       FunctionDefinition f,
       Parameter p,
-      ExprType declared) {
-    List<String> variables = new ArrayList<>();
-    AstWalker.forEachExpression(
-        p.defaultValue().get(),
-        e -> {
-          if (e instanceof Identifier id) {
-            variables.add(id.name());
-          }
-        });
-    if (!variables.isEmpty()) {
-      ctx.reporter.error(
-          p.position(),
-          "the default of parameter '"
-              + p.name()
-              + "' of "
-              + f.key()
-              + " cannot use variables ('"
-              + variables.get(0)
-              + "')");
-      return;
-    }
-    ExprType t = body.expressions().check(p.defaultValue().get(), new Scope());
+      ExprType declared,
+      Scope earlierParameters) {
+    ExprType t = body.expressions().check(p.defaultValue().get(), earlierParameters.copy());
     String problem = ExpressionValidator.mismatch(declared, t);
     if (problem != null) {
       ctx.reporter.error(

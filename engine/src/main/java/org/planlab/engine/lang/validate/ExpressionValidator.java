@@ -174,9 +174,9 @@ final class ExpressionValidator {
     if (t.isUnknown()) {
       return ExprType.UNKNOWN;
     }
-    if (t.isString()) {
-      reporter.error(
-          u.position(), "operator '" + u.operator().symbol() + "' cannot be applied to a string");
+    if (t.isString() || t.isList()) {
+      reporter.error(u.position(), "operator '" + u.operator().symbol()
+          + "' cannot be applied to a " + (t.isList() ? "list" : "string"));
       return ExprType.UNKNOWN;
     }
     if (t.isMatrix()) {
@@ -210,6 +210,11 @@ final class ExpressionValidator {
     }
     BinaryOperator op = b.operator();
     String sym = op.symbol();
+    if (l.isList() || r.isList()) {
+      reporter.error(b.position(), "operator " + sym + " cannot be applied to a list (take an"
+          + " element with as.matrix(L[i]) or as.scalar(L[i]))");
+      return ExprType.UNKNOWN;
+    }
     if (op == BinaryOperator.MATMULT) {
       if (!l.isMatrix() || !r.isMatrix()) {
         reporter.error(
@@ -295,6 +300,10 @@ final class ExpressionValidator {
   private ExprType index(IndexExpression ix, Scope scope) {
     Scope.Variable v = variable(ix.target(), scope);
     ExprType target = v == null ? ExprType.UNKNOWN : v.type();
+    if (target.isList()) {
+      listIndex(ix.rows(), ix.cols(), scope);
+      return ExprType.LIST;
+    }
     long rows = indexSize(ix.rows(), target, true, ix.target().name(), scope);
     long cols = indexSize(ix.cols(), target, false, ix.target().name(), scope);
     if (target.isUnknown()) {
@@ -311,6 +320,37 @@ final class ExpressionValidator {
       return ExprType.UNKNOWN;
     }
     return ExprType.matrix(rows, cols);
+  }
+
+  /**
+   * Checks the index of a list: {@code L[i]}, {@code L[i:j]} or {@code L["name"]} (SystemDS
+   * also writes {@code L[i, 1]}: a list is a column of elements, so a column index must be 1).
+   */
+  void listIndex(IndexRange rows, IndexRange cols, Scope scope) {
+    if (rows instanceof IndexRange.Single s) {
+      ExprType t = check(s.index(), scope);
+      if (!t.isScalar() && !t.isUnknown()) {
+        reporter.error(s.index().position(), "a list index must be a number or a name, found "
+            + article(t.describe()));
+      }
+    } else if (rows instanceof IndexRange.Span s) {
+      for (Expression e : List.of(s.from(), s.to())) {
+        ExprType t = check(e, scope);
+        if (!t.isScalar() || t.isString()) {
+          reporter.error(e.position(), "a list range needs numbers, found "
+              + article(t.describe()));
+        }
+      }
+    }
+    if (cols instanceof IndexRange.Single s) {
+      check(s.index(), scope);
+      Object c = constant(s.index());
+      if (c != null && !(c instanceof Number n && n.doubleValue() == 1)) {
+        reporter.error(s.index().position(), "a list has one column; its column index must be 1");
+      }
+    } else if (cols instanceof IndexRange.Span s) {
+      reporter.error(s.from().position(), "a list has one column; index it as L[i] or L[i:j]");
+    }
   }
 
   /**

@@ -87,6 +87,17 @@ final class StatementValidator {
     Scope.Variable v = expressions.variable(a.target(), scope);
     ExprType target = v == null ? ExprType.UNKNOWN : v.type();
     String name = a.target().name();
+    if (target.isList()) {
+      // L[i] = v, L["name"] = v: a new list with that element replaced (or added by name)
+      expressions.listIndex(a.rows(), a.cols(), scope);
+      expressions.check(a.value(), scope);
+      if (a.rows() instanceof org.planlab.engine.lang.ast.IndexRange.Span s) {
+        reporter.error(s.from().position(), "a list element is replaced one at a time: "
+            + name + "[i] = value");
+      }
+      scope.define(name, ExprType.LIST, null);
+      return;
+    }
     long rows = expressions.indexSize(a.rows(), target, true, name, scope);
     long cols = expressions.indexSize(a.cols(), target, false, name, scope);
     ExprType value = expressions.check(a.value(), scope);

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.data.ListValue;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.Hop;
@@ -29,6 +30,9 @@ public final class CastInstruction extends Instruction {
 
   @Override
   public Data execute(Data[] in, ExecutionContext ctx) {
+    if (in.length > 0 && in[0] instanceof ListValue l) {
+      return ofList(l, in);
+    }
     return switch (hop().op()) {
       case CAST_SCALAR -> scalar(in[0], "as.scalar");
       case CAST_MATRIX -> isMatrix(in[0]) ? in[0]
@@ -49,6 +53,33 @@ public final class CastInstruction extends Instruction {
       }
       default -> throw new IllegalStateException("not a cast opcode: " + hop().op());
     };
+  }
+
+  /**
+   * The casts of a list: as.scalar and as.matrix take the element of a one-element list (L[i]),
+   * length counts the elements, toString prints them as SystemDS does.
+   */
+  private Data ofList(ListValue l, Data[] in) {
+    return switch (hop().op()) {
+      case CAST_SCALAR -> scalar(single(l, "as.scalar"), "as.scalar");
+      case CAST_MATRIX -> {
+        Data d = single(l, "as.matrix");
+        yield isMatrix(d) ? d : wrap(MatrixBlock.scalar(scalar(d, "as.matrix").asDouble()));
+      }
+      case LENGTH -> ScalarValue.of((long) l.size());
+      case TO_STRING -> ScalarValue.of(toText(l, Operands.intArg(in[1], "decimal"),
+          Operands.str(in[2], "sep"), Operands.str(in[3], "linesep")));
+      default -> throw new IllegalArgumentException(hop().op().name().toLowerCase(Locale.ROOT)
+          + " cannot be applied to a list");
+    };
+  }
+
+  private static Data single(ListValue l, String what) {
+    if (l.size() != 1) {
+      throw new IllegalArgumentException(what + " needs a list of one element, got "
+          + l.size() + " elements");
+    }
+    return l.get(1);
   }
 
   /** nrow, ncol and length read only the dims, which every matrix handle knows. */
@@ -73,6 +104,20 @@ public final class CastInstruction extends Instruction {
    * decimal} digits separated by {@code sep}, rows ended by {@code linesep}.
    */
   public static String toText(Data d, int decimal, String sep, String linesep) {
+    if (d instanceof ListValue l) {
+      // as SystemDS prints a list: "List containing:" and the elements (without their names)
+      // in brackets, separated by ", "
+      StringBuilder sb = new StringBuilder("List containing:\n[");
+      for (int i = 0; i < l.size(); i++) {
+        if (i > 0) {
+          sb.append(", ");
+        }
+        Data e = l.values().get(i);
+        sb.append(isMatrix(e) ? "\nMatrix:\n" + toText(e, decimal, sep, linesep)
+            : toText(e, decimal, sep, linesep));
+      }
+      return sb.append(']').toString();
+    }
     if (!isMatrix(d)) {
       return scalar(d, "toString").asString();
     }

@@ -11,6 +11,7 @@ import static org.planlab.engine.runtime.instructions.Operands.wrap;
 import java.util.ArrayList;
 import java.util.List;
 import org.planlab.engine.data.Data;
+import org.planlab.engine.data.ListValue;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.kernels.BindKernels;
 import org.planlab.engine.kernels.OrderKernels;
@@ -74,9 +75,16 @@ public final class ReorgInstruction extends Instruction {
         cols);
   }
 
+  /** The operands as blocks; cbind(L)/rbind(L) of one list binds its elements (SystemDS). */
   private static List<MatrixBlock> matrices(Data[] in) {
-    List<MatrixBlock> l = new ArrayList<>(in.length);
-    for (Data d : in) {
+    List<Data> values = in.length == 1 && in[0] instanceof ListValue list ? list.values()
+        : List.of(in);
+    List<MatrixBlock> l = new ArrayList<>(values.size());
+    for (Data d : values) {
+      if (d instanceof ListValue) {
+        throw new IllegalArgumentException("cbind/rbind bind matrices or the elements of one"
+            + " list, not nested lists");
+      }
       l.add(matrix(d));
     }
     return l;

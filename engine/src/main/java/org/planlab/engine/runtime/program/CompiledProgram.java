@@ -28,7 +28,7 @@ public record CompiledProgram(Program source, List<CompiledBlock> main,
   public Program lowered() {
     Map<FunctionKey, Program.Function> fs = new LinkedHashMap<>();
     functions.forEach((k, body) -> fs.put(k,
-        new Program.Function(source.functions().get(k).definition(), lowered(body))));
+        source.functions().get(k).withBody(lowered(body))));
     return new Program(lowered(main), fs);
   }
 
