@@ -93,7 +93,7 @@ final class ExecCommand implements Callable<Integer> {
     } catch (DmlException | UnsupportedOperationException | IllegalStateException
         | UncheckedIOException e) {
       out.flush();
-      cl.getErr().println("planlab: " + e.getMessage());
+      cl.getErr().println(PlanlabCommand.scriptError(e));
       cl.getErr().flush();
       return 1;
     }

@@ -111,7 +111,7 @@ final class ExplainCommand implements Callable<Integer> {
       cl.getOut().flush();
       return 0;
     } catch (DmlException | UnsupportedOperationException | IllegalStateException e) {
-      cl.getErr().println("planlab: " + e.getMessage());
+      cl.getErr().println(PlanlabCommand.scriptError(e));
       cl.getErr().flush();
       return 1;
     }

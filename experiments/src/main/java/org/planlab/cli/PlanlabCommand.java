@@ -53,6 +53,16 @@ public final class PlanlabCommand implements Runnable {
         : "internal error (" + ex.getClass().getName() + "); please report it";
   }
 
+  /**
+   * The line(s) a failed script prints on standard error: a DML error as the compiler form
+   * {@code FILE:LINE:COL: error: message} alone (so editors and CI problem matchers find the
+   * file), anything else prefixed with {@code planlab: }.
+   */
+  static String scriptError(Exception ex) {
+    return ex instanceof org.planlab.engine.lang.DmlException ? message(ex)
+        : "planlab: " + message(ex);
+  }
+
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
   }

@@ -73,7 +73,7 @@ class ExecCommandTest {
     CliRun r = CliRun.of(new CommandLine(new ExecCommand(fixed(OpCode.STOP, "boom"))),
         f.toString());
     assertEquals(1, r.code());
-    assertEquals("planlab: s.dml:3:5: boom\n", r.err().replace("\r\n", "\n"));
+    assertEquals("s.dml:3:5: error: boom\n", r.err().replace("\r\n", "\n"));
 
     Path bad = script("x = = 1\n");
     CliRun syntax = planlab("exec", bad.toString());
@@ -85,7 +85,7 @@ class ExecCommandTest {
     Path undefined = script("x = 1\nprint(y)\n");
     CliRun validation = planlab("exec", undefined.toString());
     assertEquals(1, validation.code(), validation.err());
-    assertTrue(validation.err().startsWith("planlab: " + undefined + ":2:"), validation.err());
+    assertTrue(validation.err().startsWith(undefined + ":2:"), validation.err());
     assertFalse(validation.err().contains("\tat "), validation.err());
   }
 

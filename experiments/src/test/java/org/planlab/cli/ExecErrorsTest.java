@@ -32,10 +32,10 @@ class ExecErrorsTest {
     return CliRun.planlab(args);
   }
 
-  /** Exit 1 and stderr exactly "planlab: s.dml:LINE:COL: message". */
+  /** Exit 1 and stderr exactly "s.dml:LINE:COL: error: message". */
   private void assertError(CliRun r, int line, int column, String message) {
     assertEquals(1, r.code(), r.err());
-    assertEquals("planlab: " + script + ":" + line + ":" + column + ": " + message + "\n",
+    assertEquals(script + ":" + line + ":" + column + ": error: " + message + "\n",
         r.err());
     assertNoTrace(r);
   }
@@ -63,7 +63,7 @@ class ExecErrorsTest {
   void severalSyntaxErrorsAreListedOnePerLine() throws IOException {
     CliRun r = exec("x = while\ny = 1\n");
     assertEquals(1, r.code());
-    assertTrue(r.err().startsWith("planlab: " + script + ":1:5: unexpected 'while'\n"
+    assertTrue(r.err().startsWith(script + ":1:5: error: unexpected 'while'\n"
         + script + ":"), r.err());
     assertNoTrace(r);
   }
@@ -217,7 +217,7 @@ class ExecErrorsTest {
     Files.writeString(dir.resolve("meta.csv.mtd"), "{ \"rows\": 2, \"cols\": oops");
     CliRun r = exec("X = read(\"" + mtd + "\")\nprint(sum(X))\n");
     assertEquals(1, r.code());
-    assertTrue(r.err().startsWith("planlab: " + script + ":1:5: I/O error: " + mtd
+    assertTrue(r.err().startsWith(script + ":1:5: error: I/O error: " + mtd
         + ".mtd, line 1: not valid JSON"), r.err());
     assertTrue(r.err().endsWith("\n") && r.err().indexOf('\n') == r.err().length() - 1,
         "one line: " + r.err());
@@ -300,8 +300,7 @@ class ExecErrorsTest {
     Files.writeString(lib, "g = function(Double x) return (Double y) {\n  y = x + z\n}\n");
     CliRun r = exec("source(\"lib.dml\") as l\nprint(l::g(1))\n");
     assertEquals(1, r.code());
-    assertTrue(r.err().startsWith("planlab: "), r.err());
-    assertTrue(r.err().contains("lib.dml:2:11: undefined variable 'z'"), r.err());
+    assertTrue(r.err().contains("lib.dml:2:11: error: undefined variable 'z'"), r.err());
     assertNoTrace(r);
   }
 }

@@ -79,10 +79,10 @@ class FaultCatalogueTest {
     return f;
   }
 
-  /** {@code exec} of a script reading {@code file}: exit 1, "planlab: SCRIPT:1:5: " + message. */
+  /** {@code exec} of a script reading {@code file}: exit 1, "SCRIPT:1:5: error: " + message. */
   private static Expectation execRead(Path dir, Path file, String message) throws IOException {
     Path s = write(dir, "read.dml", "X = read(\"" + file + "\")\nprint(sum(X))\n");
-    return expect(1, "planlab: " + s + ":1:5: " + message, "exec", s);
+    return expect(1, s + ":1:5: error: " + message, "exec", s);
   }
 
   /** {@code run} of a descriptor (script s.dml): exit 2, "FILE:" then the key and message. */

@@ -108,7 +108,7 @@ class UserErrorsTest {
   void parforParBeyondTheMaximumIsAScriptError() throws IOException {
     Path s = file("p.dml", "parfor (i in 1:4, par=40000) { print(i) }\n");
     CliRun r = planlab("exec", s.toString());
-    assertFirstLine(r, 1, "planlab: " + s + ":1:14: parfor option par must be in [1, 1024], was "
+    assertFirstLine(r, 1, s + ":1:14: error: parfor option par must be in [1, 1024], was "
         + "40000");
     assertEquals("", r.out());
   }
@@ -119,7 +119,7 @@ class UserErrorsTest {
   void unreadableInputSaysPermissionDenied() throws IOException {
     Path in = RefusedPaths.unreadableFile(dir);
     Path s = file("r.dml", "X = read(\"" + in + "\", format=\"csv\")\nprint(sum(X))\n");
-    assertFirstLine(planlab("exec", s.toString()), 1, "planlab: " + s + ":1:5: cannot read "
+    assertFirstLine(planlab("exec", s.toString()), 1, s + ":1:5: error: cannot read "
         + in + ": permission denied");
     assertFirstLine(planlab("datagen", "labels-from-model", "--of", in.toString(), "--out",
         dir.resolve("y.csv").toString()), 1, "planlab: cannot read " + in
@@ -184,7 +184,7 @@ class UserErrorsTest {
   void aDirectoryGivenAsAnInputFileIsReportedAsADirectory() throws IOException {
     Path in = Files.createDirectories(dir.resolve("data.csv"));
     Path s = file("r.dml", "X = read(\"" + in + "\")\nprint(sum(X))\n");
-    assertFirstLine(planlab("exec", s.toString()), 1, "planlab: " + s + ":1:5: cannot read "
+    assertFirstLine(planlab("exec", s.toString()), 1, s + ":1:5: error: cannot read "
         + in + ": is a directory");
     assertFirstLine(planlab("datagen", "labels-from-model", "--of", in.toString(), "--out",
         dir.resolve("y.csv").toString()), 1, "planlab: cannot read " + in

@@ -5,7 +5,8 @@ import java.util.List;
 /**
  * A DML program the front end rejects. Carries every diagnostic found (the front end collects
  * several before giving up); the message lists the first {@link #MAX_REPORTED}, one per line, each
- * as {@code FILE:LINE:COL: what is wrong}.
+ * as {@code FILE:LINE:COL: error: what is wrong} (the form javac and gcc print, which editors and
+ * CI problem matchers recognize).
  */
 public abstract class DmlException extends RuntimeException {
   /** How many diagnostics the message spells out. */
@@ -38,7 +39,7 @@ public abstract class DmlException extends RuntimeException {
       if (i > 0) {
         sb.append('\n');
       }
-      sb.append(diagnostics.get(i));
+      sb.append(diagnostics.get(i).asError());
     }
     if (diagnostics.size() > shown) {
       sb.append("\n... and ").append(diagnostics.size() - shown).append(" more");

@@ -24,7 +24,9 @@ public final class ScalarOps {
     }
     switch (op) {
       case EQ, NEQ, LT, LE, GT, GE:
-        if (a.valueType() == ValueType.STRING && b.valueType() == ValueType.STRING) {
+        if (strings) {
+          // a string compared with a number compares the number's text, as SystemDS does
+          // (1.5 == "1.5" is TRUE, 0 == "NaN" FALSE)
           return ScalarValue.of(compare(op, a.asString().compareTo(b.asString())));
         }
         return ScalarValue.of(op.apply(a.asDouble(), b.asDouble()) != 0);

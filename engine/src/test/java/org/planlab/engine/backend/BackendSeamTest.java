@@ -302,7 +302,7 @@ class BackendSeamTest {
             .assertThrows(org.planlab.engine.runtime.DmlRuntimeException.class,
                 () -> engine.run(s, Map.of(), new PrintStream(new ByteArrayOutputStream()),
                     ReuseHook.NONE));
-        assertEquals(f + ":4:7: remote job of ba+* failed (injected)", e.getMessage());
+        assertEquals(f + ":4:7: error: remote job of ba+* failed (injected)", e.getMessage());
         assertTrue(s.statistics().snapshot().timeline().stream()
             .anyMatch(x -> x.name().startsWith("prefetch ")), "the failure came from a prefetch");
         assertTrue(busyPrefetchThreads() == 0, "a prefetch outlived its run");

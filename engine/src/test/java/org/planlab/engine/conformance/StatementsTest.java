@@ -278,7 +278,7 @@ class StatementsTest {
   @Test
   void outputBeforeStopIsKept() {
     Dml.Failure f = dml.fails("print(\"before\")\nstop(\"halt\")\nprint(\"after\")");
-    assertEquals(Dml.FILE + ":2:1: halt", f.message());
+    assertEquals(Dml.FILE + ":2:1: error: halt", f.message());
     assertEquals("before\n", f.printed());
   }
 

@@ -30,27 +30,27 @@ class UnsupportedConstructsTest {
 
   @Test
   void existsOfAVariable() {
-    assertRejected("z = 1\nprint(exists(\"z\"))", Dml.FILE + ":2:7: exists() of a variable is "
+    assertRejected("z = 1\nprint(exists(\"z\"))", Dml.FILE + ":2:7: error: exists() of a variable is "
         + "not supported yet; use exists($name) for script arguments");
   }
 
   @Test
   void userFunctionInAPredicate() {
     assertRejected("g = function(Double x) return (Boolean b) { b = x > 2 }\ni = 0\n"
-        + "while (!g(i)) { i = i + 1 }", Dml.FILE + ":3:9: user-defined function 'g' cannot "
+        + "while (!g(i)) { i = i + 1 }", Dml.FILE + ":3:9: error: user-defined function 'g' cannot "
         + "be called in a predicate or loop bound; assign its result to a variable first");
   }
 
   @Test
   void printOfAMatrix() {
-    assertRejected("X = matrix(1, rows=2, cols=2)\nprint(X)", Dml.FILE + ":2:1: print needs a "
+    assertRejected("X = matrix(1, rows=2, cols=2)\nprint(X)", Dml.FILE + ":2:1: error: print needs a "
         + "scalar; use print(toString(X)) for a matrix");
   }
 
   @Test
   void poissonRand() {
     assertRejected("X = rand(rows=2, cols=2, pdf=\"poisson\", lambda=3)\nprint(sum(X))",
-        Dml.FILE + ":1:5: rand with pdf=\"poisson\" is not supported; use \"uniform\" or "
+        Dml.FILE + ":1:5: error: rand with pdf=\"poisson\" is not supported; use \"uniform\" or "
         + "\"normal\"");
   }
 
@@ -63,7 +63,7 @@ class UnsupportedConstructsTest {
         () -> new DmlParser().parse(deep, "deep.dml")), "small-stack", 256 << 10);
     t.start();
     t.join();
-    assertEquals("deep.dml:1:1: the script nests expressions or blocks too deeply to parse",
+    assertEquals("deep.dml:1:1: error: the script nests expressions or blocks too deeply to parse",
         caught[0].getMessage());
   }
 }

@@ -165,7 +165,7 @@ class DmlSyntaxErrorTest {
     assertEquals(7, e.diagnostics().size());
     String[] lines = e.getMessage().split("\n");
     assertEquals(6, lines.length);
-    assertTrue(lines[0].startsWith("s.dml:1:6: command-line argument $a1 is not given"));
+    assertTrue(lines[0].startsWith("s.dml:1:6: error: command-line argument $a1 is not given"));
     assertEquals("... and 2 more", lines[5]);
   }
 

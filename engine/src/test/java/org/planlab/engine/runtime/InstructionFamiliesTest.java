@@ -149,6 +149,6 @@ class InstructionFamiliesTest {
     assertMatrix(new double[][] {{2.5}}, op(OpCode.CAST_MATRIX, lit(2.5)));
     DmlRuntimeException e = assertThrows(DmlRuntimeException.class,
         () -> eval(op(OpCode.CAST_SCALAR, HopParam.NONE, at(2, 4), mread("A"))));
-    assertEquals("test.dml:2:4: as.scalar expects a scalar, got a 2x3 matrix", e.getMessage());
+    assertEquals("test.dml:2:4: error: as.scalar expects a scalar, got a 2x3 matrix", e.getMessage());
   }
 }

@@ -88,15 +88,15 @@ class InstructionsTest {
   void stopAssertAndKernelErrorsCarryThePosition() {
     DmlRuntimeException stop = assertThrows(DmlRuntimeException.class,
         () -> printed(op(OpCode.STOP, HopParam.NONE, at(3, 5), lit("bad input"))));
-    assertEquals("test.dml:3:5: bad input", stop.getMessage());
+    assertEquals("test.dml:3:5: error: bad input", stop.getMessage());
     DmlRuntimeException assertion = assertThrows(DmlRuntimeException.class,
         () -> printed(op(OpCode.ASSERT, HopParam.NONE, at(4, 2), lit(false))));
-    assertEquals("test.dml:4:2: assertion failed", assertion.getMessage());
+    assertEquals("test.dml:4:2: error: assertion failed", assertion.getMessage());
     printed(op(OpCode.ASSERT, HopParam.NONE, at(4, 2), lit(true)));
 
     DmlRuntimeException oob = assertThrows(DmlRuntimeException.class, () -> printed(write("y",
         rightIndex(fill(1, 3, 3), lit(2L), lit(4L), lit(1L), lit(1L), at(5, 9)))));
-    assertEquals("test.dml:5:9: index out of bounds: [2:4, 1:1] of a 3x3 matrix",
+    assertEquals("test.dml:5:9: error: index out of bounds: [2:4, 1:1] of a 3x3 matrix",
         oob.getMessage());
     DmlRuntimeException dim = assertThrows(DmlRuntimeException.class, () -> printed(write("y",
         bin(BinaryOp.PLUS, fill(1, 3, 3), fill(1, 2, 2), at(6, 3)))));
@@ -167,6 +167,6 @@ class InstructionsTest {
         lit(-1L), lit(-1L), lit(""), lit(false));
     DmlRuntimeException e = assertThrows(DmlRuntimeException.class, () -> Runs.run(
         new Program(List.of(basic(write("R", missing))), Map.of()), Map.of(), config));
-    assertTrue(e.getMessage().startsWith("test.dml:8:1: file not found: "), e.getMessage());
+    assertTrue(e.getMessage().startsWith("test.dml:8:1: error: file not found: "), e.getMessage());
   }
 }

@@ -154,12 +154,12 @@ class InterpreterTest {
         Map.of(loop.key(), loop));
     DmlRuntimeException e = assertThrows(DmlRuntimeException.class, () -> Runs.run(q, Map.of(),
         Runs.config(1).toBuilder().maxRecursionDepth(50).build()));
-    assertEquals("test.dml:30:7: recursion too deep in g (more than 50 nested calls)",
+    assertEquals("test.dml:30:7: error: recursion too deep in g (more than 50 nested calls)",
         e.getMessage());
     // the default limit is reached before the Java stack runs out
     DmlRuntimeException deep = assertThrows(DmlRuntimeException.class,
         () -> Runs.run(q, Map.of(), Runs.config(1)));
-    assertEquals("test.dml:30:7: recursion too deep in g (more than 1000 nested calls)",
+    assertEquals("test.dml:30:7: error: recursion too deep in g (more than 1000 nested calls)",
         deep.getMessage());
   }
 
@@ -176,7 +176,7 @@ class InterpreterTest {
         basic(call("f", List.of("x"), at(4, 1), lit(2L)))), Map.of(f.key(), f));
     DmlRuntimeException e = assertThrows(DmlRuntimeException.class,
         () -> Runs.run(p, Map.of(), Runs.config(1)));
-    assertEquals("test.dml:4:1: function f takes 2 argument(s), got 1", e.getMessage());
+    assertEquals("test.dml:4:1: error: function f takes 2 argument(s), got 1", e.getMessage());
   }
 
   @Test
@@ -187,7 +187,7 @@ class InterpreterTest {
         Map.of(f.key(), f));
     DmlRuntimeException e = assertThrows(DmlRuntimeException.class,
         () -> Runs.run(p, Map.of(), Runs.config(1)));
-    assertEquals("test.dml:20:1: function h did not assign its result 'r'", e.getMessage());
+    assertEquals("test.dml:20:1: error: function h did not assign its result 'r'", e.getMessage());
   }
 
   // ---- parfor
@@ -264,7 +264,7 @@ class InterpreterTest {
     Program p = new Program(List.of(basic(write("R", fill(0, 8, 1))), loop), Map.of());
     DmlRuntimeException e = assertThrows(DmlRuntimeException.class,
         () -> Runs.run(p, Map.of(), Runs.config(2)));
-    assertEquals("test.dml:9:4: boom", e.getMessage());
+    assertEquals("test.dml:9:4: error: boom", e.getMessage());
   }
 
   // ---- dynamic recompilation hook and reuse seam

@@ -178,7 +178,7 @@ class ExperimentRunnerTest {
     List<Row> rows = PointsCsv.read(s.pointsCsv());
     assertEquals(List.of("n-1", "n-2", "n-3"), rows.stream().map(Row::point).toList());
     assertEquals(List.of("ok", "failed", "ok"), rows.stream().map(Row::status).toList());
-    assertEquals(dir.resolve("s.dml") + ":3:3: n must not be 2", rows.get(1).error());
+    assertEquals(dir.resolve("s.dml") + ":3:3: error: n must not be 2", rows.get(1).error());
     assertEquals("3.0", rows.get(2).metrics().get("objective"));
     assertEquals("failed", StatsFile.read(StatsFile.path(s.runDir(), "n-2", 1))
         .get("status").asText());

@@ -152,10 +152,15 @@ public final class Placer {
   public static boolean placeable(Hop h) {
     switch (h.op()) {
       case LITERAL, READ_VAR, WRITE_VAR, FUNCTION_CALL, PRINT, STOP, ASSERT, EVICT, NROW, NCOL, LENGTH,
-          TIME, PRINTF:
-        return false;
+          TIME, PRINTF, LIST, LIST_INDEX, LIST_SET, LIST_APPEND, LIST_REMOVE, EVAL:
+        return false; // lists and eval live in the driver
       default:
         break;
+    }
+    for (Hop in : h.inputs()) {
+      if (in.dataType() == org.planlab.engine.lang.types.DataType.LIST) {
+        return false; // as.matrix(L[i]), rbind(L), ...: lists live in the driver
+      }
     }
     if (h.isMatrix()) {
       return true;

@@ -10,6 +10,7 @@ import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.lang.types.DataType;
 import org.planlab.engine.lang.Diagnostic;
 import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.ops.Direction;
@@ -106,6 +107,9 @@ final class SizeRules {
       }
       case QUANTILE -> dense(in(h, 1).rows(), 1);
       case CAST_MATRIX -> {
+        if (h.input(0).dataType() == DataType.LIST) {
+          yield DataCharacteristics.UNKNOWN_MATRIX; // an element known only at run time
+        }
         ScalarValue v = values.get(h.input(0));
         boolean zero = v != null && v.valueType().isNumeric() && v.asDouble() == 0;
         yield new DataCharacteristics(1, 1, zero ? 0 : 1);

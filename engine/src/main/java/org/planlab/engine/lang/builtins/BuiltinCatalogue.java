@@ -85,6 +85,18 @@ public final class BuiltinCatalogue {
     return Map.of("Rand", "rand");
   }
 
+  /**
+   * Other names SystemDS accepts for a builtin's parameters (its scripts write {@code
+   * table(A, B, rows=m, cols=n)} as well as {@code odim1=}/{@code odim2=}).
+   */
+  private static final Map<String, Map<String, String>> PARAMETER_ALIASES =
+      Map.of("table", Map.of("rows", "odim1", "cols", "odim2"));
+
+  /** The parameter that argument name {@code name} of builtin {@code function} denotes. */
+  public String parameterName(String function, String name) {
+    return PARAMETER_ALIASES.getOrDefault(function, Map.of()).getOrDefault(name, name);
+  }
+
   // ---------------------------------------------------------------------------------------------
   // the table
 

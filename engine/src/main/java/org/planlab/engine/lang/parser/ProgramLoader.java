@@ -201,6 +201,13 @@ public final class ProgramLoader {
   private void loadImport(ModuleState importer, ParsedFile.Import imp) {
     Path file = siblingOf(importer.file, imp.path());
     String displayName = siblingOf(Path.of(importer.displayName), imp.path()).toString();
+    if (!Files.isRegularFile(file)) {
+      Optional<Path> elsewhere = sourceFallback(imp.path());
+      if (elsewhere.isPresent()) {
+        file = elsewhere.get();
+        displayName = file.toString();
+      }
+    }
     ModuleState target = modulesByFile.get(key(file));
     if (target != null && loading.contains(target)) {
       diagnostics.add(
@@ -401,6 +408,29 @@ public final class ProgramLoader {
       return;
     }
     libraryFunctions.put(name, key);
+  }
+
+  /**
+   * Where a relative source path not found beside the sourcing file is: in the working
+   * directory (SystemDS resolves sources there), else under a library root or one of its two
+   * parent folders, so that SystemDS's builtin scripts, run with {@code --lib} pointing at their
+   * {@code scripts/builtin} folder, find {@code nn/layers/affine.dml} and {@code
+   * scripts/nn/...} in their own distribution.
+   */
+  private Optional<Path> sourceFallback(String path) {
+    Path p = Path.of(path);
+    if (p.isAbsolute()) {
+      return Optional.empty();
+    }
+    List<Path> candidates = new ArrayList<>();
+    candidates.add(p);
+    for (Path root : libraryRoots) {
+      Path r = root.toAbsolutePath().normalize();
+      for (int up = 0; up <= 2 && r != null; up++, r = r.getParent()) {
+        candidates.add(r.resolve(p));
+      }
+    }
+    return candidates.stream().filter(Files::isRegularFile).map(Path::normalize).findFirst();
   }
 
   /** {@code path} relative to the folder of {@code file} (absolute paths stay as they are). */

@@ -164,6 +164,11 @@ final class CallValidator {
                   + "predicate or loop bound; assign its result to a variable first");
           return Optional.empty();
         }
+        if (results > 1 && use == CallUse.ASSIGNED) {
+          // x = f(...) of a function with several results takes the first (SystemDS)
+          List<ExprType> first = List.of(ExprType.of(f.results().get(0).type()));
+          return Optional.of(first);
+        }
         if (results != 1) {
           reporter.error(
               c.position(),
@@ -203,17 +208,23 @@ final class CallValidator {
     if (f.name().equals("list")) {
       return listCall(c, f, scope);
     }
+    List<Argument> arguments = new ArrayList<>();
+    for (Argument a : c.arguments()) {
+      String alias = a.name().map(n -> ctx.builtins.parameterName(f.name(), n)).orElse(null);
+      arguments.add(alias == null || alias.equals(a.name().get()) ? a
+          : new Argument(Optional.of(alias), a.value(), a.position()));
+    }
     List<ArgumentBinder.Slot> slots =
         f.parameters().stream()
             .map(p -> new ArgumentBinder.Slot(p.name(), p.required(), p.namedOnly(), p.variadic()))
             .toList();
-    long positional = c.arguments().stream().filter(a -> !a.isNamed()).count();
+    long positional = arguments.stream().filter(a -> !a.isNamed()).count();
     ArgumentBinder.Binding binding =
         ArgumentBinder.bind(
             f.name(),
             slots,
             f.positionalOrder((int) positional),
-            c.arguments(),
+            arguments,
             c.position(),
             reporter,
             f.synopsis());
@@ -227,7 +238,7 @@ final class CallValidator {
     List<ExprType> variadicTypes = new ArrayList<>();
     List<Expression> variadic = new ArrayList<>();
     boolean ok = binding.ok();
-    for (Argument a : c.arguments()) {
+    for (Argument a : arguments) {
       String param = paramOf.get(a);
       BuiltinParameter p =
           param != null

@@ -282,8 +282,11 @@ final class ExpressionValidator {
       return ExprType.STRING;
     }
     if (op.isComparison()) {
-      if (l.isString() && r.isString()) {
-        constant[0] = ConstantValues.binary(op, constant(b.left()), constant(b.right()));
+      if (l.isScalar() && r.isScalar()) {
+        // a number compared with a string compares its text (SystemDS)
+        if (l.isString() && r.isString()) {
+          constant[0] = ConstantValues.binary(op, constant(b.left()), constant(b.right()));
+        }
         return ExprType.BOOLEAN;
       }
       ExprType other = l.isString() ? r : l;

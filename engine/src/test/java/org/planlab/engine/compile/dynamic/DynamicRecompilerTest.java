@@ -79,7 +79,7 @@ class DynamicRecompilerTest {
     DimensionMismatchError e = assertThrows(DimensionMismatchError.class,
         () -> DynamicRecompiler.recompile(original,
             Map.of("A", dense(3, 4, 1), "B", dense(5, 2, 1))));
-    assertEquals("script.dml:4:9: dimension mismatch in %*%: 3x4 and 5x2", e.getMessage());
+    assertEquals("script.dml:4:9: error: dimension mismatch in %*%: 3x4 and 5x2", e.getMessage());
   }
 
   @Test

@@ -96,7 +96,11 @@ class BuiltinCatalogueTest {
           "stop",
           "assert",
           // beyond DML.md: MEMPHIS sec. 5.2's evict instruction, callable from scripts
-          "evict");
+          "evict",
+          // SystemDS's lists and second-order eval
+          "list",
+          "append",
+          "eval");
 
   @Test
   void everyBuiltinOfTheSpecIsListed() {
@@ -165,8 +169,8 @@ class BuiltinCatalogueTest {
   @Test
   void tableWithFourPositionalArgumentsTakesSizes() {
     BuiltinFunction table = catalogue.lookup("table").orElseThrow();
-    assertEquals(List.of("A", "B", "rows", "cols"), table.positionalOrder(4));
-    assertEquals(List.of("A", "B", "W", "rows", "cols"), table.positionalOrder(5));
+    assertEquals(List.of("A", "B", "odim1", "odim2"), table.positionalOrder(4));
+    assertEquals(List.of("A", "B", "W", "odim1", "odim2"), table.positionalOrder(5).subList(0, 5));
   }
 
   @Test
