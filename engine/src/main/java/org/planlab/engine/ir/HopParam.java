@@ -91,6 +91,26 @@ public sealed interface HopParam {
     }
   }
 
+  /** Which result of a decomposition ({@link OpCode#SVD}, {@link OpCode#LU}, {@link OpCode#QR}). */
+  record Decomposition(int result) implements HopParam {
+    public Decomposition {
+      if (result < 0) {
+        throw new IllegalArgumentException("result must be >= 0, was " + result);
+      }
+    }
+  }
+
+  /**
+   * The distribution of a {@link OpCode#CDF} or {@link OpCode#ICDF}; the HOP's inputs a and b
+   * are its parameters: normal (mean, sd), exp (rate, unused), chisq and t (df, unused), f (df1,
+   * df2).
+   */
+  record Probability(org.planlab.engine.ops.Distribution distribution) implements HopParam {
+    public Probability {
+      Objects.requireNonNull(distribution, "distribution is null");
+    }
+  }
+
   /** The operator of a {@link OpCode#FUSED} HOP. */
   record Fused(FusedOperator operator) implements HopParam {
     public Fused {

@@ -104,6 +104,41 @@ public enum OpCode {
   /** quantile(X, p) with p scalar or column vector. */
   QUANTILE,
 
+  // ---- SystemDS compatibility: statistics, decompositions, distributions, DNN bias
+  /**
+   * The {@code i}-th result of svd(A) (U, S or V); param {@link HopParam.Decomposition}. Each
+   * result recomputes the decomposition of the shared input; as do LU and QR.
+   */
+  SVD,
+  /** The {@code i}-th result of lu(A) (P, L or U); param {@link HopParam.Decomposition}. */
+  LU,
+  /** The {@code i}-th result of qr(A) (H or R); param {@link HopParam.Decomposition}. */
+  QR,
+  /** unique(X, dir): inputs (X, dir) with dir "" (all cells), "r" or "c". */
+  UNIQUE,
+  /**
+   * aggregate(target, groups, weights, fn, order, ngroups): inputs in that order; weights a
+   * scalar 1 when absent, order 0 unless fn is "centralmoment", ngroups -1 when absent.
+   */
+  GROUPED_AGGREGATE,
+  /** moment(X, W, k): inputs (X, W, k); W a scalar 1 when absent. */
+  MOMENT,
+  /** cov(X, Y, W): inputs (X, Y, W); W a scalar 1 when absent. */
+  COV,
+  /** interQuartileMean(X, W): inputs (X, W); W a scalar 1 when absent. */
+  IQM,
+  /**
+   * A cumulative distribution function at a scalar: inputs (q, a, b, lower.tail) with the
+   * distribution's parameters a, b as {@link HopParam.Probability} documents.
+   */
+  CDF,
+  /** An inverse cumulative distribution function at a scalar p: inputs (p, a, b). */
+  ICDF,
+  /** bias_add(X, b): X of N x (C*H*W), b of C x 1 added to each of C column blocks. */
+  BIAS_ADD,
+  /** bias_multiply(X, b): as BIAS_ADD, multiplying. */
+  BIAS_MULTIPLY,
+
   // ---- casts, metadata, strings
   /** as.scalar(X) of a 1x1 matrix, or identity on scalars. */
   CAST_SCALAR,

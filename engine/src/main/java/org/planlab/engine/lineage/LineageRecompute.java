@@ -139,6 +139,9 @@ public final class LineageRecompute {
       case "Cumulative" -> new HopParam.Cumulative(
           HopParam.Cumulative.Kind.valueOf(f.get("kind")));
       case "Cast" -> new HopParam.Cast(ValueType.valueOf(f.get("to")));
+      case "Decomposition" -> new HopParam.Decomposition(Integer.parseInt(f.get("result")));
+      case "Probability" -> new HopParam.Probability(
+          org.planlab.engine.ops.Distribution.valueOf(f.get("distribution")));
       default -> throw new IllegalArgumentException("cannot recompute " + item
           + ": unknown parameter " + name);
     };

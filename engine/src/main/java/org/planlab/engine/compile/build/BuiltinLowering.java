@@ -20,6 +20,7 @@ import org.planlab.engine.lang.validate.CallTarget;
 import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.ops.Direction;
+import org.planlab.engine.ops.Distribution;
 import org.planlab.engine.ops.UnaryOp;
 
 /**
@@ -142,6 +143,24 @@ final class BuiltinLowering {
       case "stop" -> a.effect(OpCode.STOP, a.arg("message"));
       case "evict" -> a.effect(OpCode.EVICT, a.arg("percent"));
       case "assert" -> a.effect(OpCode.ASSERT, a.arg("condition"));
+      // SystemDS compatibility
+      case "unique" -> a.hop(OpCode.UNIQUE, HopParam.NONE, a.arg("X"), a.argOr("dir", a.lit("")));
+      case "aggregate" -> groupedAggregate(a);
+      case "moment" -> moment(a);
+      case "cov" -> a.hop(OpCode.COV, HopParam.NONE, a.arg("X"), a.arg("Y"),
+          a.argOr("W", a.lit(1.0)));
+      case "interQuartileMean" -> a.hop(OpCode.IQM, HopParam.NONE, a.arg("X"),
+          a.argOr("W", a.lit(1.0)));
+      case "bias_add" -> a.hop(OpCode.BIAS_ADD, HopParam.NONE, a.arg("X"), a.arg("b"));
+      case "bias_multiply" -> a.hop(OpCode.BIAS_MULTIPLY, HopParam.NONE, a.arg("X"), a.arg("b"));
+      // planlab keeps matrices uncompressed: compress and decompress are their input
+      case "compress", "decompress" -> a.arg("X");
+      case "cdf", "icdf" -> distribution(a, name.equals("icdf"), stringArg(a, "dist"));
+      case "pnorm", "qnorm" -> distribution(a, name.startsWith("q"), "normal");
+      case "pexp", "qexp" -> distribution(a, name.startsWith("q"), "exp");
+      case "pchisq", "qchisq" -> distribution(a, name.startsWith("q"), "chisq");
+      case "pf", "qf" -> distribution(a, name.startsWith("q"), "f");
+      case "pt", "qt" -> distribution(a, name.startsWith("q"), "t");
       default -> throw new IllegalStateException(call.position() + ": builtin " + name
           + " has no HOP mapping");
     };
@@ -154,6 +173,95 @@ final class BuiltinLowering {
       arg.name().ifPresent(names::add);
     }
     return a.hop(OpCode.LIST, new HopParam.ListNames(names), a.variadic());
+  }
+
+  /**
+   * One HOP per result of a builtin with several results, in the order of its results, all
+   * sharing the HOPs of the arguments: eigen's values and vectors, svd's U, S, V, lu's P, L, U
+   * and qr's H, R. Each HOP computes the decomposition of the shared input itself (the IR has
+   * single-output HOPs; common subexpression elimination cannot merge HOPs that differ in the
+   * result they keep), so a decomposition whose results are all used runs once per result.
+   */
+  List<Hop> lowerResults(FunctionCall call, CallTarget.Builtin b) {
+    Args a = new Args(call, b);
+    String name = b.function().name();
+    List<Hop> out = new ArrayList<>();
+    switch (name) {
+      case "eigen" -> {
+        out.add(a.matrixHop(OpCode.EIGEN_VALUES, HopParam.NONE, a.arg("A")));
+        out.add(a.matrixHop(OpCode.EIGEN_VECTORS, HopParam.NONE, a.arg("A")));
+      }
+      case "svd", "lu", "qr" -> {
+        OpCode op = switch (name) {
+          case "svd" -> OpCode.SVD;
+          case "lu" -> OpCode.LU;
+          default -> OpCode.QR;
+        };
+        for (int i = 0; i < b.function().results().size(); i++) {
+          out.add(a.matrixHop(op, new HopParam.Decomposition(i), a.arg("A")));
+        }
+      }
+      default -> throw new IllegalStateException(call.position() + ": builtin " + name
+          + " has no HOP mapping for several results");
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- SystemDS compatibility
+
+  /**
+   * aggregate(target, groups, weights, fn, order, ngroups): absent weights are a scalar 1, the
+   * order 0 unless fn is "centralmoment", ngroups -1 when absent (the largest group id).
+   */
+  private Hop groupedAggregate(Args a) {
+    return a.hop(OpCode.GROUPED_AGGREGATE, HopParam.NONE, a.arg("target"), a.arg("groups"),
+        a.argOr("weights", a.lit(1.0)), a.arg("fn"), a.argOr("order", a.lit(0L)),
+        a.argOr("ngroups", a.lit(-1L)));
+  }
+
+  /** moment(X, k) or moment(X, W, k): three positional arguments put the weights second. */
+  private Hop moment(Args a) {
+    return a.hop(OpCode.MOMENT, HopParam.NONE, a.arg("X"), a.argOr("W", a.lit(1.0)),
+        a.arg("k"));
+  }
+
+  /**
+   * A distribution function of {@code dist} at the target: CDF with inputs (q, a, b,
+   * lower.tail), ICDF with (p, a, b), where a and b are the distribution's parameters (see
+   * {@link org.planlab.engine.ops.Distribution}); an unused one is 0. cdf/icdf list mean, sd
+   * and rate without defaults (their type rule tells given from omitted), so they are filled
+   * here: mean 0, sd 1, rate 1, as SystemDS 3.3.0.
+   */
+  private Hop distribution(Args a, boolean inverse, String dist) {
+    Distribution d = Distribution.named(dist).orElseThrow(() -> new IllegalStateException(
+        a.pos + ": validation let through the distribution \"" + dist + "\""));
+    Hop p1;
+    Hop p2 = a.lit(0.0);
+    switch (d) {
+      case NORMAL -> {
+        p1 = a.argOr("mean", a.lit(0.0));
+        p2 = a.argOr("sd", a.lit(1.0));
+      }
+      case EXP -> p1 = a.argOr("rate", a.lit(1.0));
+      case F -> {
+        p1 = a.arg("df1");
+        p2 = a.arg("df2");
+      }
+      default -> p1 = a.arg("df");
+    }
+    HopParam param = new HopParam.Probability(d);
+    Hop target = a.arg("target");
+    return inverse ? a.hop(OpCode.ICDF, param, target, p1, p2)
+        : a.hop(OpCode.CDF, param, target, p1, p2, a.arg("lower.tail"));
+  }
+
+  /** A string argument that validation required to be a compile-time constant. */
+  private String stringArg(Args a, String parameter) {
+    Hop h = a.arg(parameter);
+    if (h.op() != OpCode.LITERAL) {
+      throw new IllegalStateException(a.pos + ": " + parameter + " is not a constant");
+    }
+    return h.param(HopParam.Literal.class).value().asString();
   }
 
   /** matrix(X, rows, cols, byrow) reshapes; matrix(value, ...) fills; matrix("1 2", ...) parses. */
@@ -280,6 +388,7 @@ final class BuiltinLowering {
     final FunctionCall call;
     final CallTarget.Builtin target;
     final SourcePosition pos;
+    private final java.util.Map<String, Hop> built = new java.util.HashMap<>();
 
     Args(FunctionCall call, CallTarget.Builtin target) {
       this.call = call;
@@ -305,7 +414,8 @@ final class BuiltinLowering {
     Hop argOr(String parameter, Hop absent) {
       Expression e = target.arguments().get(parameter);
       if (e != null) {
-        return dag.expression(e);
+        // built once per call, so the HOPs of several results share their inputs
+        return built.computeIfAbsent(parameter, p -> dag.expression(e));
       }
       Optional<Literal> d = target.function().parameter(parameter)
           .flatMap(BuiltinParameter::defaultValue);
@@ -331,6 +441,11 @@ final class BuiltinLowering {
 
     Hop hop(OpCode op, HopParam p, List<Hop> inputs) {
       return dag.hop(op, p, inputs, call);
+    }
+
+    /** A matrix of doubles computed by the call (one of several results). */
+    Hop matrixHop(OpCode op, HopParam p, Hop... inputs) {
+      return new Hop(op, p, List.of(inputs), DataType.MATRIX, ValueType.DOUBLE, pos);
     }
 
     /** A side-effect root: no value. */

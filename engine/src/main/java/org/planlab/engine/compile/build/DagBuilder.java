@@ -177,6 +177,11 @@ final class DagBuilder {
     return in;
   }
 
+  /** One HOP per result of a builtin with several results, in the order of its results. */
+  List<Hop> builtinResults(FunctionCall call, CallTarget.Builtin target) {
+    return builtins.lowerResults(call, target);
+  }
+
   // ---------------------------------------------------------------- helpers
 
   /** A HOP of {@code e}'s inferred type at {@code e}'s position. */

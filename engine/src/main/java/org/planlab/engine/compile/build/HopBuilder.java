@@ -157,12 +157,19 @@ public final class HopBuilder {
     }
   }
 
-  /** Whether the own expressions of {@code s} call table or removeEmpty. */
+  /**
+   * Builtins whose output size is known only once they ran: table and removeEmpty, unique, and
+   * aggregate without ngroups (as many groups as the largest group id).
+   */
+  private static final java.util.Set<String> DATA_DEPENDENT =
+      java.util.Set.of("table", "removeEmpty", "unique", "aggregate");
+
+  /** Whether the own expressions of {@code s} call a builtin of {@link #DATA_DEPENDENT}. */
   private boolean callsDataDependent(Statement s) {
     boolean[] found = new boolean[1];
     AstWalker.forEachOwnExpression(s, e -> found[0] |= e instanceof FunctionCall c
         && program.targetOf(c) instanceof CallTarget.Builtin b
-        && (b.function().name().equals("table") || b.function().name().equals("removeEmpty")));
+        && DATA_DEPENDENT.contains(b.function().name()));
     return found[0];
   }
 
@@ -184,6 +191,15 @@ public final class HopBuilder {
         blocks.add(callBlock(call, List.of(a.target().name())));
       } else {
         blocks.current.assign(a.target().name(), blocks.current.expression(a.value()));
+      }
+    } else if (s instanceof MultiAssignment m
+        && program.targetOf(m.call()) instanceof CallTarget.Builtin b) {
+      // a builtin with several results: one HOP per result in the open block, all built
+      // before any target is bound, since a target may also be an argument ([A, B] = lu(A))
+      hoistNested(m.call(), null, blocks);
+      List<Hop> results = blocks.current.builtinResults(m.call(), b);
+      for (int i = 0; i < results.size(); i++) {
+        blocks.current.assign(m.targets().get(i).name(), results.get(i));
       }
     } else if (s instanceof MultiAssignment m) {
       hoistNested(m.call(), m.call(), blocks);

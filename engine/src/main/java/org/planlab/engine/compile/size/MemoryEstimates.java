@@ -107,12 +107,14 @@ public final class MemoryEstimates {
 
   /**
    * Working memory beyond inputs and output: dense copies that the kernels factorise or sort
-   * (solve, inv, cholesky, det, median, quantile, order), as in the runtime's kernels.
+   * (solve, inv, cholesky, det, median, quantile, order, the decompositions and the statistics
+   * of SystemDS compatibility), as in the runtime's kernels.
    */
   private static long intermediates(Hop h,
       Function<Hop, DataCharacteristics> sizes) {
     return switch (h.op()) {
-      case SOLVE, INV, CHOLESKY, DET, EIGEN_VALUES, EIGEN_VECTORS, MEDIAN, QUANTILE, ORDER -> {
+      case SOLVE, INV, CHOLESKY, DET, EIGEN_VALUES, EIGEN_VECTORS, MEDIAN, QUANTILE, ORDER,
+          SVD, LU, QR, UNIQUE, GROUPED_AGGREGATE, MOMENT, COV, IQM, BIAS_ADD, BIAS_MULTIPLY -> {
         DataCharacteristics a = sizes.apply(h.input(0));
         yield a.dimsKnown() ? outputSize(new DataCharacteristics(a.rows(), a.cols(), a.cells()))
             : UNKNOWN;

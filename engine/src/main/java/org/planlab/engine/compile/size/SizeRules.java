@@ -106,6 +106,11 @@ final class SizeRules {
         yield dense(a.rows(), 1);
       }
       case QUANTILE -> dense(in(h, 1).rows(), 1);
+      // SystemDS compatibility
+      case SVD, LU, QR -> decomposition(h);
+      case UNIQUE -> unique(h);
+      case GROUPED_AGGREGATE -> groupedAggregate(h);
+      case BIAS_ADD, BIAS_MULTIPLY -> bias(h);
       case CAST_MATRIX -> {
         if (h.input(0).dataType() == DataType.LIST) {
           yield DataCharacteristics.UNKNOWN_MATRIX; // an element known only at run time
@@ -544,6 +549,72 @@ final class SizeRules {
       return mismatch(h, "solve", a, b);
     }
     return dense(a.cols() >= 0 ? a.cols() : b.rows(), b.cols());
+  }
+
+  // ---------------------------------------------------------------- SystemDS compatibility
+
+  /**
+   * One result of a decomposition of an m x n input, p = min(m, n): svd's U (m x p), S (p x p,
+   * diagonal) and V (n x p); lu's P, L, U (n x n, square input); qr's H and R (m x n).
+   */
+  private DataCharacteristics decomposition(Hop h) {
+    DataCharacteristics a = in(h, 0);
+    int result = h.param(HopParam.Decomposition.class).result();
+    long m = a.rows();
+    long n = a.cols();
+    return switch (h.op()) {
+      case SVD -> {
+        long p = m >= 0 && n >= 0 ? Math.min(m, n) : UNKNOWN;
+        yield switch (result) {
+          case 0 -> dense(m, p);
+          case 1 -> new DataCharacteristics(p, p, p);
+          default -> dense(n, p);
+        };
+      }
+      case LU -> {
+        requireSquare(h, "lu", a);
+        long order = m >= 0 ? m : n;
+        yield result == 0 ? new DataCharacteristics(order, order, order) : dense(order, order);
+      }
+      default -> dense(m, n);
+    };
+  }
+
+  /** Data-dependent: all cells give a column; per row (column) the rows (columns) are known. */
+  private DataCharacteristics unique(Hop h) {
+    DataCharacteristics x = in(h, 0);
+    ScalarValue dir = values.get(h.input(1));
+    if (dir == null) {
+      return DataCharacteristics.UNKNOWN_MATRIX;
+    }
+    return switch (dir.asString()) {
+      case "r" -> DataCharacteristics.dims(x.rows(), UNKNOWN);
+      case "c" -> DataCharacteristics.dims(UNKNOWN, x.cols());
+      default -> DataCharacteristics.dims(UNKNOWN, 1);
+    };
+  }
+
+  /** One row per group: ngroups if known, else data-dependent; one column per target column. */
+  private DataCharacteristics groupedAggregate(Hop h) {
+    DataCharacteristics x = in(h, 0);
+    DataCharacteristics g = in(h, 1);
+    if (g.dimsKnown() && g.cols() != 1 || g.rows() >= 0 && x.rows() >= 0 && g.rows() != x.rows()) {
+      return mismatch(h, "aggregate", x, g);
+    }
+    return dense(dimArg(h, 5), x.cols());
+  }
+
+  /** X's shape; b must be a column whose length divides X's columns. */
+  private DataCharacteristics bias(Hop h) {
+    DataCharacteristics x = in(h, 0);
+    DataCharacteristics b = in(h, 1);
+    String name = h.op() == OpCode.BIAS_ADD ? "bias_add" : "bias_multiply";
+    if (b.cols() >= 0 && b.cols() != 1
+        || b.rows() > 0 && x.cols() >= 0 && x.cols() % b.rows() != 0) {
+      return mismatch(h, name, x, b);
+    }
+    boolean keepsZeros = h.op() == OpCode.BIAS_MULTIPLY;
+    return new DataCharacteristics(x.rows(), x.cols(), keepsZeros ? x.nnz() : x.cells());
   }
 
   // ---------------------------------------------------------------- helpers

@@ -3,7 +3,10 @@ package org.planlab.engine.lang.ast;
 import java.util.List;
 import java.util.Objects;
 
-/** {@code [a, b, c] = f(...)}: binds the results of a user-defined function in order. */
+/**
+ * {@code [a, b, c] = f(...)}: binds the results of a user-defined function, or of a builtin with
+ * several results (svd, lu, qr, eigen), in order.
+ */
 public record MultiAssignment(List<Identifier> targets, FunctionCall call, SourcePosition position)
     implements Statement {
   public MultiAssignment {

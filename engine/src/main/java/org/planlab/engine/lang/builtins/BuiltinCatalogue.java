@@ -423,6 +423,64 @@ public final class BuiltinCatalogue {
             optional("rows_in_block", SCALAR).named(),
             optional("cols_in_block", SCALAR).named()));
 
+    // SystemDS compatibility: statistics, decompositions with several results, distributions,
+    // DNN bias and compression (semantics as SystemDS 3.3.0)
+    t.add(pure("unique", Category.STATISTICS, TypeRules.unique(), required("X", MATRIX),
+        optional("dir", STRING)));
+    t.add(pure("aggregate", Category.STATISTICS, TypeRules.groupedAggregate(),
+        required("target", MATRIX).named(), required("groups", MATRIX).named(),
+        optional("weights", MATRIX).named(), required("fn", STRING).named(),
+        optional("order", SCALAR).named(), optional("ngroups", SCALAR).named()));
+    t.add(new BuiltinFunction("moment", Category.STATISTICS,
+        List.of(required("X", MATRIX), optional("W", MATRIX), required("k", SCALAR)),
+        // moment(X, k): two positional arguments are the values and the order
+        Map.of(2, List.of("X", "k")), TypeRules.moment(), Effect.PURE, true));
+    t.add(pure("cov", Category.STATISTICS, TypeRules.cov(), required("X", MATRIX),
+        required("Y", MATRIX), optional("W", MATRIX)));
+    t.add(pure("interQuartileMean", Category.STATISTICS, TypeRules.interQuartileMean(),
+        required("X", MATRIX), optional("W", MATRIX)));
+    t.add(severalResults("eigen", TypeRules.square("A", null),
+        new BuiltinResult("evalues", TypeRules.eigenValues()),
+        new BuiltinResult("evectors", TypeRules.squareResult())));
+    t.add(severalResults("svd", TypeRules.fixed(ExprType.MATRIX),
+        new BuiltinResult("U", TypeRules.svdResult(0)),
+        new BuiltinResult("S", TypeRules.svdResult(1)),
+        new BuiltinResult("V", TypeRules.svdResult(2))));
+    t.add(severalResults("lu", TypeRules.square("A", null),
+        new BuiltinResult("P", TypeRules.squareResult()),
+        new BuiltinResult("L", TypeRules.squareResult()),
+        new BuiltinResult("U", TypeRules.squareResult())));
+    t.add(severalResults("qr", TypeRules.fixed(ExprType.MATRIX),
+        new BuiltinResult("H", TypeRules.qrResult()),
+        new BuiltinResult("R", TypeRules.qrResult())));
+    for (String name : List.of("cdf", "icdf")) {
+      List<BuiltinParameter> p = new ArrayList<>(List.of(
+          required("target", SCALAR).named(), required("dist", STRING).named(),
+          optional("mean", SCALAR).named(), optional("sd", SCALAR).named(),
+          optional("rate", SCALAR).named(), optional("df", SCALAR).named(),
+          optional("df1", SCALAR).named(), optional("df2", SCALAR).named()));
+      if (name.equals("cdf")) {
+        // SystemDS rejects lower.tail for inverse distribution functions
+        p.add(optional("lower.tail", SCALAR, literal(true)).named());
+      }
+      t.add(new BuiltinFunction(name, Category.STATISTICS, p, Map.of(),
+          TypeRules.distribution(), Effect.PURE, true));
+    }
+    probability(t, "norm", optional("mean", SCALAR, literal(0.0)).named(),
+        optional("sd", SCALAR, literal(1.0)).named());
+    probability(t, "exp", optional("rate", SCALAR, literal(1.0)).named());
+    probability(t, "chisq", required("df", SCALAR).named());
+    probability(t, "f", required("df1", SCALAR).named(), required("df2", SCALAR).named());
+    probability(t, "t", required("df", SCALAR).named());
+    for (String name : List.of("bias_add", "bias_multiply")) {
+      t.add(pure(name, Category.MISC, TypeRules.bias(), required("X", MATRIX),
+          required("b", MATRIX)));
+    }
+    // planlab does not compress matrices: both are the identity
+    for (String name : List.of("compress", "decompress")) {
+      t.add(pure(name, Category.MISC, TypeRules.sameShape("X"), required("X", MATRIX)));
+    }
+
     // output and control (statements only)
     t.add(
         sideEffect(
@@ -444,6 +502,30 @@ public final class BuiltinCatalogue {
       String name, Category category, TypeRule rule, BuiltinParameter... parameters) {
     return new BuiltinFunction(
         name, category, List.of(parameters), Map.of(), rule, Effect.PURE, true);
+  }
+
+  /** A linear-algebra builtin with several results, of one matrix argument A. */
+  private static BuiltinFunction severalResults(String name, TypeRule check,
+      BuiltinResult... results) {
+    return new BuiltinFunction(name, Category.LINEAR_ALGEBRA, List.of(required("A", MATRIX)),
+        Map.of(), check, Effect.PURE, true, List.of(results));
+  }
+
+  /**
+   * p{dist}(target=, params..., lower.tail=) and q{dist}(target=, params...), SystemDS's
+   * shorthands of cdf and icdf (named arguments only, as in SystemDS).
+   */
+  private static void probability(List<BuiltinFunction> t, String dist,
+      BuiltinParameter... parameters) {
+    List<BuiltinParameter> p = new ArrayList<>();
+    p.add(required("target", SCALAR).named());
+    p.addAll(List.of(parameters));
+    List<BuiltinParameter> withTail = new ArrayList<>(p);
+    withTail.add(optional("lower.tail", SCALAR, literal(true)).named());
+    t.add(new BuiltinFunction("p" + dist, Category.STATISTICS, withTail, Map.of(),
+        TypeRules.probability(), Effect.PURE, true));
+    t.add(new BuiltinFunction("q" + dist, Category.STATISTICS, p, Map.of(),
+        TypeRules.probability(), Effect.PURE, true));
   }
 
   private static BuiltinFunction sideEffect(

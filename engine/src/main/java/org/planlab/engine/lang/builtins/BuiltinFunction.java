@@ -18,6 +18,10 @@ import java.util.Optional;
  * @param typeRule output type and multi-argument checks
  * @param effect whether calls may be merged, reordered or removed
  * @param returnsValue false for print, stop, assert, write: calls are statements only
+ * @param results the named results of a builtin with several ({@code [U, S, V] = svd(A)}), which
+ *     can only be called in a multi-assignment; empty for the builtins with one value (or none).
+ *     The {@code typeRule} of a builtin with several results checks the arguments (its value is
+ *     not used); each result's rule then types that result and reports nothing.
  */
 public record BuiltinFunction(
     String name,
@@ -26,7 +30,8 @@ public record BuiltinFunction(
     Map<Integer, List<String>> positionalLayouts,
     TypeRule typeRule,
     Effect effect,
-    boolean returnsValue) {
+    boolean returnsValue,
+    List<BuiltinResult> results) {
 
   /** DML.md's grouping of the builtins. */
   public enum Category {
@@ -63,10 +68,31 @@ public record BuiltinFunction(
     positionalLayouts = Map.copyOf(positionalLayouts);
     Objects.requireNonNull(typeRule, "typeRule is null");
     Objects.requireNonNull(effect, "effect is null");
+    results = List.copyOf(results);
+    if (results.size() == 1) {
+      throw new IllegalArgumentException(name + " declares a single result; leave results empty");
+    }
     long variadics = parameters.stream().filter(BuiltinParameter::variadic).count();
     if (variadics > 1) {
       throw new IllegalArgumentException(name + " has more than one variadic parameter");
     }
+  }
+
+  /** A builtin with one value (or none, when {@code returnsValue} is false). */
+  public BuiltinFunction(
+      String name,
+      Category category,
+      List<BuiltinParameter> parameters,
+      Map<Integer, List<String>> positionalLayouts,
+      TypeRule typeRule,
+      Effect effect,
+      boolean returnsValue) {
+    this(name, category, parameters, positionalLayouts, typeRule, effect, returnsValue, List.of());
+  }
+
+  /** Whether calls bind several results, as {@code [a, b] = f(...)}. */
+  public boolean hasSeveralResults() {
+    return !results.isEmpty();
   }
 
   public Optional<BuiltinParameter> parameter(String parameterName) {

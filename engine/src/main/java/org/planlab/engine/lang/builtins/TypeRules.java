@@ -126,7 +126,6 @@ final class TypeRules {
     return call -> ExprType.matrix(call.type(p).cols(), call.type(p).rows());
   }
 
-  /** A function of a square matrix; {@code out} null means: same shape as the input. */
   /** A square matrix argument {@code p}; the result is a column of its order. */
   static TypeRule squareToColumn(String p) {
     return call -> {
@@ -138,6 +137,7 @@ final class TypeRules {
     };
   }
 
+  /** A function of a square matrix; {@code out} null means: same shape as the input. */
   static TypeRule square(String p, ExprType out) {
     return call -> {
       ExprType t = call.type(p);
@@ -597,5 +597,234 @@ final class TypeRules {
       }
       return ExprType.UNKNOWN;
     };
+  }
+
+  // ---------------------------------------------------------------------------------------------
+  // SystemDS compatibility: statistics, decompositions with several results, distributions
+
+  /** unique(X, dir): all cells as a column, or per row ("r") or per column ("c"). */
+  static TypeRule unique() {
+    return call -> {
+      ExprType x = call.type("X");
+      if (!call.has("dir")) {
+        return ExprType.matrix(UNKNOWN, 1);
+      }
+      Optional<String> dir = call.stringConstant("dir");
+      if (dir.isEmpty()) {
+        return ExprType.MATRIX;
+      }
+      return switch (dir.get()) {
+        case "r" -> ExprType.matrix(x.rows(), UNKNOWN);
+        case "c" -> ExprType.matrix(UNKNOWN, x.cols());
+        default -> {
+          call.error("dir of unique must be \"r\" or \"c\", was \"" + dir.get() + "\"");
+          yield ExprType.MATRIX;
+        }
+      };
+    };
+  }
+
+  private static final List<String> AGGREGATE_FNS =
+      List.of("sum", "count", "mean", "variance", "centralmoment", "min", "max");
+
+  /**
+   * aggregate(target, groups, weights, fn, order, ngroups): a row per group (ngroups, if
+   * constant) and a column per target column; centralmoment needs an order of 2, 3 or 4.
+   */
+  static TypeRule groupedAggregate() {
+    return call -> {
+      ExprType x = call.type("target");
+      ExprType g = call.type("groups");
+      if (g.colsKnown() && g.cols() != 1) {
+        call.error("groups of aggregate must be a column vector, got " + g.shape());
+      } else if (Dims.conflict(x.rows(), g.rows())) {
+        call.error("dimension mismatch in aggregate: target is " + x.shape() + " but groups is "
+            + g.shape());
+      }
+      if (call.has("weights")) {
+        ExprType w = call.type("weights");
+        if (Dims.conflict(g.rows(), w.rows()) || (w.colsKnown() && w.cols() != 1)) {
+          call.error("dimension mismatch in aggregate: weights are " + w.shape()
+              + " but must be a column like groups (" + g.shape() + ")");
+        }
+      }
+      Optional<String> fn = call.stringConstant("fn");
+      if (fn.isPresent() && !AGGREGATE_FNS.contains(fn.get())) {
+        call.error("fn of aggregate must be one of \"" + String.join("\", \"", AGGREGATE_FNS)
+            + "\", was \"" + fn.get() + "\"");
+      }
+      if (fn.isPresent() && fn.get().equals("centralmoment")) {
+        if (!call.has("order")) {
+          call.error("aggregate with fn=\"centralmoment\" needs order= (2, 3 or 4)");
+        } else {
+          checkOrder(call, "order", "aggregate's centralmoment");
+        }
+      }
+      return ExprType.matrix(dimension(call, "ngroups"), x.cols());
+    };
+  }
+
+  /** A moment order argument: 2, 3 or 4 when constant. */
+  private static void checkOrder(BoundCall call, String p, String what) {
+    call.doubleConstant(p).ifPresent(k -> {
+      if (k != 2 && k != 3 && k != 4) {
+        call.error("the order of " + what + " must be 2, 3 or 4, was "
+            + (k == Math.rint(k) ? Long.toString((long) k) : Double.toString(k)));
+      }
+    });
+  }
+
+  /** moment(X, k) or moment(X, W, k): a double; X (and W) column vectors of one length. */
+  static TypeRule moment() {
+    return call -> {
+      columns(call, "X", "W");
+      checkOrder(call, "k", "moment");
+      return ExprType.DOUBLE;
+    };
+  }
+
+  /** cov(X, Y) or cov(X, Y, W): a double; column vectors of one length. */
+  static TypeRule cov() {
+    return call -> {
+      columns(call, "X", "Y", "W");
+      return ExprType.DOUBLE;
+    };
+  }
+
+  /** interQuartileMean(X) or interQuartileMean(X, W): a double. */
+  static TypeRule interQuartileMean() {
+    return call -> {
+      columns(call, "X", "W");
+      return ExprType.DOUBLE;
+    };
+  }
+
+  /** The given arguments (those present) must be column vectors of one length. */
+  private static void columns(BoundCall call, String... parameters) {
+    String first = null;
+    for (String p : parameters) {
+      if (!call.has(p)) {
+        continue;
+      }
+      ExprType t = call.type(p);
+      if (t.colsKnown() && t.cols() != 1) {
+        call.error(p + " of " + call.function().name() + " must be a column vector, got "
+            + t.shape());
+        return;
+      }
+      if (first != null && Dims.conflict(call.type(first).rows(), t.rows())) {
+        call.error("dimension mismatch in " + call.function().name() + ": " + first + " is "
+            + call.type(first).shape() + " but " + p + " is " + t.shape());
+        return;
+      }
+      first = first == null ? p : first;
+    }
+  }
+
+  /** bias_add/bias_multiply(X, b): X's shape; b a column whose length divides X's columns. */
+  static TypeRule bias() {
+    return call -> {
+      ExprType x = call.type("X");
+      ExprType b = call.type("b");
+      if (b.colsKnown() && b.cols() != 1) {
+        call.error("b of " + call.function().name() + " must be a column vector (C x 1), got "
+            + b.shape());
+      } else if (b.rowsKnown() && x.colsKnown() && b.rows() > 0 && x.cols() % b.rows() != 0) {
+        call.error("dimension mismatch in " + call.function().name() + ": X is " + x.shape()
+            + " but b has " + b.rows() + " rows, which do not divide X's " + x.cols()
+            + " columns (N x C*H*W)");
+      }
+      return ExprType.matrix(x.rows(), x.cols());
+    };
+  }
+
+  /** The parameters each distribution of cdf/icdf takes (the others must not be given). */
+  private static final java.util.Map<String, List<String>> DISTRIBUTION_PARAMETERS =
+      java.util.Map.of(
+          "normal", List.of("mean", "sd"),
+          "exp", List.of("rate"),
+          "chisq", List.of("df"),
+          "t", List.of("df"),
+          "f", List.of("df1", "df2"));
+
+  private static final List<String> ALL_DISTRIBUTION_PARAMETERS =
+      List.of("mean", "sd", "rate", "df", "df1", "df2");
+
+  /** Distribution parameters with a default (mean 0, sd 1, rate 1; the lowering fills them). */
+  private static final List<String> DEFAULTED = List.of("mean", "sd", "rate");
+
+  /**
+   * cdf/icdf(target, dist, ...): a double. dist must be a constant naming a distribution; its
+   * parameters without defaults (df, df1, df2) must be given and the other distributions'
+   * parameters must not (so cdf's parameters have no defaults in the catalogue, and the
+   * lowering supplies mean=0, sd=1, rate=1).
+   */
+  static TypeRule distribution() {
+    return call -> {
+      Optional<String> dist = call.stringConstant("dist");
+      if (dist.isEmpty()) {
+        call.error("dist of " + call.function().name() + " must be a constant string");
+        return ExprType.DOUBLE;
+      }
+      List<String> own = DISTRIBUTION_PARAMETERS.get(dist.get());
+      if (own == null) {
+        call.error("dist of " + call.function().name() + " must be one of "
+            + org.planlab.engine.ops.Distribution.names() + ", was \"" + dist.get() + "\"");
+        return ExprType.DOUBLE;
+      }
+      for (String p : ALL_DISTRIBUTION_PARAMETERS) {
+        // none of these has a default in the catalogue: has(p) means given
+        boolean given = call.has(p);
+        if (own.contains(p) && !given && !DEFAULTED.contains(p)) {
+          call.error(call.function().name() + " with dist=\"" + dist.get() + "\" needs " + p
+              + "=");
+        } else if (!own.contains(p) && given) {
+          call.error(p + " is not a parameter of the " + dist.get() + " distribution (of "
+              + call.function().name() + ")");
+        }
+      }
+      return ExprType.DOUBLE;
+    };
+  }
+
+  /** pnorm, qt, ...: a double (the parameters are those of the one distribution). */
+  static TypeRule probability() {
+    return fixed(ExprType.DOUBLE);
+  }
+
+  /** The order n of a square matrix argument, without reporting (result rules). */
+  private static long order(BoundCall call, String p) {
+    ExprType t = call.type(p);
+    return Dims.conflict(t.rows(), t.cols()) ? UNKNOWN : Dims.either(t.rows(), t.cols());
+  }
+
+  /** eigen's results: the eigenvalues as a column, the eigenvectors as an n x n matrix. */
+  static TypeRule eigenValues() {
+    return call -> ExprType.matrix(order(call, "A"), 1);
+  }
+
+  static TypeRule squareResult() {
+    return call -> {
+      long n = order(call, "A");
+      return ExprType.matrix(n, n);
+    };
+  }
+
+  /** The results of svd(A) for an m x n A, p = min(m, n): U m x p, S p x p, V n x p. */
+  static TypeRule svdResult(int result) {
+    return call -> {
+      ExprType a = call.type("A");
+      long p = a.dimsKnown() ? Math.min(a.rows(), a.cols()) : UNKNOWN;
+      return switch (result) {
+        case 0 -> ExprType.matrix(a.rows(), p);
+        case 1 -> ExprType.matrix(p, p);
+        default -> ExprType.matrix(a.cols(), p);
+      };
+    };
+  }
+
+  /** qr's H and R have the shape of A. */
+  static TypeRule qrResult() {
+    return call -> ExprType.matrix(call.type("A").rows(), call.type("A").cols());
   }
 }

@@ -8,6 +8,9 @@ enum CallUse {
   ASSIGNED,
   /** A statement on its own: anything, results dropped. */
   STATEMENT,
-  /** The right-hand side of {@code [a, b] = ...}: a user-defined function. */
+  /**
+   * The right-hand side of {@code [a, b] = ...}: a user-defined function or a builtin with
+   * several results.
+   */
   MULTI_ASSIGNED
 }

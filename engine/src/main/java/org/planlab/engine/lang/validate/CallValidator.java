@@ -19,6 +19,7 @@ import org.planlab.engine.lang.ast.Parameter;
 import org.planlab.engine.lang.builtins.ArgKind;
 import org.planlab.engine.lang.builtins.BuiltinFunction;
 import org.planlab.engine.lang.builtins.BuiltinParameter;
+import org.planlab.engine.lang.builtins.BuiltinResult;
 import org.planlab.engine.lang.types.ExprType;
 import org.planlab.engine.lang.types.ValueType;
 
@@ -194,7 +195,7 @@ final class CallValidator {
 
   private Optional<List<ExprType>> builtinCall(
       FunctionCall c, BuiltinFunction f, Scope scope, CallUse use, Object[] constant) {
-    if (use == CallUse.MULTI_ASSIGNED) {
+    if (use == CallUse.MULTI_ASSIGNED && !f.hasSeveralResults()) {
       reporter.error(
           c.position(),
           "[...] = "
@@ -285,6 +286,10 @@ final class CallValidator {
       reporter.error(c.position(), f.name() + " returns no value");
       return Optional.empty();
     }
+    if (f.hasSeveralResults()) {
+      return severalResults(c, f, use, ok, new BoundCallImpl(
+          f, types, constants, variadicTypes, c.position(), reporter));
+    }
     if (!ok) {
       return Optional.of(List.of(ExprType.UNKNOWN));
     }
@@ -321,6 +326,40 @@ final class CallValidator {
     }
     ctx.targets.put(c, new CallTarget.Builtin(f, Map.of(), values));
     return Optional.of(List.of(ExprType.LIST));
+  }
+
+  /**
+   * The result types of a builtin with several results ({@code [U, S, V] = svd(A)}): the
+   * function's rule checks the arguments, then each declared result's rule types it. Only a
+   * multi-assignment (or a statement, which drops them) may call it.
+   */
+  private Optional<List<ExprType>> severalResults(
+      FunctionCall c, BuiltinFunction f, CallUse use, boolean ok, BoundCallImpl call) {
+    if (use == CallUse.NESTED || use == CallUse.ASSIGNED) {
+      List<String> names = f.results().stream().map(BuiltinResult::name).toList();
+      reporter.error(
+          c.position(),
+          f.name()
+              + " returns "
+              + names.size()
+              + " values; use ["
+              + String.join(", ", names)
+              + "] = "
+              + f.name()
+              + "(...)");
+      return Optional.empty();
+    }
+    List<ExprType> types = new ArrayList<>();
+    if (ok) {
+      f.typeRule().outputType(call);
+    }
+    for (BuiltinResult r : f.results()) {
+      types.add(ok ? r.type().outputType(call) : ExprType.UNKNOWN);
+    }
+    if (ok && use == CallUse.STATEMENT && f.effect() == BuiltinFunction.Effect.PURE) {
+      reporter.warning(c.position(), "the results of " + f.name() + "(...) are not used");
+    }
+    return Optional.of(types);
   }
 
   /** Which parameter each named or positional argument was bound to (variadic ones excluded). */

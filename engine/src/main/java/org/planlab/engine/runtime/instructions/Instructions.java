@@ -26,8 +26,11 @@ public final class Instructions {
       case RIGHT_INDEX, LEFT_INDEX -> new IndexingInstruction(opcode, hop, inputs, output);
       case RAND, FILL, MATRIX_FROM_STRING, SEQ, SAMPLE, TIME ->
           new DataGenInstruction(opcode, hop, inputs, output);
-      case SOLVE, INV, CHOLESKY, DET, EIGEN_VALUES, EIGEN_VECTORS ->
+      case SOLVE, INV, CHOLESKY, DET, EIGEN_VALUES, EIGEN_VECTORS, SVD, LU, QR ->
           new LinAlgInstruction(opcode, hop, inputs, output);
+      case UNIQUE, GROUPED_AGGREGATE, MOMENT, COV, IQM, CDF, ICDF ->
+          new StatisticsInstruction(opcode, hop, inputs, output);
+      case BIAS_ADD, BIAS_MULTIPLY -> new BiasInstruction(opcode, hop, inputs, output);
       case CAST_SCALAR, CAST_MATRIX, CAST_VALUE, NROW, NCOL, LENGTH, TO_STRING, PRINTF ->
           new CastInstruction(opcode, hop, inputs, output);
       case PRINT, STOP, ASSERT, EVICT -> new ControlInstruction(opcode, hop, inputs, output);

@@ -1,0 +1,293 @@
+package org.planlab.workloads.systemds;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.planlab.workloads.systemds.SystemDsRuns.planlabLibrary;
+import static org.planlab.workloads.systemds.SystemDsRuns.relativeError;
+import static org.planlab.workloads.systemds.SystemDsRuns.run;
+import static org.planlab.workloads.systemds.SystemDsRuns.systemDsLibrary;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.commons.math3.linear.Array2DRowRealMatrix;
+import org.apache.commons.math3.linear.LUDecomposition;
+import org.apache.commons.math3.linear.RealMatrix;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * SystemDS 3.3.0's algorithm scripts run unchanged in planlab on small generated data: where
+ * planlab's library has the same function (same signature), both give the same results
+ * (relative error at most 1e-9); where it has none, the results agree with an independent
+ * Java reference (commons-math3 solves).
+ */
+class SystemDsAlgorithmsTest {
+  private static final double TOLERANCE = 1e-9;
+
+  @TempDir
+  static Path dir;
+
+  static double[][] x;
+  static double[][] y;
+  static double[][] labels;
+  static double[][] classes;
+  static double[][] counts;
+  static Map<String, String> args;
+
+  @BeforeAll
+  static void data() {
+    Random r = new Random(42);
+    int n = 120;
+    int m = 5;
+    x = new double[n][m];
+    y = new double[n][1];
+    labels = new double[n][1];
+    classes = new double[n][1];
+    counts = new double[n][m];
+    double[] w = {1.5, -2.0, 0.5, 3.0, -1.0};
+    for (int i = 0; i < n; i++) {
+      double dot = 0;
+      for (int j = 0; j < m; j++) {
+        x[i][j] = r.nextGaussian();
+        dot += x[i][j] * w[j];
+        counts[i][j] = r.nextInt(6);
+      }
+      y[i][0] = dot + 0.1 * r.nextGaussian();
+      labels[i][0] = dot + 0.5 * r.nextGaussian() > 0 ? 1 : -1;
+      classes[i][0] = 1 + (i % 3);
+    }
+    args = Map.of(
+        "X", SystemDsRuns.write(dir, "X", x).toString(),
+        "y", SystemDsRuns.write(dir, "y", y).toString(),
+        "Yb", SystemDsRuns.write(dir, "Yb", labels).toString(),
+        "C", SystemDsRuns.write(dir, "C", classes).toString(),
+        "D", SystemDsRuns.write(dir, "D", counts).toString());
+  }
+
+  private static final String READ = """
+      X = read($X)
+      y = read($y)
+      Yb = read($Yb)
+      C = read($C)
+      D = read($D)
+      """;
+
+  /** Runs {@code call} with both libraries and compares {@code outputs}. */
+  private static void sameAsPlanlab(String call, String... outputs) {
+    Map<String, double[][]> sds = run(dir, READ + call, args, systemDsLibrary(), List.of(outputs));
+    Map<String, double[][]> own = run(dir, READ + call, args, planlabLibrary(), List.of(outputs));
+    for (String o : outputs) {
+      double e = relativeError(sds.get(o), own.get(o));
+      System.out.printf("%-70s %-8s relative error %.2e%n", call.strip(), o, e);
+      assertTrue(e <= TOLERANCE, call + ": " + o + " differs by " + e);
+    }
+  }
+
+  private static double[][] systemDs(String call, String output) {
+    return run(dir, READ + call, args, systemDsLibrary(), List.of(output)).get(output);
+  }
+
+  @Test
+  void l2svm() {
+    sameAsPlanlab("B = l2svm(X=X, Y=Yb, maxIterations=20, verbose=FALSE)", "B");
+  }
+
+  @Test
+  void multiLogReg() {
+    sameAsPlanlab("B = multiLogReg(X=X, Y=(Yb + 3) / 2, maxi=10, verbose=FALSE)", "B");
+  }
+
+  @Test
+  void linearRegressions() {
+    sameAsPlanlab("B = lm(X=X, y=y, verbose=FALSE)", "B");
+    sameAsPlanlab("B = lmDS(X=X, y=y, icpt=2, reg=1e-3, verbose=FALSE)", "B");
+    sameAsPlanlab("B = lmCG(X=X, y=y, icpt=1, maxi=20, verbose=FALSE)", "B");
+  }
+
+  @Test
+  void pca() {
+    sameAsPlanlab("[R, P, Ce, S] = pca(X=X, K=3)", "R", "P", "Ce", "S");
+  }
+
+  @Test
+  void kmeans() {
+    sameAsPlanlab("[Cen, Y] = kmeans(X=X, k=3, runs=2, seed=7)", "Cen", "Y");
+  }
+
+  @Test
+  void alsCG() {
+    sameAsPlanlab("[U, V] = alsCG(X=D, rank=2, maxi=5, seed=11, verbose=FALSE)", "U", "V");
+  }
+
+  @Test
+  void autoencoder() {
+    sameAsPlanlab("""
+        W1 = matrix(seq(1, 15), rows=3, cols=5) / 100
+        W2 = matrix(seq(1, 6), rows=2, cols=3) / 100
+        W3 = matrix(seq(1, 6), rows=3, cols=2) / 100
+        W4 = matrix(seq(1, 15), rows=5, cols=3) / 100
+        Order = matrix(seq(1, nrow(X)), rows=nrow(X), cols=1)
+        [W1o, b1, W2o, b2, W3o, b3, W4o, b4, H] = autoencoder_2layer(X=X, num_hidden1=3,
+          num_hidden2=2, max_epochs=2, batch_size=16, W1_rand=W1, W2_rand=W2, W3_rand=W3,
+          W4_rand=W4, order_rand=Order)
+        """, "W1o", "b1", "W4o", "b4", "H");
+  }
+
+  @Test
+  void naiveBayesAgainstCounts() {
+    double[][] prior = systemDs("[P, CC] = naiveBayes(D=D, C=C, laplace=1, verbose=FALSE)", "P");
+    double[][] cond = systemDs("[P, CC] = naiveBayes(D=D, C=C, laplace=1, verbose=FALSE)", "CC");
+    int k = 3;
+    int m = counts[0].length;
+    double[][] sums = new double[k][m];
+    double[] rows = new double[k];
+    for (int i = 0; i < counts.length; i++) {
+      int c = (int) classes[i][0] - 1;
+      rows[c]++;
+      for (int j = 0; j < m; j++) {
+        sums[c][j] += counts[i][j];
+      }
+    }
+    for (int c = 0; c < k; c++) {
+      assertTrue(Math.abs(prior[c][0] - rows[c] / counts.length) <= 1e-12);
+      double total = m; // laplace 1 per feature
+      for (int j = 0; j < m; j++) {
+        total += sums[c][j];
+      }
+      for (int j = 0; j < m; j++) {
+        double expected = (sums[c][j] + 1) / total;
+        assertTrue(Math.abs(cond[c][j] - expected) <= 1e-12 * expected, "class " + c);
+      }
+    }
+  }
+
+  @Test
+  void cvlmFitsEachFoldLikeARidgeSolve() {
+    double[][] betas = systemDs("[P, B] = cvlm(X=X, y=y, k=4, reg=1e-7)", "B");
+    int n = x.length;
+    int lim = n / 4;
+    for (int fold = 0; fold < 4; fold++) {
+      List<Integer> train = new java.util.ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        if (i < fold * lim || i >= (fold + 1) * lim) {
+          train.add(i);
+        }
+      }
+      double[] expected = ridge(train, 1e-7);
+      double[][] got = {betas[fold]};
+      assertTrue(relativeError(got, new double[][] {expected}) <= TOLERANCE, "fold " + fold);
+    }
+  }
+
+  @Test
+  void glmGaussianIsLeastSquaresAndBinomialIsLogisticRegression() {
+    double[][] gaussian = systemDs("B = glm(X=X, Y=y, dfam=1, vpow=0.0, link=1, lpow=1.0,"
+        + " verbose=FALSE)", "B");
+    List<Integer> all = new java.util.ArrayList<>();
+    for (int i = 0; i < x.length; i++) {
+      all.add(i);
+    }
+    double[] ols = ridge(all, 0);
+    assertTrue(relativeError(column(gaussian), new double[][] {ols}) <= 1e-8);
+
+    double[][] logistic = systemDs("B = glm(X=X, Y=(Yb + 1) / 2, dfam=2, link=2, tol=1e-12,"
+        + " verbose=FALSE)", "B");
+    assertTrue(relativeError(column(logistic), new double[][] {newtonLogistic()}) <= 1e-8);
+  }
+
+  @Test
+  void steplmReturnsTheLeastSquaresModelOfTheColumnsItSelected() {
+    double[][] s = systemDs("[B, S] = steplm(X=X, y=y, verbose=FALSE)", "S");
+    double[][] b = systemDs("[B, S] = steplm(X=X, y=y, verbose=FALSE)", "B");
+    // every column is informative here, so forward selection takes them all; B is the least
+    // squares model of X's columns in the selected order
+    double[] order = new double[s[0].length];
+    for (int j = 0; j < order.length; j++) {
+      order[j] = s[0][j];
+    }
+    double[] sorted = order.clone();
+    java.util.Arrays.sort(sorted);
+    assertArrayEquals(new double[] {1, 2, 3, 4, 5}, sorted);
+    List<Integer> all = new java.util.ArrayList<>();
+    for (int i = 0; i < x.length; i++) {
+      all.add(i);
+    }
+    double[] ols = ridge(all, 1e-7);
+    double[] inSelectedOrder = new double[order.length];
+    for (int j = 0; j < order.length; j++) {
+      inSelectedOrder[j] = ols[(int) order[j] - 1];
+    }
+    assertTrue(relativeError(column(b), new double[][] {inSelectedOrder}) <= 1e-6);
+  }
+
+  /** (X'X + reg I) \ X'y over the given rows, by LU (commons-math3). */
+  private static double[] ridge(List<Integer> rows, double reg) {
+    int m = x[0].length;
+    double[][] a = new double[m][m];
+    double[] b = new double[m];
+    for (int i : rows) {
+      for (int j = 0; j < m; j++) {
+        b[j] += x[i][j] * y[i][0];
+        for (int k = 0; k < m; k++) {
+          a[j][k] += x[i][j] * x[i][k];
+        }
+      }
+    }
+    for (int j = 0; j < m; j++) {
+      a[j][j] += reg;
+    }
+    RealMatrix solved = new LUDecomposition(new Array2DRowRealMatrix(a)).getSolver()
+        .solve(new Array2DRowRealMatrix(column(b)));
+    return solved.getColumn(0);
+  }
+
+  /** Logistic regression without intercept by Newton's method to convergence. */
+  private static double[] newtonLogistic() {
+    int m = x[0].length;
+    double[] beta = new double[m];
+    for (int it = 0; it < 50; it++) {
+      double[][] h = new double[m][m];
+      double[] g = new double[m];
+      for (int i = 0; i < x.length; i++) {
+        double eta = 0;
+        for (int j = 0; j < m; j++) {
+          eta += x[i][j] * beta[j];
+        }
+        double p = 1 / (1 + Math.exp(-eta));
+        double t = (labels[i][0] + 1) / 2;
+        for (int j = 0; j < m; j++) {
+          g[j] += (t - p) * x[i][j];
+          for (int k = 0; k < m; k++) {
+            h[j][k] += p * (1 - p) * x[i][j] * x[i][k];
+          }
+        }
+      }
+      double[] step = new LUDecomposition(new Array2DRowRealMatrix(h)).getSolver()
+          .solve(new Array2DRowRealMatrix(column(g))).getColumn(0);
+      for (int j = 0; j < m; j++) {
+        beta[j] += step[j];
+      }
+    }
+    return beta;
+  }
+
+  private static double[][] column(double[] v) {
+    double[][] c = new double[v.length][1];
+    for (int i = 0; i < v.length; i++) {
+      c[i][0] = v[i];
+    }
+    return c;
+  }
+
+  /** A column matrix as one row (to compare with a row of reference values). */
+  private static double[][] column(double[][] c) {
+    double[][] row = new double[1][c.length];
+    for (int i = 0; i < c.length; i++) {
+      row[0][i] = c[i][0];
+    }
+    return row;
+  }
+}
