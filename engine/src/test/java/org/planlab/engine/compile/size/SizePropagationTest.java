@@ -79,6 +79,12 @@ class SizePropagationTest {
         at(1, 1));
   }
 
+  /** Result {@code i} of a decomposition of {@code a}. */
+  static Hop result(OpCode op, int i, Hop a) {
+    return new Hop(op, new HopParam.Decomposition(i), List.of(a), DataType.MATRIX,
+        ValueType.DOUBLE, at(1, 1));
+  }
+
   static Stream<Arguments> rules() {
     Hop i = readScalar("i");
     return Stream.of(
@@ -177,6 +183,34 @@ class SizePropagationTest {
         Arguments.of("eigenvalues", op(OpCode.EIGEN_VALUES, s("A")), dc(5, 1, 5)),
         Arguments.of("eigenvectors", op(OpCode.EIGEN_VECTORS, s("A")), dc(5, 5, 25)),
         Arguments.of("det", scalarOp(OpCode.DET, s("A")), DataCharacteristics.SCALAR),
+        // SystemDS compatibility: X is 10x4, A 5x5, v 10x1
+        Arguments.of("svd U", result(OpCode.SVD, 0, x()), dc(10, 4, 40)),
+        Arguments.of("svd S", result(OpCode.SVD, 1, x()), dc(4, 4, 4)),
+        Arguments.of("svd V", result(OpCode.SVD, 2, x()), dc(4, 4, 16)),
+        Arguments.of("lu P", result(OpCode.LU, 0, s("A")), dc(5, 5, 5)),
+        Arguments.of("lu L", result(OpCode.LU, 1, s("A")), dc(5, 5, 25)),
+        Arguments.of("qr R", result(OpCode.QR, 1, x()), dc(10, 4, 40)),
+        Arguments.of("unique all", op(OpCode.UNIQUE, x(), lit("")), dc(-1, 1, -1)),
+        Arguments.of("unique rows", op(OpCode.UNIQUE, x(), lit("r")), dc(10, -1, -1)),
+        Arguments.of("unique cols", op(OpCode.UNIQUE, x(), lit("c")), dc(-1, 4, -1)),
+        Arguments.of("aggregate ngroups", op(OpCode.GROUPED_AGGREGATE, x(), s("v"), lit(1.0),
+            lit("sum"), lit(0L), lit(3L)), dc(3, 4, 12)),
+        Arguments.of("aggregate unknown groups", op(OpCode.GROUPED_AGGREGATE, x(), s("v"),
+            lit(1.0), lit("sum"), lit(0L), lit(-1L)), dc(-1, 4, -1)),
+        Arguments.of("moment", scalarOp(OpCode.MOMENT, s("v"), lit(1.0), lit(2L)),
+            DataCharacteristics.SCALAR),
+        Arguments.of("cov", scalarOp(OpCode.COV, s("v"), s("v"), lit(1.0)),
+            DataCharacteristics.SCALAR),
+        Arguments.of("interQuartileMean", scalarOp(OpCode.IQM, s("v"), lit(1.0)),
+            DataCharacteristics.SCALAR),
+        Arguments.of("cdf", scalarOp(OpCode.CDF, lit(1.0), lit(0.0), lit(1.0), lit(true)),
+            DataCharacteristics.SCALAR),
+        Arguments.of("icdf", scalarOp(OpCode.ICDF, lit(0.5), lit(0.0), lit(1.0)),
+            DataCharacteristics.SCALAR),
+        Arguments.of("bias_add", op(OpCode.BIAS_ADD, x(), fill(1, lit(2L), lit(1L))),
+            dc(10, 4, 40)),
+        Arguments.of("bias_multiply", op(OpCode.BIAS_MULTIPLY, x(), fill(1, lit(2L), lit(1L))),
+            dc(10, 4, 20)),
         Arguments.of("median", scalarOp(OpCode.MEDIAN, s("v")), DataCharacteristics.SCALAR),
         Arguments.of("quantile vector", op(OpCode.QUANTILE, s("v"), s("p")), dc(3, 1, 3)),
         Arguments.of("as.matrix 0", op(OpCode.CAST_MATRIX, lit(0.0)), dc(1, 1, 0)),
