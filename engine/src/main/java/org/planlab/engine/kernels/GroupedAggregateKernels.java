@@ -2,9 +2,9 @@ package org.planlab.engine.kernels;
 
 import static org.planlab.engine.kernels.ElementwiseSupport.vectorValues;
 
-import java.util.Locale;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.ops.GroupFunction;
 
 /**
  * {@code aggregate(target=X, groups=G[, weights=W], fn=f[, order=k][, ngroups=n])}, SystemDS
@@ -19,31 +19,6 @@ public final class GroupedAggregateKernels {
   private GroupedAggregateKernels() {
   }
 
-  /** The functions of {@code fn=}. */
-  public enum Fn {
-    SUM, COUNT, MEAN, VARIANCE, CENTRALMOMENT, MIN, MAX;
-
-    /** The DML name of {@code fn=}. */
-    public String dmlName() {
-      return name().toLowerCase(Locale.ROOT);
-    }
-
-    /**
-     * The function {@code fn=} names.
-     *
-     * @throws IllegalArgumentException naming the value, for an unknown function
-     */
-    public static Fn named(String name) {
-      for (Fn f : values()) {
-        if (f.dmlName().equals(name)) {
-          return f;
-        }
-      }
-      throw new IllegalArgumentException("fn of aggregate must be one of \"sum\", \"count\", "
-          + "\"mean\", \"variance\", \"centralmoment\", \"min\", \"max\", was \"" + name + "\"");
-    }
-  }
-
   /**
    * The grouped aggregate.
    *
@@ -53,8 +28,8 @@ public final class GroupedAggregateKernels {
    * @throws IllegalArgumentException for a group id below 1, mismatched lengths, or an order
    *     outside 2..4 with centralmoment
    */
-  public static MatrixBlock aggregate(MatrixBlock x, MatrixBlock groups, MatrixBlock w, Fn fn,
-      int order, long ngroups) {
+  public static MatrixBlock aggregate(MatrixBlock x, MatrixBlock groups, MatrixBlock w,
+      GroupFunction fn, int order, long ngroups) {
     int n = x.rows();
     int m = x.cols();
     if (groups.cols() != 1 || groups.rows() != n) {
@@ -65,7 +40,7 @@ public final class GroupedAggregateKernels {
       throw DimensionMismatchException.of("aggregate", x, w,
           "weights must be a column vector with a row per row of the target");
     }
-    if (fn == Fn.CENTRALMOMENT && (order < 2 || order > 4)) {
+    if (fn == GroupFunction.CENTRALMOMENT && (order < 2 || order > 4)) {
       throw new IllegalArgumentException("the order of aggregate's centralmoment must be 2, 3 "
           + "or 4, was " + order);
     }
@@ -95,7 +70,8 @@ public final class GroupedAggregateKernels {
       double[] acc = new double[k];
       double[] mean = null;
       boolean[] seen = new boolean[k];
-      if (fn == Fn.VARIANCE || fn == Fn.CENTRALMOMENT || fn == Fn.MEAN) {
+      if (fn == GroupFunction.VARIANCE || fn == GroupFunction.CENTRALMOMENT
+          || fn == GroupFunction.MEAN) {
         mean = new double[k];
         KahanSum[] sums = kahans(k);
         for (int i = 0; i < n; i++) {
@@ -119,12 +95,13 @@ public final class GroupedAggregateKernels {
           case SUM -> sums[q].add(weight * v);
           case MIN, MAX -> {
             double p = weight * v;
-            acc[q] = !seen[q] ? p : fn == Fn.MIN ? Math.min(acc[q], p) : Math.max(acc[q], p);
+            acc[q] = !seen[q] ? p
+                : fn == GroupFunction.MIN ? Math.min(acc[q], p) : Math.max(acc[q], p);
             seen[q] = true;
           }
           case VARIANCE, CENTRALMOMENT -> {
             double d = v - mean[q];
-            int power = fn == Fn.VARIANCE ? 2 : order;
+            int power = fn == GroupFunction.VARIANCE ? 2 : order;
             sums[q].add(weight * (power == 2 ? d * d : power == 3 ? d * d * d : d * d * d * d));
           }
           default -> { }

@@ -1,5 +1,6 @@
 package org.planlab.engine.ops;
 
+import java.util.List;
 import java.util.Optional;
 import org.apache.commons.math3.distribution.ChiSquaredDistribution;
 import org.apache.commons.math3.distribution.ExponentialDistribution;
@@ -16,19 +17,26 @@ import org.apache.commons.math3.random.RandomGenerator;
  * a and b: normal (mean, sd), exp (rate, unused), chisq and t (df, unused), f (df1, df2).
  */
 public enum Distribution {
-  NORMAL("normal"),
-  EXP("exp"),
-  CHISQ("chisq"),
-  F("f"),
-  T("t");
+  NORMAL("normal", "mean", "sd"),
+  EXP("exp", "rate"),
+  CHISQ("chisq", "df"),
+  F("f", "df1", "df2"),
+  T("t", "df");
 
   /** No sampling happens here, so the distributions need no random generator. */
   private static final RandomGenerator NO_SAMPLING = null;
 
   private final String dmlName;
+  private final List<String> parameters;
 
-  Distribution(String dmlName) {
+  Distribution(String dmlName, String... parameters) {
     this.dmlName = dmlName;
+    this.parameters = List.of(parameters);
+  }
+
+  /** The names of its parameters a (and b) as cdf/icdf take them. */
+  public List<String> parameterNames() {
+    return parameters;
   }
 
   /** The value of {@code dist=} that selects it. */
@@ -96,11 +104,7 @@ public enum Distribution {
   }
 
   private String parameters(double a, double b) {
-    return switch (this) {
-      case NORMAL -> "mean=" + a + ", sd=" + b;
-      case EXP -> "rate=" + a;
-      case CHISQ, T -> "df=" + a;
-      case F -> "df1=" + a + ", df2=" + b;
-    };
+    return parameters.get(0) + "=" + a + (parameters.size() > 1 ? ", " + parameters.get(1) + "="
+        + b : "");
   }
 }

@@ -8,6 +8,8 @@ import java.util.regex.Pattern;
 import org.planlab.engine.lang.types.Dims;
 import org.planlab.engine.lang.types.ExprType;
 import org.planlab.engine.lang.types.ValueType;
+import org.planlab.engine.ops.Distribution;
+import org.planlab.engine.ops.GroupFunction;
 
 /** The output-type rules the catalogue's entries share, and the ones specific to a builtin. */
 final class TypeRules {
@@ -624,9 +626,6 @@ final class TypeRules {
     };
   }
 
-  private static final List<String> AGGREGATE_FNS =
-      List.of("sum", "count", "mean", "variance", "centralmoment", "min", "max");
-
   /**
    * aggregate(target, groups, weights, fn, order, ngroups): a row per group (ngroups, if
    * constant) and a column per target column; centralmoment needs an order of 2, 3 or 4.
@@ -649,9 +648,9 @@ final class TypeRules {
         }
       }
       Optional<String> fn = call.stringConstant("fn");
-      if (fn.isPresent() && !AGGREGATE_FNS.contains(fn.get())) {
-        call.error("fn of aggregate must be one of \"" + String.join("\", \"", AGGREGATE_FNS)
-            + "\", was \"" + fn.get() + "\"");
+      if (fn.isPresent() && GroupFunction.named(fn.get()).isEmpty()) {
+        call.error("fn of aggregate must be one of " + GroupFunction.names() + ", was \""
+            + fn.get() + "\"");
       }
       if (fn.isPresent() && fn.get().equals("centralmoment")) {
         if (!call.has("order")) {
@@ -738,15 +737,7 @@ final class TypeRules {
     };
   }
 
-  /** The parameters each distribution of cdf/icdf takes (the others must not be given). */
-  private static final java.util.Map<String, List<String>> DISTRIBUTION_PARAMETERS =
-      java.util.Map.of(
-          "normal", List.of("mean", "sd"),
-          "exp", List.of("rate"),
-          "chisq", List.of("df"),
-          "t", List.of("df"),
-          "f", List.of("df1", "df2"));
-
+  /** The parameters of all distributions of cdf/icdf. */
   private static final List<String> ALL_DISTRIBUTION_PARAMETERS =
       List.of("mean", "sd", "rate", "df", "df1", "df2");
 
@@ -766,12 +757,13 @@ final class TypeRules {
         call.error("dist of " + call.function().name() + " must be a constant string");
         return ExprType.DOUBLE;
       }
-      List<String> own = DISTRIBUTION_PARAMETERS.get(dist.get());
-      if (own == null) {
+      Optional<Distribution> d = Distribution.named(dist.get());
+      if (d.isEmpty()) {
         call.error("dist of " + call.function().name() + " must be one of "
-            + org.planlab.engine.ops.Distribution.names() + ", was \"" + dist.get() + "\"");
+            + Distribution.names() + ", was \"" + dist.get() + "\"");
         return ExprType.DOUBLE;
       }
+      List<String> own = d.get().parameterNames();
       for (String p : ALL_DISTRIBUTION_PARAMETERS) {
         // none of these has a default in the catalogue: has(p) means given
         boolean given = call.has(p);

@@ -16,6 +16,7 @@ import org.planlab.engine.kernels.MomentKernels;
 import org.planlab.engine.kernels.UniqueKernels;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.ops.Distribution;
+import org.planlab.engine.ops.GroupFunction;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /**
@@ -36,7 +37,7 @@ public final class StatisticsInstruction extends Instruction {
           UniqueKernels.Dir.of(str(in[1], "dir of unique"))));
       case GROUPED_AGGREGATE -> wrap(GroupedAggregateKernels.aggregate(matrix(in[0]),
           matrix(in[1]), weights(in, 2),
-          GroupedAggregateKernels.Fn.named(str(in[3], "fn of aggregate")),
+          GroupFunction.of(str(in[3], "fn of aggregate")),
           (int) lng(in[4], "order of aggregate"), lng(in[5], "ngroups of aggregate")));
       case MOMENT -> ScalarValue.of(MomentKernels.moment(matrix(in[0]), weights(in, 1),
           (int) lng(in[2], "the order of moment")));
