@@ -119,6 +119,11 @@ class MultiResultBuiltinsTest {
   }
 
   @Test
+  void aCallWhoseResultsAreDroppedStillRuns() {
+    assertEquals("done\n", dml.print(TALL + "\nqr(A)\nprint(\"done\")"));
+  }
+
+  @Test
   void aBuiltinWithSeveralResultsCannotBeAssignedToOneVariable() {
     assertEquals(Dml.FILE + ":2:5: svd returns 3 values; use [U, S, V] = svd(...)",
         dml.fails(TALL + "\nX = svd(A)").message());

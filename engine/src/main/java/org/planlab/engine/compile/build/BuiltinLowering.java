@@ -38,6 +38,11 @@ final class BuiltinLowering {
 
   /** The HOP of builtin call {@code call}. */
   Hop lower(FunctionCall call, CallTarget.Builtin b) {
+    if (b.function().hasSeveralResults()) {
+      // only a statement of its own gets here (validation rejects it in expressions), and the
+      // statement drops its results: any one of them stands for the call
+      return lowerResults(call, b).get(0);
+    }
     Args a = new Args(call, b);
     String name = b.function().name();
     return switch (name) {
