@@ -125,13 +125,13 @@ class MultiResultBuiltinsTest {
 
   @Test
   void aBuiltinWithSeveralResultsCannotBeAssignedToOneVariable() {
-    assertEquals(Dml.FILE + ":2:5: svd returns 3 values; use [U, S, V] = svd(...)",
+    assertEquals(Dml.FILE + ":2:5: error: svd returns 3 values; use [U, S, V] = svd(...)",
         dml.fails(TALL + "\nX = svd(A)").message());
   }
 
   @Test
   void theNumberOfTargetsMustMatchTheResults() {
-    assertEquals(Dml.FILE + ":2:1: qr returns 2 values but 3 targets are given",
+    assertEquals(Dml.FILE + ":2:1: error: qr returns 2 values but 3 targets are given",
         dml.fails(TALL + "\n[H, R, Q] = qr(A)").message());
   }
 

@@ -71,7 +71,7 @@ class SystemDsBuiltinsTest {
 
   @Test
   void uniqueRejectsAnUnknownDirection() {
-    assertEquals(Dml.FILE + ":2:5: dir of unique must be \"r\" or \"c\", was \"x\"",
+    assertEquals(Dml.FILE + ":2:5: error: dir of unique must be \"r\" or \"c\", was \"x\"",
         error("X = matrix(1, rows=2, cols=2)\nY = unique(X, dir=\"x\")"));
   }
 

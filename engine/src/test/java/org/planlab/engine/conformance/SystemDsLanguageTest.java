@@ -57,6 +57,16 @@ class SystemDsLanguageTest {
   }
 
   @Test
+  void removeReturnsTheRestAndTheElement() {
+    // SystemDS 3.3.0 prints "3 1"
+    dml.assertPrints("""
+        L = list(1, 2, 3, matrix(2, 1, 1))
+        [R, e] = remove(L, 1)
+        print(length(R) + " " + as.scalar(e))
+        """, "3 1");
+  }
+
+  @Test
   void bindingAListBindsItsElements() {
     dml.assertPrints("""
         M = list(matrix(1, 2, 1), matrix(2, 3, 1))

@@ -206,6 +206,14 @@ final class BuiltinLowering {
           out.add(a.matrixHop(op, new HopParam.Decomposition(i), a.arg("A")));
         }
       }
+      case "remove" -> {
+        Hop list = a.arg("target");
+        Hop pos = a.arg("pos");
+        out.add(new Hop(OpCode.LIST_REMOVE, HopParam.NONE, List.of(list, pos), DataType.LIST,
+            ValueType.UNKNOWN, a.pos));
+        out.add(new Hop(OpCode.LIST_INDEX, HopParam.NONE, List.of(list, pos, pos),
+            DataType.LIST, ValueType.UNKNOWN, a.pos));
+      }
       default -> throw new IllegalStateException(call.position() + ": builtin " + name
           + " has no HOP mapping for several results");
     }

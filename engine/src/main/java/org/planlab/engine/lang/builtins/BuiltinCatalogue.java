@@ -345,6 +345,18 @@ public final class BuiltinCatalogue {
             TypeRules.append(),
             required("target", VALUE),
             required("value", VALUE)));
+    // [R, e] = remove(L, i): the list without element i, and that element (as a list)
+    t.add(
+        new BuiltinFunction(
+            "remove",
+            Category.CONSTRUCTION,
+            List.of(required("target", VALUE), required("pos", SCALAR)),
+            Map.of(),
+            TypeRules.listOperand("target"),
+            Effect.PURE,
+            true,
+            List.of(new BuiltinResult("rest", TypeRules.fixed(ExprType.LIST)),
+                new BuiltinResult("element", TypeRules.fixed(ExprType.LIST)))));
     t.add(
         new BuiltinFunction(
             "eval",

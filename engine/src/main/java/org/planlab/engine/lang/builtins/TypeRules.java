@@ -105,6 +105,17 @@ final class TypeRules {
     };
   }
 
+  /** Argument {@code p} must be a list. */
+  static TypeRule listOperand(String p) {
+    return call -> {
+      ExprType t = call.type(p);
+      if (!t.isList()) {
+        call.error(call.function().name() + " needs a list, got " + t.describe());
+      }
+      return ExprType.LIST;
+    };
+  }
+
   /** nrow, ncol, length: an integer, a constant when the size is known. */
   static TypeRule size(String p, java.util.function.ToLongFunction<ExprType> size) {
     return call -> {

@@ -100,6 +100,7 @@ class BuiltinCatalogueTest {
           // SystemDS's lists and second-order eval
           "list",
           "append",
+          "remove",
           "eval");
 
   /** Builtins of SystemDS 3.3.0's language reference beyond DML.md. */
