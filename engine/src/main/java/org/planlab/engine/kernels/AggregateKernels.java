@@ -231,9 +231,10 @@ public final class AggregateKernels {
 
   /**
    * For each row, the 1-based column index of its largest cell ({@code rowIndexMax}); a rows x 1
-   * dense block. Implicit zeros of sparse rows take part; ties go to the smallest index (as R's
-   * {@code which.max}; SystemDS's {@code >=} scan picks the largest). NaN cells are skipped, as
-   * in SystemDS, whose comparisons are false for NaN; a row of only NaN gives 1.
+   * dense block. Implicit zeros of sparse rows take part; ties go to the largest index, as
+   * SystemDS 3.3.0 computes (its {@code >=} scan; R's {@code which.max} picks the smallest), so a
+   * row of zeros gives its last column. NaN cells are skipped, as in SystemDS, whose comparisons
+   * are false for NaN; a row of only NaN gives 1.
    *
    * @throws IllegalArgumentException for rows without columns (n x 0 with n > 0)
    */
@@ -257,7 +258,7 @@ public final class AggregateKernels {
     }
     double[] out = new double[rows];
     if (in.nnz() == 0) {
-      Arrays.fill(out, 1);
+      Arrays.fill(out, cols); // all zeros: the last one
     } else if (!in.isSparse()) {
       double[] a = in.denseValues();
       pool.parallelFor(rows, in.cells(), (r0, r1) -> {
@@ -277,7 +278,7 @@ public final class AggregateKernels {
     return MatrixBlock.dense(rows, 1, out);
   }
 
-  /** 0-based offset from {@code from} of the first largest non-NaN value, 0 if all are NaN. */
+  /** 0-based offset from {@code from} of the last largest non-NaN value, 0 if all are NaN. */
   private static int indexOfMax(double[] a, int from, int to) {
     int i = firstNonNaN(a, from, to);
     if (i == to) {
@@ -286,8 +287,8 @@ public final class AggregateKernels {
     int best = i;
     double bv = a[i];
     for (i++; i < to; i++) {
-      // strict '>' keeps the first of ties, and is false for NaN
-      if (a[i] > bv) {
+      // '>=' moves to the last of ties, and is false for NaN
+      if (a[i] >= bv) {
         best = i;
         bv = a[i];
       }
@@ -303,7 +304,7 @@ public final class AggregateKernels {
     int best = i;
     double bv = a[i];
     for (i++; i < to; i++) {
-      if (a[i] < bv) {
+      if (a[i] <= bv) {
         best = i;
         bv = a[i];
       }
@@ -329,23 +330,25 @@ public final class AggregateKernels {
         : pos + (max ? indexOfMax(v, pos, pos + len) : indexOfMin(v, pos, pos + len));
     boolean found = k >= 0 && !Double.isNaN(v[k]);
     if (len < cols) {
-      // stored values are non-zero, so a zero never ties with one: the first zero wins when
+      // stored values are non-zero, so a zero never ties with one: the last zero wins when
       // nothing non-NaN is stored or the best stored value is on the zero's wrong side
       if (!found || (max ? v[k] < 0 : v[k] > 0)) {
-        return firstImplicitZero(ix, pos, len);
+        return lastImplicitZero(ix, pos, len, cols);
       }
     }
     return found ? ix[k] : 0;
   }
 
-  /** The smallest column index not among the row's ascending indexes ix[pos..pos+len). */
-  private static int firstImplicitZero(int[] ix, int pos, int len) {
-    for (int j = 0; j < len; j++) {
-      if (ix[pos + j] != j) {
-        return j;
-      }
+  /**
+   * The largest column index below {@code cols} not among the row's ascending indexes
+   * ix[pos..pos+len), where {@code len < cols}.
+   */
+  private static int lastImplicitZero(int[] ix, int pos, int len, int cols) {
+    int c = cols - 1;
+    for (int j = len - 1; j >= 0 && ix[pos + j] == c; j--) {
+      c--;
     }
-    return len;
+    return c;
   }
 
   // ---------------------------------------------------------------- trace

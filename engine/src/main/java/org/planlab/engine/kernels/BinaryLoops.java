@@ -118,6 +118,12 @@ final class BinaryLoops {
           c[ci + i] = BinaryOp.log(a[ai + i], b[bi + i]);
         }
       }
+      default -> {
+        // xor and the bitwise operators: rare enough that a per-cell call is fine
+        for (int i = 0; i < n; i++) {
+          c[ci + i] = op.apply(a[ai + i], b[bi + i]);
+        }
+      }
     }
   }
 
@@ -222,6 +228,11 @@ final class BinaryLoops {
           c[ci + i] = BinaryOp.log(a[ai + i], s);
         }
       }
+      default -> {
+        for (int i = 0; i < n; i++) {
+          c[ci + i] = op.apply(a[ai + i], s);
+        }
+      }
     }
   }
 
@@ -265,6 +276,11 @@ final class BinaryLoops {
       case LOG -> {
         for (int i = 0; i < n; i++) {
           c[ci + i] = BinaryOp.log(s, b[bi + i]);
+        }
+      }
+      default -> {
+        for (int i = 0; i < n; i++) {
+          c[ci + i] = op.apply(s, b[bi + i]);
         }
       }
     }

@@ -43,7 +43,7 @@ final class MatrixBinaryKernels {
     boolean aSparse = isSparseView(a);
     boolean bSparse = isSparseView(b);
     if (op.intersectsNonZeros() && (aSparse || bSparse)) {
-      // MULT and AND commute: make the sparse operand the left one
+      // MULT, AND and bitwAnd commute: make the sparse operand the left one
       return aSparse
           ? intersect(a, aRow, b, bRow, rows, cols, op, pool)
           : intersect(b, bRow, a, aRow, rows, cols, op, pool);
@@ -78,7 +78,7 @@ final class MatrixBinaryKernels {
     return rowOperand ? m.nnz() * rows : m.nnz();
   }
 
-  /** MULT or AND with sparse {@code a}: only a's non-zeros can give non-zeros. */
+  /** MULT, AND or bitwAnd with sparse {@code a}: only a's non-zeros can give non-zeros. */
   private static MatrixBlock intersect(MatrixBlock a, boolean aRow, MatrixBlock b, boolean bRow,
       int rows, int cols, BinaryOp op, KernelPool pool) {
     SparseBlock sa = sparseView(a);
@@ -113,9 +113,10 @@ final class MatrixBinaryKernels {
           }
         } else {
           for (; i < aend; i++) {
-            if (db[boff + aix[i]] != 0) {
+            double v = op.apply(av[i], db[boff + aix[i]]); // AND or bitwAnd
+            if (v != 0) {
               ix[w] = aix[i];
-              vals[w++] = 1; // a's stored values are non-zero
+              vals[w++] = v;
             }
           }
         }
@@ -129,7 +130,7 @@ final class MatrixBinaryKernels {
         int ca = aix[i];
         int cb = bix[j];
         if (ca == cb) {
-          double v = mult ? av[i] * bv[j] : 1;
+          double v = mult ? av[i] * bv[j] : op.apply(av[i], bv[j]);
           if (v != 0) {
             ix[w] = ca;
             vals[w++] = v;

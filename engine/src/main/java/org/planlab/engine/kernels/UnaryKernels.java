@@ -160,6 +160,12 @@ final class UnaryKernels {
           c[ci + i] = -a[ai + i];
         }
       }
+      default -> {
+        // is.infinite and the less common trigonometric functions
+        for (int i = 0; i < n; i++) {
+          c[ci + i] = op.apply(a[ai + i]);
+        }
+      }
     }
   }
 }

@@ -1,18 +1,19 @@
 package org.planlab.engine.ops;
 
 /**
- * The element-wise binary operators of DML with their scalar semantics, which follow R and
- * Apache SystemDS ({@code runtime/functionobjects}):
+ * The element-wise binary operators of DML with their scalar semantics, which follow Apache
+ * SystemDS 3.3.0 where it differs from R (values below are what SystemDS 3.3.0 prints):
  *
  * <ul>
  *   <li>{@code /} is IEEE division: {@code x/0} is ±Inf, {@code 0/0} is NaN.
- *   <li>{@code %/%} is floor division, {@code floor(x/y)}: {@code -7 %/% 2 = -4}. When {@code x/y}
- *       is NaN or ±Inf (e.g. {@code x %/% 0}) that value is returned as is, as in SystemDS's
- *       IntegerDivide; unlike SystemDS no cast to {@code long} is made, so quotients beyond
- *       2<sup>63</sup> stay exact.
- *   <li>{@code %%} is {@code x - floor(x/y)*y}, with the sign of the divisor ({@code -7 %% 2 = 1},
- *       {@code 7 %% -2 = -1}); {@code x %% 0} is NaN. As in SystemDS (but not R 4.x),
- *       {@code x %% ±Inf} is NaN, because {@code 0 * Inf} is.
+ *   <li>{@code %/%} truncates toward zero: the quotient {@code x/y} cast to {@code long}, so
+ *       {@code -7 %/% 2 = -3}, {@code 7 %/% -2 = -3}, {@code -1 %/% 2 = 0} (not -0), and
+ *       quotients beyond 2<sup>63</sup> saturate ({@code 1e20 %/% 1 = 9.223372036854776E18}).
+ *       A NaN or ±Inf quotient ({@code x %/% 0}, {@code Inf %/% 2}) is returned as is.
+ *   <li>{@code %%} is {@code x - (x %/% y)*y}, with the sign of the dividend ({@code -7 %% 2 = -1},
+ *       {@code 7 %% -2 = 1}, {@code -7.5 %% 2 = -1.5}); {@code x %% 0}, {@code x %% ±Inf} and
+ *       {@code ±Inf %% y} are NaN, because {@code Inf * 0} and {@code Inf - Inf} are. (On
+ *       integer scalars SystemDS differs; see {@link ScalarOps}.)
  *   <li>{@code ^} is {@link Math#pow} ({@code 0^0 = 1}, {@code NaN^0 = 1}).
  *   <li>Comparisons give 1.0 or 0.0 with IEEE semantics: every comparison with NaN is false
  *       except {@code !=}, so {@code NaN == NaN} is 0 and {@code NaN != NaN} is 1.
@@ -21,6 +22,16 @@ package org.planlab.engine.ops;
  *   <li>{@code min} and {@code max} are {@link Math#min}/{@link Math#max}: NaN propagates, and
  *       {@code min(0, -0) = -0}.
  *   <li>{@code log(x, base)} is {@code ln x / ln base}.
+ *   <li>{@code xor} gives 1.0 or 0.0, true when exactly one operand is non-zero (NaN is
+ *       non-zero).
+ *   <li>{@code bitwAnd}, {@code bitwOr}, {@code bitwXor}, {@code bitwShiftL} and
+ *       {@code bitwShiftR} work on 32-bit integers, as SystemDS 3.3.0 does on doubles: each
+ *       operand is cast to {@code int} (truncated toward zero, saturated at ±2<sup>31</sup>, NaN
+ *       is 0), shift counts are taken modulo 32, and shifts are arithmetic. A left shift whose
+ *       result is {@code Integer.MIN_VALUE} gives NaN ({@code bitwShiftL(1, 31)},
+ *       {@code bitwShiftL(-Inf, 0)}), as in SystemDS. E.g. {@code bitwAnd(-12.7, 10) = 0},
+ *       {@code bitwOr(Inf, 0) = 2147483647}, {@code bitwShiftL(1, 40) = 256}. Integer scalars
+ *       follow {@link #applyIntegers}.
  * </ul>
  *
  * <p><b>Sparse safety.</b> Kernels use two properties to decide which cells they must visit.
@@ -37,8 +48,9 @@ package org.planlab.engine.ops;
  * <table>
  *   <caption>Classification</caption>
  *   <tr><th>class</th><th>operators</th></tr>
- *   <tr><td>intersection</td><td>* &amp;</td></tr>
- *   <tr><td>union</td><td>+ - min max != &lt; &gt; |</td></tr>
+ *   <tr><td>intersection</td><td>* &amp; bitwAnd</td></tr>
+ *   <tr><td>union</td><td>+ - min max != &lt; &gt; | xor bitwOr bitwXor bitwShiftL
+ *       bitwShiftR</td></tr>
  *   <tr><td>not sparse-safe</td><td>/ ^ %% %/% == &lt;= &gt;= log (op(0,0) is NaN or 1)</td></tr>
  * </table>
  */
@@ -60,7 +72,13 @@ public enum BinaryOp {
   GE(">=", Sparsity.NONE),
   AND("&", Sparsity.INTERSECTION),
   OR("|", Sparsity.UNION),
-  LOG("log", Sparsity.NONE);
+  LOG("log", Sparsity.NONE),
+  XOR("xor", Sparsity.UNION),
+  BITW_AND("bitwAnd", Sparsity.INTERSECTION),
+  BITW_OR("bitwOr", Sparsity.UNION),
+  BITW_XOR("bitwXor", Sparsity.UNION),
+  BITW_SHIFTL("bitwShiftL", Sparsity.UNION),
+  BITW_SHIFTR("bitwShiftR", Sparsity.UNION);
 
   /** Which non-zeros a kernel must visit; see the class comment. */
   private enum Sparsity { NONE, UNION, INTERSECTION }
@@ -109,6 +127,44 @@ public enum BinaryOp {
       case AND -> and(a, b);
       case OR -> or(a, b);
       case LOG -> log(a, b);
+      case XOR -> xor(a, b);
+      case BITW_AND -> toInt(a) & toInt(b);
+      case BITW_OR -> toInt(a) | toInt(b);
+      case BITW_XOR -> toInt(a) ^ toInt(b);
+      case BITW_SHIFTL -> shiftLeft(a, b);
+      case BITW_SHIFTR -> toInt(a) >> toInt(b);
+    };
+  }
+
+  /** True for the bitwise operators, which have a semantics of their own on integer scalars. */
+  public boolean bitwise() {
+    return switch (this) {
+      case BITW_AND, BITW_OR, BITW_XOR, BITW_SHIFTL, BITW_SHIFTR -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * A bitwise operator on two integer scalars, as SystemDS 3.3.0 computes it on {@code long}s:
+   * the operands of and, or, xor and the left shift are narrowed to {@code int} (wrapping:
+   * {@code bitwAnd(3000000000, 3000000000) = -1294967296}), a left shift whose result is
+   * {@code Integer.MIN_VALUE} gives 0 ({@code bitwShiftL(1, 31) = 0}), and the right shift is an
+   * arithmetic shift of the {@code long} with the count modulo 64
+   * ({@code bitwShiftR(5000000000, 0) = 5000000000}).
+   *
+   * @throws IllegalArgumentException for an operator that is not {@link #bitwise()}
+   */
+  public long applyIntegers(long a, long b) {
+    return switch (this) {
+      case BITW_AND -> (int) a & (int) b;
+      case BITW_OR -> (int) a | (int) b;
+      case BITW_XOR -> (int) a ^ (int) b;
+      case BITW_SHIFTL -> {
+        int r = (int) a << (int) b;
+        yield r == Integer.MIN_VALUE ? 0 : r;
+      }
+      case BITW_SHIFTR -> a >> b;
+      default -> throw new IllegalArgumentException(symbol + " is not a bitwise operator");
     };
   }
 
@@ -142,25 +198,43 @@ public enum BinaryOp {
   /** True when {@code op(a,b) == op(b,a)} for all a, b (NaN counting as equal to NaN). */
   public boolean commutative() {
     return switch (this) {
-      case PLUS, MULT, MIN, MAX, EQ, NEQ, AND, OR -> true;
+      case PLUS, MULT, MIN, MAX, EQ, NEQ, AND, OR, XOR, BITW_AND, BITW_OR, BITW_XOR -> true;
       default -> false;
     };
   }
 
   // ---------------------------------------------------------------- scalar semantics
 
-  /** Floor division; NaN and ±Inf quotients pass through (see the class comment). */
+  /**
+   * Division truncated toward zero through {@code long}, as SystemDS 3.3.0; NaN and ±Inf
+   * quotients pass through (see the class comment).
+   */
   public static double intDiv(double a, double b) {
-    // Math.floor keeps NaN and ±Inf, so no special case is needed
-    return Math.floor(a / b);
+    double q = a / b;
+    if (Double.isNaN(q) || Double.isInfinite(q)) {
+      return q;
+    }
+    return (double) (long) q;
   }
 
-  /** {@code a - floor(a/b)*b}, NaN for b == 0. */
+  /** {@code a - intDiv(a, b)*b}: the sign of the dividend; NaN for b == 0 or ±Inf. */
   public static double mod(double a, double b) {
-    if (b == 0) {
-      return Double.NaN;
-    }
-    return a - Math.floor(a / b) * b;
+    return a - intDiv(a, b) * b;
+  }
+
+  public static double xor(double a, double b) {
+    return (a != 0) != (b != 0) ? 1 : 0;
+  }
+
+  /** Java's (and SystemDS's) double to int cast: truncates, saturates, NaN to 0. */
+  public static int toInt(double x) {
+    return (int) x;
+  }
+
+  /** {@code (int) a << (int) b}, NaN where the result is {@code Integer.MIN_VALUE}. */
+  public static double shiftLeft(double a, double b) {
+    int r = toInt(a) << toInt(b);
+    return r == Integer.MIN_VALUE ? Double.NaN : r;
   }
 
   public static double and(double a, double b) {

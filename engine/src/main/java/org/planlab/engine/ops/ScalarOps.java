@@ -6,7 +6,14 @@ import org.planlab.engine.lang.types.ValueType;
 /**
  * DML's scalar operators: integer op integer stays integer for + - * %/% %% min max (booleans
  * count as integers 0/1), {@code /}, {@code ^} and log give doubles, comparisons and logical
- * operators give booleans, and {@code +} with a string operand concatenates. The one copy of
+ * operators give booleans, and {@code +} with a string operand concatenates. As SystemDS 3.3.0:
+ * on two integers {@code %/%} and {@code %%} cast the double result to {@code long}, so
+ * {@code 7 %% 0} and {@code 0 %/% 0} are 0 and {@code -7 %/% 0} is -2<sup>63</sup>, while a
+ * result of 2<sup>63</sup> or more ({@code 7 %/% 0}) is an overflow error; the bitwise operators
+ * give an integer on two integers ({@link BinaryOp#applyIntegers}) and a double otherwise,
+ * booleans included; {@code xor} gives a boolean on two booleans and 1.0/0.0 otherwise; the
+ * cell-wise predicates {@code isNaN}, {@code is.na}, {@code is.nan} and {@code is.infinite}
+ * give 1.0/0.0. The one copy of
  * these semantics: the runtime's scalar instructions, compile-time constant folding (optimizer
  * paper, sec. 3.1) and the scalar values size propagation derives (sec. 3.2, 4.2) all call it, so
  * a folded value is exactly the value the runtime would compute. Operations the runtime rejects
@@ -41,7 +48,24 @@ public final class ScalarOps {
       throw new IllegalArgumentException("operator " + op.symbol() + " is not defined for "
           + "strings (\"" + a.asString() + "\", \"" + b.asString() + "\")");
     }
+    if (op == BinaryOp.XOR) {
+      return a.valueType() == ValueType.BOOLEAN && b.valueType() == ValueType.BOOLEAN
+          ? ScalarValue.of(a.asBoolean() != b.asBoolean())
+          : ScalarValue.of(op.apply(a.asDouble(), b.asDouble()));
+    }
+    if (op.bitwise()) {
+      return a.valueType() == ValueType.INTEGER && b.valueType() == ValueType.INTEGER
+          ? ScalarValue.of(op.applyIntegers(a.asLong(), b.asLong()))
+          : ScalarValue.of(op.apply(a.asDouble(), b.asDouble()));
+    }
     double r = op.apply(a.asDouble(), b.asDouble());
+    if ((op == BinaryOp.INTDIV || op == BinaryOp.MOD) && integral(a) && integral(b)) {
+      if (r >= 0x1p63) {
+        throw new IllegalArgumentException("integer operation " + a.asString() + " "
+            + op.symbol() + " " + b.asString() + " overflows a long (" + r + ")");
+      }
+      return ScalarValue.of((long) r);
+    }
     if (integral(a) && integral(b) && keepsIntegers(op) && r == Math.rint(r)
         && Math.abs(r) < 0x1p63) {
       return ScalarValue.of((long) r);
@@ -54,8 +78,8 @@ public final class ScalarOps {
     switch (op) {
       case NOT:
         return ScalarValue.of(!a.asBoolean());
-      case ISNAN:
-        return ScalarValue.of(Double.isNaN(a.asDouble()));
+      case ISNAN, ISINF:
+        return ScalarValue.of(op.apply(a.asDouble()));
       case NEG, ABS, SIGN:
         if (integral(a)) {
           return ScalarValue.of((long) op.apply(a.asDouble()));

@@ -1,10 +1,17 @@
 package org.planlab.engine.ops;
 
 /**
- * The element-wise unary functions of DML with their scalar semantics. NaN propagates through
- * every function except {@code isNaN} (1) and {@code !} (NaN is true, so {@code !NaN} is 0).
+ * The element-wise unary functions of DML with their scalar semantics, as SystemDS 3.3.0 computes
+ * them. NaN propagates through every function except {@code isNaN} (1), {@code is.infinite} (0)
+ * and {@code !} (NaN is true, so {@code !NaN} is 0).
  *
  * <ul>
+ *   <li>{@code isNaN} is also called {@code is.na} and {@code is.nan}: 1 for NaN, else 0 (DML has
+ *       no NA distinct from NaN). {@code is.infinite} is 1 for ±Inf, else 0.
+ *   <li>{@code ceiling} is {@code ceil}.
+ *   <li>{@code tan}, {@code asin}, {@code acos}, {@code atan}, {@code sinh}, {@code cosh} are
+ *       {@link Math}'s: {@code asin(2)} is NaN, {@code atan(Inf)} is pi/2,
+ *       {@code cosh(-Inf)} is Inf.
  *   <li>{@code round} rounds halves up, as SystemDS (which uses {@link Math#round}) does:
  *       {@code round(2.5) = 3}, {@code round(-2.5) = -2}; unlike {@link Math#round} it keeps
  *       NaN and ±Inf (Math.round maps NaN to 0) and does not saturate at ±2<sup>63</sup>.
@@ -30,7 +37,14 @@ public enum UnaryOp {
   COS("cos", false),
   ISNAN("isNaN", true),
   NOT("!", false),
-  NEG("-", true);
+  NEG("-", true),
+  ISINF("is.infinite", true),
+  TAN("tan", true),
+  ASIN("asin", true),
+  ACOS("acos", false),
+  ATAN("atan", true),
+  SINH("sinh", true),
+  COSH("cosh", false);
 
   /** From 2^52 on every double is an integer, so rounding is the identity. */
   private static final double TWO_POW_52 = 0x1p52;
@@ -71,6 +85,13 @@ public enum UnaryOp {
       case ISNAN -> x != x ? 1 : 0;
       case NOT -> x == 0 ? 1 : 0;
       case NEG -> -x;
+      case ISINF -> Double.isInfinite(x) ? 1 : 0;
+      case TAN -> Math.tan(x);
+      case ASIN -> Math.asin(x);
+      case ACOS -> Math.acos(x);
+      case ATAN -> Math.atan(x);
+      case SINH -> Math.sinh(x);
+      case COSH -> Math.cosh(x);
     };
   }
 

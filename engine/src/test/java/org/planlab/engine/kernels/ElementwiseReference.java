@@ -30,8 +30,8 @@ public final class ElementwiseReference {
       case MULT: return x * y;
       case DIV: return x / y;
       case POW: return Math.pow(x, y);
-      case MOD: return y == 0 ? Double.NaN : x - Math.floor(x / y) * y;
-      case INTDIV: return Math.floor(x / y);
+      case MOD: return x - truncatedQuotient(x, y) * y;
+      case INTDIV: return truncatedQuotient(x, y);
       case MIN: return Double.isNaN(x) || Double.isNaN(y) ? Double.NaN : x < y ? x : y;
       case MAX: return Double.isNaN(x) || Double.isNaN(y) ? Double.NaN : x > y ? x : y;
       case EQ: return x == y ? 1 : 0;
@@ -43,8 +43,37 @@ public final class ElementwiseReference {
       case AND: return x != 0 && y != 0 ? 1 : 0;
       case OR: return x != 0 || y != 0 ? 1 : 0;
       case LOG: return Math.log(x) / Math.log(y);
+      case XOR: return (x == 0) == (y == 0) ? 0 : 1;
+      case BITW_AND: return int32(x) & int32(y);
+      case BITW_OR: return int32(x) | int32(y);
+      case BITW_XOR: return int32(x) ^ int32(y);
+      case BITW_SHIFTL: {
+        long r = (long) int32(x) << (int32(y) & 31);
+        int low = (int) r;
+        return low == Integer.MIN_VALUE ? Double.NaN : low;
+      }
+      case BITW_SHIFTR: return Math.floorDiv((long) int32(x), 1L << (int32(y) & 31));
       default: throw new AssertionError(op);
     }
+  }
+
+  /** x/y rounded toward zero and clamped to the long range; NaN and ±Inf kept. */
+  private static double truncatedQuotient(double x, double y) {
+    double q = x / y;
+    if (Double.isNaN(q) || Double.isInfinite(q)) {
+      return q;
+    }
+    double t = q < 0 ? Math.ceil(q) : Math.floor(q);
+    return Math.max(-0x1p63, Math.min(0x1p63, t)) + 0.0; // + 0.0 turns -0 into 0
+  }
+
+  /** Rounded toward zero and clamped to the int range, NaN as 0. */
+  private static int int32(double x) {
+    if (Double.isNaN(x)) {
+      return 0;
+    }
+    double t = x < 0 ? Math.ceil(x) : Math.floor(x);
+    return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, t));
   }
 
   public static double unary(UnaryOp op, double x) {
@@ -66,6 +95,13 @@ public final class ElementwiseReference {
       case ISNAN: return Double.isNaN(x) ? 1 : 0;
       case NOT: return x == 0 ? 1 : 0;
       case NEG: return -x;
+      case ISINF: return x == Double.POSITIVE_INFINITY || x == Double.NEGATIVE_INFINITY ? 1 : 0;
+      case TAN: return Math.tan(x);
+      case ASIN: return Math.asin(x);
+      case ACOS: return Math.acos(x);
+      case ATAN: return Math.atan(x);
+      case SINH: return Math.sinh(x);
+      case COSH: return Math.cosh(x);
       default: throw new AssertionError(op);
     }
   }

@@ -23,7 +23,7 @@ class RowIndexAndTraceTest {
     TWO.close();
   }
 
-  /** Naive reference: first index of the max/min over all cells, NaN skipped, 1 if none. */
+  /** Naive reference: last index of the max/min over all cells, NaN skipped, 1 if none. */
   private static double[][] reference(MatrixBlock in, boolean max) {
     double[][] a = in.toArray();
     double[][] out = new double[in.rows()][1];
@@ -31,7 +31,7 @@ class RowIndexAndTraceTest {
       int best = -1;
       for (int c = 0; c < in.cols(); c++) {
         double v = a[r][c];
-        if (!Double.isNaN(v) && (best < 0 || (max ? v > a[r][best] : v < a[r][best]))) {
+        if (!Double.isNaN(v) && (best < 0 || (max ? v >= a[r][best] : v <= a[r][best]))) {
           best = c;
         }
       }
@@ -59,25 +59,28 @@ class RowIndexAndTraceTest {
   }
 
   @Test
-  void tiesGoToTheSmallestIndex() {
-    double[][] v = {{3, 5, 5, 1}, {2, 2, 2, 2}, {-1, -4, 0, -4}};
+  void tiesGoToTheLargestIndexAsSystemDsComputes() {
+    // rows and results as SystemDS 3.3.0 computes rowIndexMax / rowIndexMin for them
+    double inf = Double.POSITIVE_INFINITY;
+    double[][] v = {{3, 1, 3}, {2, NAN, 1}, {-3, -1, -3}, {-2, -2, -1}, {1, 0, 0}, {0, 0, 0},
+        {NAN, NAN, NAN}, {-inf, -inf, -inf}, {inf, inf, inf}};
     for (MatrixBlock m : AggregateKernelsTest.formats(v)) {
-      assertColumn(new double[] {2, 1, 3}, AggregateKernels.rowIndexMax(m, SEQ));
-      assertColumn(new double[] {4, 1, 2}, AggregateKernels.rowIndexMin(m, SEQ));
+      assertColumn(new double[] {3, 1, 2, 3, 1, 3, 1, 3, 3}, AggregateKernels.rowIndexMax(m, SEQ));
+      assertColumn(new double[] {2, 3, 3, 2, 3, 3, 1, 3, 3}, AggregateKernels.rowIndexMin(m, SEQ));
     }
   }
 
   @Test
   void implicitZerosOfSparseRowsTakePart() {
     double[][] v = {
-        {-1, 0, -2, 0},   // max is the first zero, index 2
-        {3, 0, 2, 0},     // min is the first zero, index 2
-        {0, 0, 0, 0},     // empty row: 1 for both
-        {0, -3, 0, 0},    // max at the first zero, index 1
+        {-1, 0, -2, 0},   // max is the last zero, index 4
+        {3, 0, 2, 0},     // min is the last zero, index 4
+        {0, 0, 0, 0},     // empty row: the last column for both
+        {0, -3, 0, 0},    // max at the last zero, index 4
         {5, 6, 0, 7}};    // min is the only zero, index 3
     for (MatrixBlock m : AggregateKernelsTest.formats(v)) {
-      assertColumn(new double[] {2, 1, 1, 1, 4}, AggregateKernels.rowIndexMax(m, SEQ));
-      assertColumn(new double[] {3, 2, 1, 2, 3}, AggregateKernels.rowIndexMin(m, SEQ));
+      assertColumn(new double[] {4, 1, 4, 4, 4}, AggregateKernels.rowIndexMax(m, SEQ));
+      assertColumn(new double[] {3, 4, 4, 2, 3}, AggregateKernels.rowIndexMin(m, SEQ));
     }
   }
 
@@ -86,8 +89,8 @@ class RowIndexAndTraceTest {
     double[][] v = {{NAN, 2, 7, NAN}, {NAN, NAN, NAN, NAN}, {NAN, 0, -1, 0},
         {NAN, 0, 5, 0}, {4, NAN, NAN, 4}};
     for (MatrixBlock m : AggregateKernelsTest.formats(v)) {
-      assertColumn(new double[] {3, 1, 2, 3, 1}, AggregateKernels.rowIndexMax(m, SEQ));
-      assertColumn(new double[] {2, 1, 3, 2, 1}, AggregateKernels.rowIndexMin(m, SEQ));
+      assertColumn(new double[] {3, 1, 4, 3, 4}, AggregateKernels.rowIndexMax(m, SEQ));
+      assertColumn(new double[] {2, 1, 3, 4, 4}, AggregateKernels.rowIndexMin(m, SEQ));
     }
   }
 

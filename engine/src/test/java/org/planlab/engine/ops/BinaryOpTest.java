@@ -32,29 +32,40 @@ class BinaryOpTest {
   private static final double[] VALUES = {-7, -2.5, -1, -0.0, 0.5, 1, 2, 3.25, 1e300, INF, -INF, NAN};
 
   @Test
-  void integerDivisionFloors() {
-    assertEquals(-4.0, INTDIV.apply(-7, 2));
-    assertEquals(-4.0, INTDIV.apply(7, -2));
+  void integerDivisionTruncatesTowardZeroAsSystemDs() {
+    // expected values as SystemDS 3.3.0 computes them
+    assertEquals(-3.0, INTDIV.apply(-7, 2));
+    assertEquals(-3.0, INTDIV.apply(7, -2));
     assertEquals(3.0, INTDIV.apply(7, 2));
     assertEquals(3.0, INTDIV.apply(-7, -2));
-    assertEquals(2.0, INTDIV.apply(0.3, 0.1)); // 0.3/0.1 is 2.9999999999999996, as in R
+    assertEquals(-3.0, INTDIV.apply(-7.5, 2));
+    assertEquals(2.0, INTDIV.apply(0.3, 0.1)); // 0.3/0.1 is 2.9999999999999996
+    assertEquals(0.0, INTDIV.apply(-1, 2)); // positive zero, through the cast to long
+    assertEquals(0x1p63, INTDIV.apply(1e20, 1)); // saturates at the largest long
+    assertEquals(-0x1p63, INTDIV.apply(-1e20, 3));
   }
 
   @Test
-  void integerDivisionByZeroIsDivision() {
+  void integerDivisionPassesNaNAndInfiniteQuotientsThrough() {
     assertEquals(INF, INTDIV.apply(1, 0));
     assertEquals(-INF, INTDIV.apply(-1, 0));
+    assertEquals(INF, INTDIV.apply(INF, 2));
+    assertEquals(0.0, INTDIV.apply(7, INF));
     assertTrue(Double.isNaN(INTDIV.apply(0, 0)));
-    assertEquals(1e300, INTDIV.apply(1e300, 1)); // no cast to long
+    assertTrue(Double.isNaN(INTDIV.apply(NAN, 2)));
   }
 
   @Test
-  void moduloTakesTheSignOfTheDivisor() {
-    assertEquals(1.0, MOD.apply(-7, 2));
-    assertEquals(-1.0, MOD.apply(7, -2));
+  void moduloTakesTheSignOfTheDividendAsSystemDs() {
+    // expected values as SystemDS 3.3.0 computes them
+    assertEquals(-1.0, MOD.apply(-7, 2));
+    assertEquals(1.0, MOD.apply(7, -2));
     assertEquals(1.0, MOD.apply(7, 2));
     assertEquals(-1.0, MOD.apply(-7, -2));
+    assertEquals(-1.5, MOD.apply(-7.5, 2));
+    assertEquals(-0.5, MOD.apply(-0.5, 1));
     assertEquals(0.5, MOD.apply(5.5, 1));
+    assertEquals(7.232988388943567E19, MOD.apply(1e20, 3));
   }
 
   @Test
@@ -63,7 +74,9 @@ class BinaryOpTest {
     assertTrue(Double.isNaN(MOD.apply(0, 0)));
     assertTrue(Double.isNaN(MOD.apply(5, -0.0)));
     assertTrue(Double.isNaN(MOD.apply(5, INF)));
+    assertTrue(Double.isNaN(MOD.apply(0, INF)));
     assertTrue(Double.isNaN(MOD.apply(INF, 2)));
+    assertTrue(Double.isNaN(MOD.apply(NAN, 2)));
   }
 
   @Test

@@ -69,9 +69,9 @@ class InstructionsTest {
     assertEquals(ScalarValue.of(5L), ScalarOps.binary(BinaryOp.PLUS, two, three));
     assertEquals(ScalarValue.of(2.0 / 3), ScalarOps.binary(BinaryOp.DIV, two, three));
     assertEquals(ScalarValue.of(5.5), ScalarOps.binary(BinaryOp.PLUS, ScalarValue.of(2.5), three));
-    assertEquals(ScalarValue.of(-3L), ScalarOps.binary(BinaryOp.INTDIV, ScalarValue.of(-7L),
+    assertEquals(ScalarValue.of(-2L), ScalarOps.binary(BinaryOp.INTDIV, ScalarValue.of(-7L),
         three));
-    assertEquals(ScalarValue.of(2L), ScalarOps.binary(BinaryOp.MOD, ScalarValue.of(-7L), three));
+    assertEquals(ScalarValue.of(-1L), ScalarOps.binary(BinaryOp.MOD, ScalarValue.of(-7L), three));
     assertEquals(ScalarValue.of(true), ScalarOps.binary(BinaryOp.LT, two, three));
     assertEquals(ScalarValue.of(2L), ScalarOps.binary(BinaryOp.PLUS, ScalarValue.of(true),
         ScalarValue.of(true)));

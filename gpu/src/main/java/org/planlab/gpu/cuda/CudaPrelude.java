@@ -46,13 +46,36 @@ final class CudaPrelude {
           if (fabs(a) == 1.0 && fabs(b) == PL_INF) return PL_NAN;
           return pow(a, b);
         }
-        // a - floor(a/b)*b with the divisor's sign; NaN for b == 0
-        __device__ __forceinline__ double pl_mod(double a, double b) {
-          if (b == 0.0) return PL_NAN;
-          return a - floor(a / b) * b;
-        }
+        // integer division as SystemDS 3.3.0: the quotient truncated through a long (saturating at +-2^63,
+        // where C's cast is undefined), NaN and +-Inf quotients kept; (long long) of -0.5 is 0
         __device__ __forceinline__ double pl_intdiv(double a, double b) {
-          return floor(a / b);
+          double q = a / b;
+          if (q != q || fabs(q) == PL_INF) return q;
+          if (q >= 9223372036854775808.0) return 9223372036854775808.0;
+          if (q <= -9223372036854775808.0) return -9223372036854775808.0;
+          return (double) (long long) q;
+        }
+        // a - intdiv(a, b)*b with the dividend's sign; NaN for b == 0 or +-Inf
+        __device__ __forceinline__ double pl_mod(double a, double b) {
+          return a - pl_intdiv(a, b) * b;
+        }
+        // Java's double to int cast: truncates, saturates, NaN to 0 (C's cast is undefined there)
+        __device__ __forceinline__ int pl_toint(double x) {
+          if (x != x) return 0;
+          if (x >= 2147483647.0) return 2147483647;
+          if (x <= -2147483648.0) return -2147483647 - 1;
+          return (int) x;
+        }
+        __device__ __forceinline__ double pl_xor(double a, double b) {
+          return ((a != 0.0) != (b != 0.0)) ? 1.0 : 0.0;
+        }
+        // Java's int shifts: the count modulo 32, the left shift through unsigned (no overflow)
+        __device__ __forceinline__ double pl_shiftl(double a, double b) {
+          int r = (int) ((unsigned int) pl_toint(a) << (pl_toint(b) & 31));
+          return r == -2147483647 - 1 ? PL_NAN : (double) r;
+        }
+        __device__ __forceinline__ double pl_shiftr(double a, double b) {
+          return (double) (pl_toint(a) >> (pl_toint(b) & 31));
         }
         __device__ __forceinline__ double pl_and(double a, double b) {
           return (a != 0.0 && b != 0.0) ? 1.0 : 0.0;
@@ -219,6 +242,13 @@ final class CudaPrelude {
       case ISNAN -> "(" + x + " != " + x + " ? 1.0 : 0.0)";
       case NOT -> "(" + x + " == 0.0 ? 1.0 : 0.0)";
       case NEG -> "(-" + x + ")";
+      case ISINF -> "(fabs(" + x + ") == PL_INF ? 1.0 : 0.0)";
+      case TAN -> "tan(" + x + ")";
+      case ASIN -> "asin(" + x + ")";
+      case ACOS -> "acos(" + x + ")";
+      case ATAN -> "atan(" + x + ")";
+      case SINH -> "sinh(" + x + ")";
+      case COSH -> "cosh(" + x + ")";
     };
   }
 
@@ -243,6 +273,12 @@ final class CudaPrelude {
       case AND -> "pl_and(" + a + ", " + b + ")";
       case OR -> "pl_or(" + a + ", " + b + ")";
       case LOG -> "pl_logb(" + a + ", " + b + ")";
+      case XOR -> "pl_xor(" + a + ", " + b + ")";
+      case BITW_AND -> "(double) (pl_toint(" + a + ") & pl_toint(" + b + "))";
+      case BITW_OR -> "(double) (pl_toint(" + a + ") | pl_toint(" + b + "))";
+      case BITW_XOR -> "(double) (pl_toint(" + a + ") ^ pl_toint(" + b + "))";
+      case BITW_SHIFTL -> "pl_shiftl(" + a + ", " + b + ")";
+      case BITW_SHIFTR -> "pl_shiftr(" + a + ", " + b + ")";
     };
   }
 

@@ -145,7 +145,10 @@ class CudaSourceTest {
     assertTrue(prelude.contains(
         "if (a == 0.0 && b == 0.0) return __double_as_longlong(a) < 0 ? a : b;"));
     assertTrue(prelude.contains("if (fabs(a) == 1.0 && fabs(b) == PL_INF) return PL_NAN;"));
-    assertTrue(prelude.contains("if (b == 0.0) return PL_NAN;"), "x %% 0 is NaN");
+    // %/% through a saturating cast to long (C's cast is undefined beyond it), NaN/Inf kept
+    assertTrue(prelude.contains("if (q != q || fabs(q) == PL_INF) return q;"),
+        "x %/% 0 passes the infinite quotient through");
+    assertTrue(prelude.contains("if (q >= 9223372036854775808.0) return 9223372036854775808.0;"));
     assertTrue(prelude.contains("return fabs(s) < PL_INF ? s + c : s;"),
         "a non-finite compensated sum is returned as is");
   }
@@ -472,7 +475,8 @@ class CudaSourceTest {
       "x", "y", "__syncthreads", "LL", "a", "out", "m", "n", "rix", "cix", "i", "j", "k", "b",
       "c", "s", "e", "c0", "cells", "count", "partials", "work", "size", "stride", "part",
       "tmp", "arow", "rs", "rc", "blocks", "values", "columns", "rowPointers", "r", "col",
-      "fabs", "exp", "log", "sqrt", "floor", "ceil", "tanh", "sin", "cos");
+      "fabs", "exp", "log", "sqrt", "floor", "ceil", "tanh", "sin", "cos", "tan", "asin", "acos",
+      "atan", "sinh", "cosh");
 
   private static List<CudaProgram> elementwiseAndAggregates() {
     List<CudaProgram> out = new ArrayList<>();
