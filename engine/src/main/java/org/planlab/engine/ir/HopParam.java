@@ -61,8 +61,11 @@ public sealed interface HopParam {
 
   /** The function of a {@link OpCode#CUMULATIVE}. */
   record Cumulative(Kind kind) implements HopParam {
-    /** cumsum, cumprod, cummin, cummax. */
-    public enum Kind { SUM, PROD, MIN, MAX }
+    /**
+     * cumsum, cumprod, cummin, cummax, and cumsumprod (of an n x 2 input X, the n x 1 column
+     * {@code Y[i] = X[i,1] + X[i,2] * Y[i-1]} with {@code Y[0] = 0}).
+     */
+    public enum Kind { SUM, PROD, MIN, MAX, SUMPROD }
 
     public Cumulative {
       Objects.requireNonNull(kind, "kind is null");

@@ -11,7 +11,7 @@ import org.planlab.engine.parallel.KernelPool;
 
 /**
  * Column-wise cumulative aggregates of DML: {@code cumsum}, {@code cumprod}, {@code cummin},
- * {@code cummax}; cell (i, j) of the result aggregates cells (0..i, j) of the input. Every cell
+ * {@code cummax} (and {@code cumsumprod}, see {@link #cumsumprod}); cell (i, j) of the result aggregates cells (0..i, j) of the input. Every cell
  * takes part, including the implicit zeros of sparse inputs. The result is computed densely and
  * then converted to the format its non-zero count calls for (so it is bounded by the dense
  * block limit).
@@ -54,6 +54,37 @@ public final class CumulativeKernels {
   /** Running maxima down each column (DML {@code cummax}). */
   public static MatrixBlock cummax(MatrixBlock in, KernelPool pool) {
     return cumulative(in, Kind.MAX, pool);
+  }
+
+  /**
+   * DML {@code cumsumprod} of an n x 2 input X: the n x 1 column {@code Y[i] = X[i,1] +
+   * X[i,2] * Y[i-1]} with {@code Y[0] = 0}, as SystemDS 3.3.0 defines it; IEEE arithmetic step by
+   * step. A first-order recurrence, so one sequential scan.
+   *
+   * @throws IllegalArgumentException unless {@code in} has two columns
+   */
+  public static MatrixBlock cumsumprod(MatrixBlock in) {
+    Objects.requireNonNull(in, "in is null");
+    if (in.cols() != 2) {
+      throw new IllegalArgumentException("cumsumprod needs a matrix of two columns, got a "
+          + in.shape() + " matrix");
+    }
+    int n = in.rows();
+    double[] out = new double[n];
+    double y = 0;
+    if (!in.isSparse()) {
+      double[] a = in.denseValues();
+      for (int r = 0; r < n; r++) {
+        y = a[2 * r] + a[2 * r + 1] * y;
+        out[r] = y;
+      }
+    } else {
+      for (int r = 0; r < n; r++) {
+        y = in.get(r, 0) + in.get(r, 1) * y;
+        out[r] = y;
+      }
+    }
+    return MatrixBlock.dense(n, 1, out);
   }
 
   private static MatrixBlock cumulative(MatrixBlock in, Kind kind, KernelPool pool) {

@@ -1,5 +1,7 @@
 package org.planlab.engine.ops;
 
+import org.apache.commons.math3.util.FastMath;
+
 /**
  * The element-wise unary functions of DML with their scalar semantics, as SystemDS 3.3.0 computes
  * them. NaN propagates through every function except {@code isNaN} (1), {@code is.infinite} (0)
@@ -10,8 +12,10 @@ package org.planlab.engine.ops;
  *       no NA distinct from NaN). {@code is.infinite} is 1 for ±Inf, else 0.
  *   <li>{@code ceiling} is {@code ceil}.
  *   <li>{@code tan}, {@code asin}, {@code acos}, {@code atan}, {@code sinh}, {@code cosh} are
- *       {@link Math}'s: {@code asin(2)} is NaN, {@code atan(Inf)} is pi/2,
- *       {@code cosh(-Inf)} is Inf.
+ *       commons-math's {@link FastMath} functions, which SystemDS 3.3.0 uses: they differ from
+ *       {@link Math}'s in the last bit for some arguments ({@code cosh(1)} is
+ *       1.5430806348152437, not 1.543080634815244). {@code asin(2)} is NaN, {@code atan(Inf)}
+ *       is pi/2, {@code cosh(-Inf)} is Inf.
  *   <li>{@code round} rounds halves up, as SystemDS (which uses {@link Math#round}) does:
  *       {@code round(2.5) = 3}, {@code round(-2.5) = -2}; unlike {@link Math#round} it keeps
  *       NaN and ±Inf (Math.round maps NaN to 0) and does not saturate at ±2<sup>63</sup>.
@@ -86,12 +90,12 @@ public enum UnaryOp {
       case NOT -> x == 0 ? 1 : 0;
       case NEG -> -x;
       case ISINF -> Double.isInfinite(x) ? 1 : 0;
-      case TAN -> Math.tan(x);
-      case ASIN -> Math.asin(x);
-      case ACOS -> Math.acos(x);
-      case ATAN -> Math.atan(x);
-      case SINH -> Math.sinh(x);
-      case COSH -> Math.cosh(x);
+      case TAN -> FastMath.tan(x);
+      case ASIN -> FastMath.asin(x);
+      case ACOS -> FastMath.acos(x);
+      case ATAN -> FastMath.atan(x);
+      case SINH -> FastMath.sinh(x);
+      case COSH -> FastMath.cosh(x);
     };
   }
 

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.function.Function;
+import org.apache.commons.math3.util.FastMath;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
 import org.planlab.engine.matrix.SparseBlock;
@@ -96,12 +97,12 @@ public final class ElementwiseReference {
       case NOT: return x == 0 ? 1 : 0;
       case NEG: return -x;
       case ISINF: return x == Double.POSITIVE_INFINITY || x == Double.NEGATIVE_INFINITY ? 1 : 0;
-      case TAN: return Math.tan(x);
-      case ASIN: return Math.asin(x);
-      case ACOS: return Math.acos(x);
-      case ATAN: return Math.atan(x);
-      case SINH: return Math.sinh(x);
-      case COSH: return Math.cosh(x);
+      case TAN: return FastMath.tan(x);
+      case ASIN: return FastMath.asin(x);
+      case ACOS: return FastMath.acos(x);
+      case ATAN: return FastMath.atan(x);
+      case SINH: return FastMath.sinh(x);
+      case COSH: return FastMath.cosh(x);
       default: throw new AssertionError(op);
     }
   }

@@ -95,6 +95,17 @@ final class BuiltinLowering {
           new HopParam.Cumulative(HopParam.Cumulative.Kind.SUM), a.arg("X"));
       case "cumprod" -> a.hop(OpCode.CUMULATIVE,
           new HopParam.Cumulative(HopParam.Cumulative.Kind.PROD), a.arg("X"));
+      case "rowProds" -> aggregate(a, AggregateOp.PROD, Direction.ROW);
+      case "colProds" -> aggregate(a, AggregateOp.PROD, Direction.COL);
+      case "cummin" -> a.hop(OpCode.CUMULATIVE,
+          new HopParam.Cumulative(HopParam.Cumulative.Kind.MIN), a.arg("X"));
+      case "cummax" -> a.hop(OpCode.CUMULATIVE,
+          new HopParam.Cumulative(HopParam.Cumulative.Kind.MAX), a.arg("X"));
+      case "cumsumprod" -> a.hop(OpCode.CUMULATIVE,
+          new HopParam.Cumulative(HopParam.Cumulative.Kind.SUMPROD), a.arg("X"));
+      case "lower.tri" -> triangle(a, true);
+      case "upper.tri" -> triangle(a, false);
+      case "outer" -> outer(a);
       case "trace" -> a.hop(OpCode.TRACE, HopParam.NONE, a.arg("X"));
       case "exp" -> unary(a, UnaryOp.EXP);
       case "sqrt" -> unary(a, UnaryOp.SQRT);
@@ -107,7 +118,23 @@ final class BuiltinLowering {
       case "cos" -> unary(a, UnaryOp.COS);
       case "abs" -> unary(a, UnaryOp.ABS);
       case "sign" -> unary(a, UnaryOp.SIGN);
-      case "isNaN" -> unary(a, UnaryOp.ISNAN);
+      case "ceiling" -> unary(a, UnaryOp.CEIL);
+      case "tan" -> unary(a, UnaryOp.TAN);
+      case "asin" -> unary(a, UnaryOp.ASIN);
+      case "acos" -> unary(a, UnaryOp.ACOS);
+      case "atan" -> unary(a, UnaryOp.ATAN);
+      case "sinh" -> unary(a, UnaryOp.SINH);
+      case "cosh" -> unary(a, UnaryOp.COSH);
+      case "isNaN", "is.na", "is.nan" -> unary(a, UnaryOp.ISNAN);
+      case "is.infinite" -> unary(a, UnaryOp.ISINF);
+      case "xor" -> binary(a, BinaryOp.XOR);
+      case "bitwAnd" -> binary(a, BinaryOp.BITW_AND);
+      case "bitwOr" -> binary(a, BinaryOp.BITW_OR);
+      case "bitwXor" -> binary(a, BinaryOp.BITW_XOR);
+      case "bitwShiftL" -> binary(a, BinaryOp.BITW_SHIFTL);
+      case "bitwShiftR" -> binary(a, BinaryOp.BITW_SHIFTR);
+      case "pmin" -> binary(a, BinaryOp.MIN);
+      case "pmax" -> binary(a, BinaryOp.MAX);
       case "log" -> a.has("base")
           ? a.hop(OpCode.BINARY, new HopParam.Binary(BinaryOp.LOG), a.arg("x"), a.arg("base"))
           : unary(a, UnaryOp.LOG);
@@ -336,6 +363,51 @@ final class BuiltinLowering {
   }
 
   /**
+   * outer(X, Y, op) of a column vector X and a row vector Y: {@code X %*% matrix(1, 1, ncol(Y))}
+   * repeats X across ncol(Y) columns (exactly: one product by 1 per cell), and the row vector Y
+   * then broadcasts down its rows, so the ordinary matrix-row-vector operator computes it on
+   * every backend and fuses like one.
+   */
+  private Hop outer(Args a) {
+    Hop x = a.arg("X");
+    Hop y = a.arg("Y");
+    Hop op = a.arg("op");
+    BinaryOp bop = BinaryOp.fromSymbol(op.param(HopParam.Literal.class).value().asString());
+    return a.hop(OpCode.BINARY, new HopParam.Binary(bop), a.repeatColumns(x, y), y);
+  }
+
+  /**
+   * lower.tri/upper.tri(target, diag, values) without an opcode of their own: with row indexes
+   * R (i in every column) and column indexes c = t(seq(1, ncol)), the lower mask is
+   * {@code R + diag > c} (i > j, or i >= j with diag) and the upper one {@code R - diag < c};
+   * values=TRUE keeps X's cells under the mask, {@code ifelse(mask, X, 0)}, so NaN and Inf
+   * outside the triangle still give 0.
+   */
+  private Hop triangle(Args a, boolean lower) {
+    Hop x = a.arg("target");
+    Hop diag = a.arg("diag");
+    Hop values = a.arg("values");
+    Hop one = a.lit(1L);
+    Hop rowIndexes = a.matrixOf(OpCode.SEQ, one, a.extent(OpCode.NROW, x), one);
+    Hop colIndexes = a.matrixOf(OpCode.TRANSPOSE,
+        a.matrixOf(OpCode.SEQ, one, a.extent(OpCode.NCOL, x), one));
+    Hop r = a.repeatColumns(rowIndexes, x);
+    Hop mask = lower
+        ? a.matrixBinary(BinaryOp.GT, a.matrixBinary(BinaryOp.PLUS, r, diag), colIndexes)
+        : a.matrixBinary(BinaryOp.LT, a.matrixBinary(BinaryOp.MINUS, r, diag), colIndexes);
+    Hop kept = a.matrixOf(OpCode.IFELSE, mask, x, a.lit(0.0));
+    if (values.op() == OpCode.LITERAL) {
+      return values.param(HopParam.Literal.class).value().asBoolean() ? kept : mask;
+    }
+    return a.hop(OpCode.IFELSE, HopParam.NONE, values, kept, mask);
+  }
+
+  /** A cell-wise binary builtin f(x, y): the BINARY HOP of its operator. */
+  private Hop binary(Args a, BinaryOp op) {
+    return a.hop(OpCode.BINARY, new HopParam.Binary(op), a.arg("x"), a.arg("y"));
+  }
+
+  /**
    * contains(target, pattern) has no opcode of its own: it is {@code sum(X == p) > 0}, and
    * {@code sum(isNaN(X)) > 0} for a NaN pattern (NaN == NaN is false). For a pattern not known
    * at compile time both terms are combined: {@code sum(X == p) + sum(isNaN(X)) * isNaN(p) > 0}.
@@ -353,7 +425,7 @@ final class BuiltinLowering {
       if (!literal) {
         Hop nans = a.fullSum(a.matrixUnary(UnaryOp.ISNAN, x));
         Hop pIsNan = new Hop(OpCode.UNARY, new HopParam.Unary(UnaryOp.ISNAN), List.of(p),
-            DataType.SCALAR, ValueType.BOOLEAN, a.pos);
+            DataType.SCALAR, ValueType.DOUBLE, a.pos);
         count = a.scalar(BinaryOp.PLUS, count, a.scalar(BinaryOp.MULT, nans, pIsNan));
       }
     }
@@ -374,10 +446,18 @@ final class BuiltinLowering {
     return DagBuilder.literal(DagBuilder.scalarOf(c.get()), a.pos);
   }
 
-  /** print(x) prints x; print(format, args...) prints the formatted string. */
+  /**
+   * print(x) prints x, a matrix as {@code print(toString(X))} with toString's defaults (as
+   * SystemDS 3.3.0 does); print(format, args...) prints the formatted string.
+   */
   private Hop print(Args a) {
     Hop value = a.arg("value");
     List<Hop> args = a.variadic();
+    if (args.isEmpty() && value.isMatrix()) {
+      Hop text = new Hop(OpCode.TO_STRING, HopParam.NONE, List.of(value, a.lit(3L), a.lit(" "),
+          a.lit("\n")), DataType.SCALAR, ValueType.STRING, a.pos);
+      return a.effect(OpCode.PRINT, text);
+    }
     if (args.isEmpty()) {
       return a.effect(OpCode.PRINT, value);
     }
@@ -485,6 +565,17 @@ final class BuiltinLowering {
     Hop matrixBinary(BinaryOp op, Hop l, Hop r) {
       return new Hop(OpCode.BINARY, new HopParam.Binary(op), List.of(l, r), DataType.MATRIX,
           ValueType.DOUBLE, pos);
+    }
+
+    /** A helper matrix HOP of {@code op} without a parameter. */
+    Hop matrixOf(OpCode op, Hop... inputs) {
+      return new Hop(op, HopParam.NONE, List.of(inputs), DataType.MATRIX, ValueType.DOUBLE, pos);
+    }
+
+    /** The column vector {@code v} repeated across ncol({@code like}) columns. */
+    Hop repeatColumns(Hop v, Hop like) {
+      Hop ones = matrixOf(OpCode.FILL, lit(1.0), lit(1L), extent(OpCode.NCOL, like));
+      return matrixOf(OpCode.MATMULT, v, ones);
     }
 
     Hop matrixUnary(UnaryOp op, Hop x) {

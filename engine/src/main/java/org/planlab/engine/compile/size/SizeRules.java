@@ -66,6 +66,10 @@ final class SizeRules {
       }
       case CUMULATIVE -> {
         DataCharacteristics x = in(h, 0);
+        if (h.param(HopParam.Cumulative.class).kind() == HopParam.Cumulative.Kind.SUMPROD) {
+          // one column; an all-zero input gives zeros
+          yield new DataCharacteristics(x.rows(), 1, x.nnz() == 0 ? 0 : x.rows());
+        }
         yield new DataCharacteristics(x.rows(), x.cols(), x.nnz() == 0 ? 0 : x.cells());
       }
       case MATMULT -> matmult(h);
@@ -248,7 +252,13 @@ final class SizeRules {
         DataCharacteristics s = in(h, i);
         if (shape != null && shape.dimsKnown() && s.dimsKnown()
             && (shape.rows() != s.rows() || shape.cols() != s.cols())) {
-          return mismatch(h, h.param(HopParam.Binary.class).op().symbol(), shape, s);
+          // a row or column vector broadcasts, as in the binary operators
+          if (broadcastsOver(shape, s)) {
+            shape = s;
+          } else if (!broadcastsOver(s, shape)) {
+            return mismatch(h, h.param(HopParam.Binary.class).op().symbol(), shape, s);
+          }
+          exact = false;
         }
         if (shape == null || !shape.dimsKnown()) {
           shape = s;
@@ -265,6 +275,16 @@ final class SizeRules {
     long cells = shape.cells();
     return new DataCharacteristics(shape.rows(), shape.cols(),
         exact ? Math.min(cells, nnzSum) : cells);
+  }
+
+  /**
+   * Whether {@code v} is a row or column vector (not 1 x 1) matching {@code m}'s columns or rows,
+   * the shapes the element-wise kernels broadcast.
+   */
+  private static boolean broadcastsOver(DataCharacteristics v, DataCharacteristics m) {
+    boolean oneByOne = v.rows() == 1 && v.cols() == 1;
+    return !oneByOne && (v.cols() == 1 && v.rows() == m.rows()
+        || v.rows() == 1 && v.cols() == m.cols());
   }
 
   private DataCharacteristics replace(Hop h) {

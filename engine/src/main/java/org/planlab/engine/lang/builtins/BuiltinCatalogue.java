@@ -199,9 +199,16 @@ public final class BuiltinCatalogue {
     for (String name : List.of("colSums", "colMeans", "colMaxs", "colMins", "colVars")) {
       t.add(pure(name, Category.AGGREGATE, TypeRules.colAggregate("X"), required("X", MATRIX)));
     }
-    for (String name : List.of("cumsum", "cumprod")) {
+    for (String name : List.of("rowProds")) {
+      t.add(pure(name, Category.AGGREGATE, TypeRules.rowAggregate("X"), required("X", MATRIX)));
+    }
+    for (String name : List.of("colProds")) {
+      t.add(pure(name, Category.AGGREGATE, TypeRules.colAggregate("X"), required("X", MATRIX)));
+    }
+    for (String name : List.of("cumsum", "cumprod", "cummin", "cummax")) {
       t.add(pure(name, Category.AGGREGATE, TypeRules.sameShape("X"), required("X", MATRIX)));
     }
+    t.add(pure("cumsumprod", Category.AGGREGATE, TypeRules.cumsumprod(), required("X", MATRIX)));
     t.add(
         pure(
             "trace",
@@ -211,7 +218,8 @@ public final class BuiltinCatalogue {
 
     // element-wise
     for (String name :
-        List.of("exp", "sqrt", "round", "floor", "ceil", "sigmoid", "tanh", "sin", "cos")) {
+        List.of("exp", "sqrt", "round", "floor", "ceil", "ceiling", "sigmoid", "tanh", "sin",
+            "cos", "tan", "asin", "acos", "atan", "sinh", "cosh")) {
       t.add(pure(name, Category.ELEMENTWISE, TypeRules.cellwise("x"), required("x", ANY)));
     }
     for (String name : List.of("abs", "sign")) {
@@ -222,8 +230,26 @@ public final class BuiltinCatalogue {
               TypeRules.cellwiseKeepingIntegers("x"),
               required("x", ANY)));
     }
-    t.add(
-        pure("isNaN", Category.ELEMENTWISE, TypeRules.cellwisePredicate("x"), required("x", ANY)));
+    for (String name : List.of("isNaN", "is.na", "is.nan", "is.infinite")) {
+      t.add(pure(name, Category.ELEMENTWISE, TypeRules.cellwisePredicate("x"), required("x", ANY)));
+    }
+    // on scalars as SystemDS 3.3.0 types them: xor of booleans is a boolean, else 1.0/0.0; the
+    // bitwise functions keep two integers integral; pmin/pmax promote as min/max do
+    t.add(pure("xor", Category.ELEMENTWISE,
+        TypeRules.cellwiseBinary((x, y) -> x == ValueType.BOOLEAN && y == ValueType.BOOLEAN
+            ? ValueType.BOOLEAN : ValueType.DOUBLE),
+        required("x", ANY), required("y", ANY)));
+    for (String name :
+        List.of("bitwAnd", "bitwOr", "bitwXor", "bitwShiftL", "bitwShiftR")) {
+      t.add(pure(name, Category.ELEMENTWISE,
+          TypeRules.cellwiseBinary((x, y) -> x == ValueType.INTEGER && y == ValueType.INTEGER
+              ? ValueType.INTEGER : ValueType.DOUBLE),
+          required("x", ANY), required("y", ANY)));
+    }
+    for (String name : List.of("pmin", "pmax")) {
+      t.add(pure(name, Category.ELEMENTWISE, TypeRules.cellwiseBinary(ValueType::promote),
+          required("x", ANY), required("y", ANY)));
+    }
     t.add(
         pure(
             "log",
@@ -247,6 +273,15 @@ public final class BuiltinCatalogue {
             required("target", MATRIX).named(),
             required("pattern", SCALAR).named(),
             required("replacement", SCALAR).named()));
+    // lower.tri/upper.tri(target=X, diag=FALSE, values=FALSE): SystemDS 3.3.0 requires the name
+    for (String name : List.of("lower.tri", "upper.tri")) {
+      t.add(pure(name, Category.ELEMENTWISE, TypeRules.sameShape("target"),
+          required("target", MATRIX).named(),
+          optional("diag", SCALAR, literal(false)).named(),
+          optional("values", SCALAR, literal(false)).named()));
+    }
+    t.add(pure("outer", Category.ELEMENTWISE, TypeRules.outer(), required("X", MATRIX),
+        required("Y", MATRIX), required("op", STRING)));
     t.add(
         pure(
             "contains",

@@ -57,18 +57,78 @@ final class TypeRules {
     };
   }
 
-  /** A cell-wise predicate: matrix of 0/1 or a boolean. */
+  /**
+   * A cell-wise predicate (isNaN, is.na, is.nan, is.infinite): a matrix of 0/1, or 1.0/0.0 on a
+   * scalar (a double, not a boolean, as SystemDS 3.3.0 prints {@code is.na(NaN)} as 1.0).
+   */
   static TypeRule cellwisePredicate(String p) {
+    return cellwise(p);
+  }
+
+  /**
+   * A cell-wise binary function of {@code x} and {@code y} (xor, the bitwise functions, pmin,
+   * pmax): a matrix when either is one (a vector broadcasts as in the binary operators), else
+   * the scalar type {@code scalarType} gives for the two operands' value types.
+   */
+  static TypeRule cellwiseBinary(java.util.function.BinaryOperator<ValueType> scalarType) {
     return call -> {
-      ExprType t = call.type(p);
-      return t.isMatrix()
-          ? ExprType.matrix(t.rows(), t.cols())
-          : scalarOrUnknown(t, ValueType.BOOLEAN);
+      ExprType x = call.type("x");
+      ExprType y = call.type("y");
+      if (x.isUnknown() || y.isUnknown()) {
+        return ExprType.UNKNOWN;
+      }
+      if (x.isString() || y.isString()) {
+        call.error(call.function().name() + " needs numbers, got a string");
+        return ExprType.UNKNOWN;
+      }
+      if (x.isMatrix() || y.isMatrix()) {
+        return combineCellwise(call, x, y);
+      }
+      return ExprType.scalar(scalarType.apply(x.valueType(), y.valueType()));
     };
   }
 
   private static ExprType scalarOrUnknown(ExprType in, ValueType out) {
     return in.isUnknown() ? ExprType.UNKNOWN : ExprType.scalar(out);
+  }
+
+  /** cumsumprod(X): X must have two columns; the result is one column. */
+  static TypeRule cumsumprod() {
+    return call -> {
+      ExprType x = call.type("X");
+      if (x.cols() != UNKNOWN && x.cols() != 2) {
+        call.error("cumsumprod needs a matrix of two columns, got " + x.shape());
+      }
+      return ExprType.matrix(x.rows(), 1);
+    };
+  }
+
+  /**
+   * The operator names {@code outer(X, Y, op)} accepts: SystemDS 3.3.0's binary operators by
+   * their DML spelling; it rejects {@code &} and {@code |}.
+   */
+  static final List<String> OUTER_OPERATORS = List.of("+", "-", "*", "/", "^", "%%", "%/%",
+      "min", "max", "==", "!=", "<", "<=", ">", ">=", "log", "xor", "bitwAnd", "bitwOr",
+      "bitwXor", "bitwShiftL", "bitwShiftR");
+
+  /** outer(X, Y, op): a column vector X and a row vector Y give an nrow(X) x ncol(Y) matrix. */
+  static TypeRule outer() {
+    return call -> {
+      ExprType x = call.type("X");
+      ExprType y = call.type("Y");
+      if (x.cols() != UNKNOWN && x.cols() != 1 || y.rows() != UNKNOWN && y.rows() != 1) {
+        call.error("outer needs a column vector and a row vector, got " + x.shape() + " and "
+            + y.shape());
+      }
+      Optional<String> op = call.stringConstant("op");
+      if (op.isEmpty()) {
+        call.error("outer needs its operator as a constant string, one of " + OUTER_OPERATORS);
+      } else if (!OUTER_OPERATORS.contains(op.get())) {
+        call.error("outer does not know the operator \"" + op.get() + "\"; use one of "
+            + OUTER_OPERATORS);
+      }
+      return ExprType.matrix(x.rows(), y.cols());
+    };
   }
 
   /** A full aggregate: a double. */
@@ -570,15 +630,19 @@ final class TypeRules {
   /** printf-style conversions: %d %f %5.4f %s %x %e %g ...; "%%" is a literal percent sign. */
   private static final Pattern FORMAT_SPEC = Pattern.compile("%%|%[-+ 0#,]*\\d*(\\.\\d+)?[a-zA-Z]");
 
-  /** print(value) or print(format, args...): a scalar; with args, the format's count must match. */
+  /**
+   * print(value) or print(format, args...): a scalar, or a matrix printed as
+   * {@code print(toString(X))} prints it (as SystemDS 3.3.0 does); with args, the format must be
+   * a scalar and its count of conversions must match.
+   */
   static TypeRule print() {
     return call -> {
       ExprType value = call.type("value");
-      if (value.isMatrix()) {
-        call.error("print needs a scalar; use print(toString(X)) for a matrix");
+      List<ExprType> args = call.variadicTypes();
+      if (value.isMatrix() && !args.isEmpty()) {
+        call.error("print with format arguments needs a string format, got a matrix");
         return ExprType.UNKNOWN;
       }
-      List<ExprType> args = call.variadicTypes();
       for (ExprType a : args) {
         if (a.isMatrix()) {
           call.error("print format arguments must be scalars, got a matrix");

@@ -43,6 +43,7 @@ public final class AggregateInstruction extends Instruction {
         case PROD -> CumulativeKernels.cumprod(x, ctx.pool());
         case MIN -> CumulativeKernels.cummin(x, ctx.pool());
         case MAX -> CumulativeKernels.cummax(x, ctx.pool());
+        case SUMPROD -> CumulativeKernels.cumsumprod(x);
       });
       case MEDIAN -> ScalarValue.of(median(sortedCells(x)));
       case QUANTILE -> quantile(sortedCells(x), in[1]);

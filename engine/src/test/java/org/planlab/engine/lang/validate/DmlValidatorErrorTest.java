@@ -238,10 +238,10 @@ class DmlValidatorErrorTest {
   }
 
   @Test
-  void printOfAMatrixAndBadFormats() {
+  void printOfAMatrixFormatAndBadFormats() {
     assertEquals(
-        "v.dml:2:1: print needs a scalar; use print(toString(X)) for a matrix",
-        error("X = matrix(1, 2, 2)\nprint(X)"));
+        "v.dml:2:1: print with format arguments needs a string format, got a matrix",
+        error("X = matrix(1, 2, 2)\nprint(X, 3)"));
     assertEquals(
         "v.dml:1:1: print format \"%d of %d\" has 2 conversion(s) but 1 argument(s) follow",
         error("print(\"%d of %d\", 3)"));
