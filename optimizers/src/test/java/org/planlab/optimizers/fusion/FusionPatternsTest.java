@@ -193,6 +193,55 @@ class FusionPatternsTest {
   // ---- Multi-aggregates ----
 
   /** Fig. 1(c): sum(X^2), sum(X*Y), sum(Y^2) share X and Y: one MAgg with three aggregates. */
+  // ---- the newer element-wise builtins fuse like the operators they lower to ----
+
+  /** Operands with negatives, zeros and fractions, so %/%, %% and the bitwise casts matter. */
+  private static final String SIGNED = """
+      X = round(rand(rows=200, cols=30, min=-9, max=9, seed=31) * 4) / 4
+      Y = round(rand(rows=200, cols=30, min=-5, max=5, seed=32))
+      """;
+
+  @Test
+  void newElementwiseBuiltinsFuseIntoOneCellOperator() {
+    String dml = SIGNED + """
+        R = bitwAnd(X * 7, Y) + xor(X > 0, Y) + tan(X / 9) * atan(Y) + is.infinite(X / Y)
+          + cosh(X / 9) + (X %% Y) - (X %/% 3) + bitwShiftL(Y, 2) - bitwShiftR(X, 1)
+          + asin(X / 10) + acos(Y / 10) + sinh(X / 9) + is.na(X / Y) + bitwOr(X, Y)
+          + bitwXor(X, 3) + pmax(X, Y) - pmin(X, 0.5)
+        """;
+    for (Outcome o : runAll(dml, List.of("R")).values()) {
+      // one Cell operator computes all of R (another one builds X)
+      Hop r = variable(o, "R");
+      assertEquals(1, ofType(o, CPlan.Cell.class).stream()
+          .filter(b -> b.roots().equals(List.of(r))).count(), describe(o));
+    }
+  }
+
+  @Test
+  void newElementwiseBuiltinsFuseIntoAMultiAggregate() {
+    String dml = SIGNED + """
+        a = sum(sinh(X / 9) * xor(X, Y))
+        b = sum(bitwOr(X, 3) * (Y %% 4))
+        """;
+    for (Outcome o : runAll(dml, List.of("a", "b")).values()) {
+      List<BuiltOperator> maggs = ofType(o, CPlan.MAgg.class);
+      assertEquals(1, maggs.size(), describe(o));
+      assertEquals(List.of(AggregateOp.SUM, AggregateOp.SUM),
+          ((CPlan.MAgg) maggs.get(0).plan()).aggs());
+    }
+  }
+
+  @Test
+  void newElementwiseBuiltinsFuseIntoARowOperator() {
+    String dml = SIGNED + """
+        v = rand(rows=30, cols=1, min=-1, max=1, seed=33)
+        q = t(X) %*% (bitwXor(X %*% v, 1) * atan(X %*% v) + (X %*% v) %/% 2)
+        """;
+    Map<String, Outcome> runs = runAll(dml, List.of("q"));
+    Outcome fa = runs.get("fa");
+    assertEquals(1, ofType(fa, CPlan.Row.class).size(), describe(fa));
+  }
+
   @Test
   void threeAggregatesOverSharedInputsAreOneMultiAggregate() {
     String dml = """

@@ -17,7 +17,8 @@ import org.planlab.engine.ops.UnaryOp;
  */
 final class OperatorCosts {
   /**
-   * FLOP weight of exp, log, pow, sigmoid, tanh, sin, cos: a call of {@code Math.exp} etc.
+   * FLOP weight of exp, log, pow, sigmoid and the trigonometric and hyperbolic functions (tanh,
+   * sin, cos, tan, asin, acos, atan, sinh, cosh): a call of {@code Math.exp} etc.
    * takes 10-50 ns, the time of about 100 multiply-adds at the default peak; recomputing one
    * in several fused operators is what makes fuse-all lose on AutoEncoder.
    */
@@ -120,7 +121,8 @@ final class OperatorCosts {
 
   private static double weight(UnaryOp op) {
     return switch (op) {
-      case EXP, LOG, SIGMOID, TANH, SIN, COS -> TRANSCENDENTAL;
+      case EXP, LOG, SIGMOID, TANH, SIN, COS, TAN, ASIN, ACOS, ATAN, SINH, COSH ->
+          TRANSCENDENTAL;
       case SQRT -> SQRT_DIV;
       default -> 1;
     };
