@@ -177,6 +177,21 @@ class SparkOpsTest {
   // ---------------------------------------------------------------- aggregates
 
   @Test
+  void newElementwiseBuiltinsAndTruncatingDivisionRunBlockwise() {
+    // Spark's element-wise operators are the CP kernels applied per block
+    agrees("""
+        A = bitwAnd(X * 8, Y * 8)
+        B = xor(X, S)
+        C = X %/% 0.3
+        D = X %% -0.3
+        E = atan(X)
+        F = is.infinite(X / S)
+        G = bitwShiftL(X * 4, 3)
+        """, SparkRuns.SMALL_BLOCKS, "bitwAnd", "xor", "%/%", "%%", "uatan", "uis.infinite",
+        "bitwShiftL");
+  }
+
+  @Test
   void fullAggregates() {
     agrees("""
         s1 = sum(X)
