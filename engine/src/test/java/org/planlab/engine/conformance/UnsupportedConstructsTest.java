@@ -42,12 +42,6 @@ class UnsupportedConstructsTest {
   }
 
   @Test
-  void printOfAMatrix() {
-    assertRejected("X = matrix(1, rows=2, cols=2)\nprint(X)", Dml.FILE + ":2:1: error: print needs a "
-        + "scalar; use print(toString(X)) for a matrix");
-  }
-
-  @Test
   void poissonRand() {
     assertRejected("X = rand(rows=2, cols=2, pdf=\"poisson\", lambda=3)\nprint(sum(X))",
         Dml.FILE + ":1:5: error: rand with pdf=\"poisson\" is not supported; use \"uniform\" or "

@@ -15,6 +15,7 @@ import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.io.MatrixFiles;
 import org.planlab.engine.io.MatrixFormat;
+import org.planlab.engine.io.WriteOptions;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.workloads.WorkloadCatalog;
 
@@ -39,7 +40,7 @@ final class SystemDsRuns {
   static Path write(Path dir, String name, double[][] values) {
     Path file = dir.resolve(name + ".bin");
     try {
-      MatrixFiles.write(MatrixBlock.of(values), file, MatrixFormat.BINARY);
+      MatrixFiles.write(MatrixBlock.of(values), file, MatrixFormat.BINARY, WriteOptions.defaults());
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -19,7 +19,7 @@ class ConstantFoldingTest {
       2 + 3 * 4              | 14        | INTEGER
       7 / 2                  | 3.5       | DOUBLE
       7 %/% 2                | 3         | INTEGER
-      -7 %% 2                | 1         | INTEGER
+      -7 %% 2                | -1        | INTEGER
       2 ^ 10                 | 1024.0    | DOUBLE
       1 < 2                  | TRUE      | BOOLEAN
       (1 < 2) + (3 > 1)      | 2         | INTEGER
@@ -38,7 +38,9 @@ class ConstantFoldingTest {
       '"x" + 1.5'            | '"x1.5"'  | STRING
       '"a" < "b"'            | TRUE      | BOOLEAN
       -(3)                   | -3        | INTEGER
-      isNaN(0 / 0)           | TRUE      | BOOLEAN
+      isNaN(0 / 0)           | 1.0       | DOUBLE
+      bitwAnd(12, 10)        | 8         | INTEGER
+      xor(TRUE, FALSE)       | TRUE      | BOOLEAN
       'as.integer("3")'      | 3         | INTEGER
       """)
   void foldsScalarLiteralsWithRuntimeSemantics(String expression, String expected,
