@@ -80,6 +80,46 @@ class BinaryOpTest {
   }
 
   @Test
+  void bitwiseOperatorsCastDoublesToIntAsSystemDs() {
+    // values as SystemDS 3.3.0 computes them on doubles
+    assertEquals(8.0, BinaryOp.BITW_AND.apply(12.7, 10.2));
+    assertEquals(0.0, BinaryOp.BITW_AND.apply(-12.7, 10));
+    assertEquals(-2.0, BinaryOp.BITW_OR.apply(-12, 10));
+    assertEquals(-6.0, BinaryOp.BITW_XOR.apply(-1, 5));
+    assertEquals(0.0, BinaryOp.BITW_AND.apply(NAN, 3));
+    assertEquals(2147483647.0, BinaryOp.BITW_OR.apply(INF, 0));
+    assertEquals(-2147483648.0, BinaryOp.BITW_OR.apply(-INF, 0));
+    assertEquals(256.0, BinaryOp.BITW_SHIFTL.apply(1, 40));
+    assertEquals(12.0, BinaryOp.BITW_SHIFTL.apply(3, -30));
+    assertTrue(Double.isNaN(BinaryOp.BITW_SHIFTL.apply(1, 31)));
+    assertEquals(-1.073741824E9, BinaryOp.BITW_SHIFTR.apply(-INF, 1));
+    assertEquals(8.0, BinaryOp.BITW_SHIFTR.apply(16, 33));
+  }
+
+  @Test
+  void bitwiseOperatorsOnIntegersAsSystemDs() {
+    // values as SystemDS 3.3.0 computes them on integer scalars
+    assertEquals(-1294967296L, BinaryOp.BITW_AND.applyIntegers(3000000000L, 3000000000L));
+    assertEquals(0L, BinaryOp.BITW_SHIFTL.applyIntegers(1, 31));
+    assertEquals(1L, BinaryOp.BITW_SHIFTL.applyIntegers(1, 64));
+    assertEquals(2L, BinaryOp.BITW_SHIFTL.applyIntegers(-2147483647L, 1));
+    assertEquals(5000000000L, BinaryOp.BITW_SHIFTR.applyIntegers(5000000000L, 0));
+    assertEquals(0L, BinaryOp.BITW_SHIFTR.applyIntegers(16, 33));
+    assertEquals(-3L, BinaryOp.BITW_SHIFTR.applyIntegers(-12, 2));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> PLUS.applyIntegers(1, 2));
+    assertTrue(e.getMessage().contains("+"), e.getMessage());
+  }
+
+  @Test
+  void xorIsTrueForExactlyOneNonZeroOperand() {
+    assertEquals(1.0, BinaryOp.XOR.apply(NAN, 0));
+    assertEquals(0.0, BinaryOp.XOR.apply(1, -2));
+    assertEquals(0.0, BinaryOp.XOR.apply(0, -0.0));
+    assertEquals(1.0, BinaryOp.XOR.apply(0, 0.5));
+  }
+
+  @Test
   void divisionIsIeee() {
     assertEquals(INF, DIV.apply(1, 0));
     assertEquals(-INF, DIV.apply(-1, 0));

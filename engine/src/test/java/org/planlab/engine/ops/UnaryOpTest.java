@@ -17,6 +17,34 @@ class UnaryOpTest {
   private static final double INF = Double.POSITIVE_INFINITY;
 
   @Test
+  void sparseSafeExactlyWhenZeroMapsToZero() {
+    for (UnaryOp op : UnaryOp.values()) {
+      assertEquals(op.apply(0) == 0, op.sparseSafe(), op.symbol());
+    }
+  }
+
+  @Test
+  void isInfiniteIsOneForEitherInfinityOnly() {
+    assertEquals(1.0, UnaryOp.ISINF.apply(INF));
+    assertEquals(1.0, UnaryOp.ISINF.apply(-INF));
+    assertEquals(0.0, UnaryOp.ISINF.apply(NAN));
+    assertEquals(0.0, UnaryOp.ISINF.apply(1e308));
+  }
+
+  @Test
+  void trigonometricFunctionsAreFastMathsAsSystemDs() {
+    // values as SystemDS 3.3.0 prints them; Math.cosh(1) would be 1.543080634815244
+    assertEquals(1.5430806348152437, UnaryOp.COSH.apply(1));
+    assertEquals(3.6268604078470186, UnaryOp.SINH.apply(2));
+    assertEquals(1.5207754699891265, UnaryOp.ACOS.apply(0.05));
+    assertEquals(1.5574077246549023, UnaryOp.TAN.apply(1));
+    assertEquals(0.5235987755982989, UnaryOp.ASIN.apply(0.5));
+    assertEquals(Math.PI / 2, UnaryOp.ATAN.apply(INF));
+    assertTrue(Double.isNaN(UnaryOp.ASIN.apply(2)));
+    assertEquals(-0.0, UnaryOp.SINH.apply(-0.0));
+  }
+
+  @Test
   void roundRoundsHalvesUpAsSystemDs() {
     assertEquals(-2.0, ROUND.apply(-2.5));
     assertEquals(-3.0, ROUND.apply(-2.5000001));
