@@ -175,6 +175,8 @@ public enum OpCode {
   // ---- lists (SystemDS's List type; always executed in the driver)
   /** list(v1, ..., vn); param {@link HopParam.ListNames} (the elements' names, or none). */
   LIST,
+  /** as.list(L): of a one-element list holding a list, that list; of another list, L. */
+  CAST_LIST,
   /** L[lo:hi] (a list of those elements): inputs (L, lo, hi); lo == hi may be a name. */
   LIST_INDEX,
   /** L[key] = v: inputs (L, key, v); key a 1-based position or a name. */

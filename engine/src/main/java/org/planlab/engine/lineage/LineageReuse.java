@@ -474,7 +474,12 @@ public final class LineageReuse implements ReuseHook {
     if (!visiting.add(function)) {
       return true; // recursion: decided by the rest of the cycle
     }
-    return blocksFree(f.body(), visiting);
+    // the cache holds matrices and scalars: a function taking or returning a list is not
+    // reused as a whole (its operations still are)
+    boolean lists = f.definition().parameters().stream()
+        .anyMatch(p -> p.type().dataType() == DataType.LIST)
+        || f.definition().results().stream().anyMatch(r -> r.type().dataType() == DataType.LIST);
+    return !lists && blocksFree(f.body(), visiting);
   }
 
   private boolean blocksFree(List<ProgramBlock> blocks, Set<FunctionKey> visiting) {
@@ -506,8 +511,8 @@ public final class LineageReuse implements ReuseHook {
   private boolean dagFree(HopDag dag, Set<FunctionKey> visiting) {
     for (Hop h : dag.topologicalOrder()) {
       switch (h.op()) {
-        case PRINT, WRITE_FILE, READ_FILE, TIME:
-          return false;
+        case PRINT, WRITE_FILE, READ_FILE, TIME, EVAL:
+          return false; // eval may call anything
         case FUNCTION_CALL:
           if (!sideEffectFree(h.param(HopParam.Call.class).function(), visiting)) {
             return false;

@@ -67,6 +67,27 @@ class SystemDsLanguageTest {
   }
 
   @Test
+  void asListUnwrapsANestedList() {
+    // SystemDS 3.3.0: a queue of lists popped with remove, then as.list of the element
+    dml.assertPrints("""
+        queue = list(list(1, matrix(2, 2, 2)))
+        [queue, node0] = remove(queue, 1)
+        node = as.list(node0)
+        print(length(queue) + " " + length(node) + " " + sum(as.matrix(node[2])))
+        """, "0 2 8.0");
+  }
+
+  @Test
+  void meanWithWeights() {
+    // SystemDS 3.3.0 prints 2.8333333333333335
+    dml.assertPrints("""
+        X = matrix("1 2 3 4", rows=4, cols=1)
+        W = matrix("1 1 2 2", rows=4, cols=1)
+        print(mean(X, W))
+        """, "2.8333333333333335");
+  }
+
+  @Test
   void bindingAListBindsItsElements() {
     dml.assertPrints("""
         M = list(matrix(1, 2, 1), matrix(2, 3, 1))

@@ -23,6 +23,15 @@ class SystemDsBuiltinsValidateTest {
   /** At least this share of the scripts that do not use frames must validate. */
   private static final double FLOOR = 0.95;
 
+  /**
+   * And at least this many: what validates today, raised as the language grows. The seven that
+   * do not are SystemDS's DNN scripts (conv2d's shape lists, lenetTrain and lenetPredict), two
+   * that source staging scripts its release jar does not ship (deepWalk, sherlockPredict), one
+   * with a stray character (sliceLineExtract), sqrtMatrix (a Java-only internal builtin) and
+   * slicefinder (it calls sliceLine's frame path).
+   */
+  private static final int MINIMUM = 162;
+
   @Test
   void systemDsBuiltinScriptsValidate() {
     List<Path> scripts = SystemDsScripts.builtins();
@@ -46,7 +55,8 @@ class SystemDsBuiltinsValidateTest {
         "3.3.0", scripts.size(), withoutFrames, valid, 100.0 * valid / withoutFrames);
     failures.forEach(f -> System.out.println("  " + f));
     assertEquals(192, scripts.size(), "SystemDS 3.3.0 ships 192 builtin scripts");
-    assertTrue(valid >= FLOOR * withoutFrames, valid + " of " + withoutFrames
-        + " scripts validate, below the floor of " + FLOOR + ":\n" + String.join("\n", failures));
+    assertTrue(valid >= FLOOR * withoutFrames && valid >= MINIMUM, valid + " of " + withoutFrames
+        + " scripts validate, below the floor of " + FLOOR + " or " + MINIMUM + ":\n"
+        + String.join("\n", failures));
   }
 }

@@ -72,7 +72,7 @@ final class BuiltinLowering {
       case "t" -> a.hop(OpCode.TRANSPOSE, HopParam.NONE, a.arg("X"));
       case "rev" -> a.hop(OpCode.REV, HopParam.NONE, a.arg("X"));
       case "sum" -> aggregate(a, AggregateOp.SUM, Direction.FULL);
-      case "mean" -> aggregate(a, AggregateOp.MEAN, Direction.FULL);
+      case "mean" -> a.has("W") ? weightedMean(a) : aggregate(a, AggregateOp.MEAN, Direction.FULL);
       case "var" -> aggregate(a, AggregateOp.VAR, Direction.FULL);
       case "sd" -> aggregate(a, AggregateOp.SD, Direction.FULL);
       case "prod" -> aggregate(a, AggregateOp.PROD, Direction.FULL);
@@ -157,6 +157,7 @@ final class BuiltinLowering {
           a.arg("margin"), a.argOr("select", emptyMatrix(a.pos)), a.arg("empty.return"));
       case "as.scalar" -> a.hop(OpCode.CAST_SCALAR, HopParam.NONE, a.arg("x"));
       case "as.matrix" -> a.hop(OpCode.CAST_MATRIX, HopParam.NONE, a.arg("x"));
+      case "as.list" -> a.hop(OpCode.CAST_LIST, HopParam.NONE, a.arg("x"));
       case "as.double" -> a.hop(OpCode.CAST_VALUE, new HopParam.Cast(ValueType.DOUBLE), a.arg("x"));
       case "as.integer" -> a.hop(OpCode.CAST_VALUE, new HopParam.Cast(ValueType.INTEGER),
           a.arg("x"));
@@ -341,6 +342,13 @@ final class BuiltinLowering {
       incr = a.scalar(BinaryOp.MINUS, a.scalar(BinaryOp.MULT, up, a.lit(2L)), a.lit(1L));
     }
     return a.hop(OpCode.SEQ, HopParam.NONE, from, to, incr);
+  }
+
+  /** mean(X, W) = sum(X * W) / sum(W). */
+  private Hop weightedMean(Args a) {
+    Hop w = a.arg("W");
+    Hop weighted = a.fullSum(a.matrixBinary(BinaryOp.MULT, a.arg("X"), w));
+    return a.scalar(BinaryOp.DIV, weighted, a.fullSum(w));
   }
 
   private Hop aggregate(Args a, AggregateOp op, Direction dir) {

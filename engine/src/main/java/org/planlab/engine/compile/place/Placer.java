@@ -152,7 +152,7 @@ public final class Placer {
   public static boolean placeable(Hop h) {
     switch (h.op()) {
       case LITERAL, READ_VAR, WRITE_VAR, FUNCTION_CALL, PRINT, STOP, ASSERT, EVICT, NROW, NCOL, LENGTH,
-          TIME, PRINTF, LIST, LIST_INDEX, LIST_SET, LIST_APPEND, LIST_REMOVE, EVAL:
+          TIME, PRINTF, LIST, LIST_INDEX, LIST_SET, LIST_APPEND, LIST_REMOVE, CAST_LIST, EVAL:
         return false; // lists and eval live in the driver
       default:
         break;

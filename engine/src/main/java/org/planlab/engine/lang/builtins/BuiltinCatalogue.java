@@ -185,9 +185,12 @@ public final class BuiltinCatalogue {
     t.add(pure("rev", Category.SHAPE, TypeRules.sameShape("X"), required("X", MATRIX)));
 
     // aggregates
-    for (String name : List.of("sum", "mean", "var", "sd", "prod")) {
+    for (String name : List.of("sum", "var", "sd", "prod")) {
       t.add(pure(name, Category.AGGREGATE, TypeRules.fullAggregate(), required("X", MATRIX)));
     }
+    // mean(X, W): the weighted mean sum(X * W) / sum(W) (SystemDS)
+    t.add(pure("mean", Category.AGGREGATE, TypeRules.fullAggregate(), required("X", MATRIX),
+        optional("W", MATRIX)));
     for (String name : List.of("min", "max")) {
       t.add(pure(name, Category.AGGREGATE, TypeRules.minMax(), variadic("values", ANY, true)));
     }
@@ -335,6 +338,8 @@ public final class BuiltinCatalogue {
     // casts
     t.add(pure("as.scalar", Category.CAST, TypeRules.toScalar(null), required("x", VALUE)));
     t.add(pure("as.matrix", Category.CAST, TypeRules.asMatrix(), required("x", VALUE)));
+    // as.list(L[i]) of a one-element list holding a list is that list; of another list, itself
+    t.add(pure("as.list", Category.CAST, TypeRules.listOperand("x"), required("x", VALUE)));
     t.add(
         pure("as.double", Category.CAST, TypeRules.toScalar(ValueType.DOUBLE), required("x", ANY)));
     t.add(

@@ -35,7 +35,7 @@ public final class Instructions {
           new CastInstruction(opcode, hop, inputs, output);
       case PRINT, STOP, ASSERT, EVICT -> new ControlInstruction(opcode, hop, inputs, output);
       case FUNCTION_CALL -> new FunctionCallInstruction(opcode, hop, inputs, output);
-      case LIST, LIST_INDEX, LIST_SET, LIST_APPEND, LIST_REMOVE ->
+      case LIST, LIST_INDEX, LIST_SET, LIST_APPEND, LIST_REMOVE, CAST_LIST ->
           new ListInstruction(opcode, hop, inputs, output);
       case EVAL -> new EvalInstruction(opcode, hop, inputs, output);
       case FUSED -> new FusedInstruction(opcode, hop, inputs, output);

@@ -30,6 +30,10 @@ public final class ListInstruction extends Instruction {
       case LIST_SET -> set(list(in[0]), in[1], in[2]);
       case LIST_APPEND -> append(in[0], in[1]);
       case LIST_REMOVE -> list(in[0]).without(scalar(in[1], "remove position").asLong());
+      case CAST_LIST -> {
+        ListValue l = list(in[0]);
+        yield l.size() == 1 && l.get(1) instanceof ListValue inner ? inner : l;
+      }
       default -> throw new IllegalStateException("not a list opcode: " + hop().op());
     };
   }

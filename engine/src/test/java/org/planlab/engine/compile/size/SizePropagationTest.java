@@ -238,6 +238,7 @@ class SizePropagationTest {
         OpCode.ASSERT, OpCode.EVICT, OpCode.FUNCTION_CALL,
         // lists have no dimensions, and eval's result is known only at run time
         OpCode.LIST, OpCode.LIST_INDEX, OpCode.LIST_SET, OpCode.LIST_APPEND, OpCode.LIST_REMOVE,
+        OpCode.CAST_LIST,
         OpCode.EVAL,
         // fused operators exist only after size propagation; codegen records their sizes
         OpCode.FUSED);

@@ -129,6 +129,7 @@ class BuiltinCatalogueTest {
           "list",
           "append",
           "remove",
+          "as.list",
           "eval");
 
   /** Builtins of SystemDS 3.3.0's language reference beyond DML.md. */
