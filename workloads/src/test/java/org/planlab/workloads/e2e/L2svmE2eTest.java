@@ -71,8 +71,9 @@ class L2svmE2eTest {
   void objectiveDoesNotIncrease() throws IOException {
     List<Double> objectives = verboseRun().printed(OBJECTIVE);
     // the line search minimises the convex objective along a descent direction, so it cannot
-    // increase it by more than the line search's stopping slack (g^2/h < 1e-10, i.e. within
-    // 5e-11 of the minimum along the line): 1e-10 relative covers that at these objective values
+    // increase it by more than the line search's stopping slack (g^2/h < tol = 1e-12, i.e.
+    // within 5e-13 of the minimum along the line): 1e-10 relative covers that at these objective
+    // values
     Checks.assertNonIncreasing("l2svm objective", objectives, 1e-10);
   }
 

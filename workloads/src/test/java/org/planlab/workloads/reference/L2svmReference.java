@@ -8,9 +8,6 @@ import java.util.List;
  * SVM by nonlinear conjugate gradient with a Newton line search.
  */
 public final class L2svmReference {
-  /** The Newton line search stops once g²/h falls below this (fixed in the script). */
-  static final double LINE_SEARCH_TOL = 1e-10;
-
   private L2svmReference() {
   }
 
@@ -73,7 +70,7 @@ public final class L2svmReference {
         double g = wd + step * dd - outYXd;
         double h = dd + svXd2;
         step = step - g / h;
-        searching = g * g / h >= LINE_SEARCH_TOL;
+        searching = g * g / h >= p.epsilon();
         inner++;
       }
 
