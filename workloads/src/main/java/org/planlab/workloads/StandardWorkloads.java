@@ -245,12 +245,12 @@ final class StandardWorkloads {
             bool("center", true, "centre the columns of X first"),
             bool("scale", true, "scale the columns of X to unit standard deviation")),
         List.of(lowRankFeatures(10_000, 100, 10)),
-        List.of(new Output("Xout", "X centred, scaled and projected on the components, n x K"),
-            new Output("Mout", "principal components, m x K, largest eigenvalue first, each with"
+        List.of(new Output("XReduced", "X centred, scaled and projected on the components, n x K"),
+            new Output("Components", "principal components, m x K, largest eigenvalue first, each with"
                 + " its largest-magnitude entry positive"),
             new Output("Centering", "column means, 1 x m (0 x 0 without center)"),
             new Output("ScaleFactor", "column scale factors, 1 x m (0 x 0 without scale)")),
-        new Objective("variance", "Σ colVars(Xout): the sum of the K largest eigenvalues of the"
+        new Objective("variance", "Σ colVars(XReduced): the sum of the K largest eigenvalues of the"
             + " covariance of the centred and scaled X"));
   }
 

@@ -18,7 +18,7 @@ class PcaE2eTest {
   private static final int N = 200;
   private static final int M = 6;
   private static final List<String> OUTPUTS =
-      List.of("out_Xout", "out_Mout", "out_Centering", "out_ScaleFactor");
+      List.of("out_XReduced", "out_Components", "out_Centering", "out_ScaleFactor");
 
   @TempDir
   static Path dir;
@@ -44,8 +44,8 @@ class PcaE2eTest {
       throws IOException {
     WorkloadRun run = run(Setup.DEFAULT, k, center, scale);
     PcaReference.Result ref = PcaReference.fit(x, new PcaReference.Params(k, center, scale));
-    Checks.assertClose("Mout", ref.Mout(), run.matrix("out_Mout"), Checks.REFERENCE_TOL);
-    Checks.assertClose("Xout", ref.Xout(), run.matrix("out_Xout"), Checks.REFERENCE_TOL);
+    Checks.assertClose("Components", ref.Mout(), run.matrix("out_Components"), Checks.REFERENCE_TOL);
+    Checks.assertClose("XReduced", ref.Xout(), run.matrix("out_XReduced"), Checks.REFERENCE_TOL);
     // 0 x 0 when off, as SystemDS's scale returns them
     Checks.assertClose("Centering", ref.Centering(), run.matrix("out_Centering"),
         Checks.REFERENCE_TOL);
@@ -59,7 +59,7 @@ class PcaE2eTest {
   void moreComponentsThanColumnsAreCappedWithAMessage() throws IOException {
     WorkloadRun run = run(Setup.DEFAULT, M + 2, true, true);
     PcaReference.Result ref = PcaReference.fit(x, new PcaReference.Params(M, true, true));
-    Checks.assertClose("Mout", ref.Mout(), run.matrix("out_Mout"), Checks.REFERENCE_TOL);
+    Checks.assertClose("Components", ref.Mout(), run.matrix("out_Components"), Checks.REFERENCE_TOL);
     if (!run.output().contains("pca: K = " + (M + 2) + " exceeds the " + M + " columns of X")) {
       throw new AssertionError("no message about K in:\n" + run.output());
     }
