@@ -133,7 +133,8 @@ final class StandardWorkloads {
             new Output("W3", "weights, H1 x H2"), new Output("b3", "bias, H1 x 1"),
             new Output("W4", "weights, m x H1"), new Output("b4", "bias, m x 1"),
             new Output("hidden", "code layer of every row, n x H2, in the original row order")),
-        new Objective("obj", "mean over the mini-batches of the last epoch of 1/2 Σ E², E = Ŷ − X_batch"));
+        new Objective("obj", "1/2 Σ E² over all rows at the returned weights, E = Ŷ − X with X"
+            + " standardised as for training"));
   }
 
   private static Workload kmeans() {

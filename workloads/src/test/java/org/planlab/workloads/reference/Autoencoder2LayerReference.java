@@ -28,10 +28,11 @@ public final class Autoencoder2LayerReference {
    * @param reordered_H n x H2 code layer in the original row order
    * @param obj the mean over the last epoch's batches of 1/2 Σ E²
    * @param epochObjectives that mean for every epoch
+   * @param fullObj 1/2 Σ E² over all rows at the returned weights: the driver's objective
    */
   public record Result(double[][] W1, double[] b1, double[][] W2, double[] b2, double[][] W3,
       double[] b3, double[][] W4, double[] b4, double[][] reordered_H, double obj,
-      double[] epochObjectives) {
+      double[] epochObjectives, double fullObj) {
   }
 
   /** Trains on X (n x m). */
@@ -121,7 +122,8 @@ public final class Autoencoder2LayerReference {
     for (int i = 0; i < n; i++) {
       reordered[perm[i]] = hidden[i];
     }
-    return new Result(W1, b1, W2, b2, W3, b3, W4, b4, reordered, obj, epochObjectives);
+    double fullObj = 0.5 * Dense.sumSq(Dense.axpy(layer(layer(hidden, W3, b3), W4, b4), -1, x));
+    return new Result(W1, b1, W2, b2, W3, b3, W4, b4, reordered, obj, epochObjectives, fullObj);
   }
 
   /** Indexes 0..n-1 sorted by key, ties in index order (DML's order is stable). */
