@@ -138,6 +138,20 @@ final class DmlText {
     return params;
   }
 
+  /** The results of {@code name = function(...) return (...)} in {@code code}, in order. */
+  static List<Param> results(String code, String name) {
+    Matcher m = Pattern.compile("(?m)^\\s*" + Pattern.quote(name) + "\\s*=\\s*function\\s*\\(").matcher(code);
+    if (!m.find()) {
+      throw new AssertionError("no function " + name);
+    }
+    Matcher r = Pattern.compile("\\)\\s*return\\s*\\(").matcher(code);
+    if (!r.find(m.end())) {
+      throw new AssertionError("no results of " + name);
+    }
+    int close = code.indexOf(')', r.end());
+    return parameters("f = function(" + code.substring(r.end(), close) + ")", "f");
+  }
+
   /** {@code name -> default text} of every {@code name = ifdef($name, default)} in {@code code}. */
   static Map<String, String> ifdefs(String code) {
     Map<String, String> out = new LinkedHashMap<>();
