@@ -37,6 +37,21 @@ public final class Autoencoder2LayerReference {
 
   /** Trains on X (n x m). */
   public static Result fit(double[][] X, Draws draws, Params p) {
+    return fit(X, draws, p, false);
+  }
+
+  /**
+   * Trains as SystemDS 3.3.0's own autoencoder_2layer.dml does, which differs from planlab's
+   * (and from the gradient of the objective) in two places: each bias moves by its own value
+   * instead of its gradient ({@code upd_b1 = mu * upd_b1 - local_step * b1}), so biases that
+   * start at 0 stay 0; and W4's initial scale is sqrt(6 / (H2 + m)) instead of sqrt(6 / (H1 +
+   * m)).
+   */
+  public static Result fitAsSystemDs(double[][] X, Draws draws, Params p) {
+    return fit(X, draws, p, true);
+  }
+
+  private static Result fit(double[][] X, Draws draws, Params p, boolean systemDs) {
     int n = X.length;
     int m = Dense.cols(X);
     int h1 = p.num_hidden1();
@@ -56,7 +71,7 @@ public final class Autoencoder2LayerReference {
     double[][] W1 = Dense.scale(Math.sqrt(6.0 / (m + h1)), draws.W1_rand());
     double[][] W2 = Dense.scale(Math.sqrt(6.0 / (h1 + h2)), draws.W2_rand());
     double[][] W3 = Dense.scale(Math.sqrt(6.0 / (h2 + h1)), draws.W3_rand());
-    double[][] W4 = Dense.scale(Math.sqrt(6.0 / (h1 + m)), draws.W4_rand());
+    double[][] W4 = Dense.scale(Math.sqrt(6.0 / ((systemDs ? h2 : h1) + m)), draws.W4_rand());
     double[] b1 = new double[h1];
     double[] b2 = new double[h2];
     double[] b3 = new double[h1];
@@ -99,10 +114,10 @@ public final class Autoencoder2LayerReference {
         dW2 = momentum(mu, dW2, rate, Dense.tmultiply(delta2, H1));
         dW3 = momentum(mu, dW3, rate, Dense.tmultiply(delta3, H2));
         dW4 = momentum(mu, dW4, rate, Dense.tmultiply(delta4, H3));
-        db1 = momentum(mu, db1, rate, colSums(delta1));
-        db2 = momentum(mu, db2, rate, colSums(delta2));
-        db3 = momentum(mu, db3, rate, colSums(delta3));
-        db4 = momentum(mu, db4, rate, colSums(delta4));
+        db1 = momentum(mu, db1, rate, systemDs ? b1 : colSums(delta1));
+        db2 = momentum(mu, db2, rate, systemDs ? b2 : colSums(delta2));
+        db3 = momentum(mu, db3, rate, systemDs ? b3 : colSums(delta3));
+        db4 = momentum(mu, db4, rate, systemDs ? b4 : colSums(delta4));
         W1 = Dense.axpy(W1, 1, dW1);
         W2 = Dense.axpy(W2, 1, dW2);
         W3 = Dense.axpy(W3, 1, dW3);
