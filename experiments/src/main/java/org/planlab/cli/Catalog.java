@@ -62,6 +62,12 @@ final class Catalog {
       modes.add(mode.label());
     }
     m.put("execution modes", plain(modes));
+    // every builtin function of DML with its parameters, as scripts call it
+    List<Entry> builtins = new ArrayList<>();
+    for (var f : org.planlab.engine.lang.builtins.BuiltinCatalogue.standard().functions()) {
+      builtins.add(new Entry(f.name(), f.synopsis(), List.of()));
+    }
+    m.put("builtins", builtins);
     return m;
   }
 

@@ -80,6 +80,7 @@ final class ExecCommand implements Callable<Integer> {
     PrintStream out = new WriterPrintStream(cl.getOut());
     try (Engine engine = Engine.create(config)) {
       CompiledScript compiled = engine.compile(script.script, args, pipeline);
+      PlanlabCommand.printWarnings(compiled, cl.getErr());
       RunResult r = engine.run(compiled, Map.of(), out);
       out.flush();
       if (stats) {

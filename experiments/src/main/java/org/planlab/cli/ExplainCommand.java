@@ -85,6 +85,7 @@ final class ExplainCommand implements Callable<Integer> {
     try (Engine engine = Engine.create(config)) {
       List<Codegen.Result> codegen = new ArrayList<>();
       CompiledScript compiled = engine.compile(script.script, args, pipeline, codegen::add);
+      PlanlabCommand.printWarnings(compiled, cl.getErr());
       boolean fusion = memo || plans || source;
       if (lineage != null) {
         // the script's own output is not part of the explanation

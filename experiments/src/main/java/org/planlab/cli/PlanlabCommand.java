@@ -63,6 +63,30 @@ public final class PlanlabCommand implements Runnable {
         : "planlab: " + message(ex);
   }
 
+  /**
+   * The front end's warnings about the user's script, one per line as {@code FILE:LINE:COL:
+   * warning: message}. Warnings inside the builtin library (planlab's, or one given with
+   * --lib) are not the user's to act on and are left out.
+   */
+  static void printWarnings(org.planlab.engine.api.CompiledScript compiled,
+      java.io.PrintWriter err) {
+    java.util.List<java.nio.file.Path> libraries = compiled.config().libraryRoots().stream()
+        .map(p -> p.toAbsolutePath().normalize()).toList();
+    for (org.planlab.engine.lang.Diagnostic d : compiled.warnings()) {
+      java.nio.file.Path file;
+      try {
+        file = java.nio.file.Path.of(d.position().file()).toAbsolutePath().normalize();
+      } catch (java.nio.file.InvalidPathException e) {
+        file = null;
+      }
+      java.nio.file.Path f = file;
+      if (f == null || libraries.stream().noneMatch(f::startsWith)) {
+        err.println(d.asWarning());
+      }
+    }
+    err.flush();
+  }
+
   public static void main(String[] args) {
     System.exit(commandLine().execute(args));
   }

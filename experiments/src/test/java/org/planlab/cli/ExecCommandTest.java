@@ -182,6 +182,16 @@ class ExecCommandTest {
   }
 
   @Test
+  void warningsAboutTheScriptArePrintedInTheCompilerForm() throws IOException {
+    Path f = script("X = matrix(1, 2, 2)\nsum(X)\nprint(\"done\")\n");
+    CliRun r = planlab("exec", f.toString());
+    assertEquals(0, r.code(), r.err());
+    assertEquals("done\n", r.out());
+    assertTrue(r.err().contains(f + ":2:1: warning: the result of sum(...) is not used\n"),
+        r.err());
+  }
+
+  @Test
   void listShowsEachStrategyWithItsOptionsAndDefaults() {
     CliRun list = planlab("list");
     assertEquals(0, list.code());
@@ -195,6 +205,11 @@ class ExecCommandTest {
         out);
     assertTrue(out.contains("backends:\n  cp (CP)            in-memory"), out);
     assertTrue(out.contains("execution modes:\n  singlenode\n  hybrid\n  spark\n  gpu\n"), out);
+    // the builtins with their parameters, SystemDS's included
+    assertTrue(out.contains("builtins:\n  matrix             matrix(data, rows, cols, byrow)"),
+        out);
+    assertTrue(out.contains("\n  eval               eval(fname, args...)"), out);
+    assertTrue(out.contains("\n  is.na "), out);
   }
 
   @Test

@@ -2,7 +2,9 @@ package org.planlab.engine.api;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.Consumer;
@@ -26,6 +28,7 @@ import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Program;
 import org.planlab.engine.ir.SizedDag;
+import org.planlab.engine.lang.Diagnostic;
 import org.planlab.engine.lang.DmlParser;
 import org.planlab.engine.lang.ast.DmlProgram;
 import org.planlab.engine.lineage.DiskBandwidth;
@@ -241,11 +244,23 @@ public final class Engine implements AutoCloseable {
     CompiledScript[] result = new CompiledScript[1];
     runWithLargeStack(() -> {
       Statistics stats = new Statistics();
-      PhaseClock clock = clock(stats);
+      List<Diagnostic> warnings = new ArrayList<>();
+      PhaseClock timing = clock(stats);
+      PhaseClock clock = new PhaseClock() {
+        @Override
+        public <T> T time(CompilePhase phase, Supplier<T> step) {
+          return timing.time(phase, step);
+        }
+
+        @Override
+        public void warnings(List<Diagnostic> found) {
+          warnings.addAll(found);
+        }
+      };
       DmlParser parser = new DmlParser(args, config.libraryRoots());
       DmlProgram ast = clock.time(CompilePhase.PARSE, () -> parser.parse(script));
       Program ir = pipeline.frontend().toProgram(ast, clock);
-      result[0] = compile(ir, pipeline, stats, codegenObserver);
+      result[0] = compile(ir, pipeline, stats, codegenObserver, warnings);
     });
     return result[0];
   }
@@ -253,7 +268,7 @@ public final class Engine implements AutoCloseable {
   /** Compiles an IR program (e.g. built by hand in tests) through the IR stages of a pipeline. */
   public CompiledScript compile(Program program, Pipeline pipeline) {
     checkOpen();
-    return compile(program, pipeline, new Statistics(), r -> { });
+    return compile(program, pipeline, new Statistics(), r -> { }, List.of());
   }
 
   /** Compiles an IR program without rewrites or size information. */
@@ -263,7 +278,7 @@ public final class Engine implements AutoCloseable {
   }
 
   private CompiledScript compile(Program program, Pipeline pipeline, Statistics stats,
-      Consumer<Codegen.Result> codegenObserver) {
+      Consumer<Codegen.Result> codegenObserver, List<Diagnostic> warnings) {
     PhaseClock clock = clock(stats);
     Program rewritten = clock.time(CompilePhase.REWRITES,
         () -> pipeline.rewriter().rewrite(program));
@@ -274,7 +289,8 @@ public final class Engine implements AutoCloseable {
         () -> new ProgramLowering(dags, sizes.sizes(), sizes.recompile()::contains)
             .lower(sizes.program()));
     stats.addDags(compiled.dagCount());
-    return new CompiledScript(compiled, sizes.sizes(), sizes.recompiler(), this, stats);
+    return new CompiledScript(compiled, sizes.sizes(), sizes.recompiler(), this, stats,
+        warnings);
   }
 
   /** Runs a compiled script, printing to {@code out}, with the configured reuse. */

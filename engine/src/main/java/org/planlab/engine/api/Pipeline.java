@@ -106,6 +106,7 @@ public record Pipeline(Frontend frontend, StaticRewrites rewriter, SizeAnalysis 
     return (ast, clock) -> {
       ValidatedProgram v = clock.time(CompilePhase.VALIDATE,
           () -> new DmlValidator().validate(ast));
+      clock.warnings(v.warnings());
       return clock.time(CompilePhase.BUILD, () -> builder.apply(v));
     };
   }
