@@ -81,6 +81,16 @@ final class Dml {
   }
 
   /** Asserts that {@code script} prints exactly {@code lines}, each ended by a newline. */
+  /** Asserts that printing the matrix expression {@code expr} after {@code prelude} shows it. */
+  void assertMatrix(String prelude, String expr, String expected) {
+    assertEquals(expected + "\n", print(prelude + "\nprint(toString(" + expr + "))"), expr);
+  }
+
+  /** The scalar value of {@code expr} after {@code prelude}, as a double. */
+  double scalar(String prelude, String expr) {
+    return run(prelude + "\nv = " + expr).scalar("v").asDouble();
+  }
+
   void assertPrints(String script, String... lines) {
     String expected = lines.length == 0 ? "" : String.join("\n", lines) + "\n";
     assertEquals(expected, print(script), script);

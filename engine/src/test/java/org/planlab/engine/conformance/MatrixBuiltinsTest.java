@@ -27,9 +27,8 @@ class MatrixBuiltinsTest {
     dml = new Dml(dir);
   }
 
-  /** Asserts that printing the matrix expression {@code expr} shows {@code expected}. */
   private void assertMatrix(String prelude, String expr, String expected) {
-    assertEquals(expected + "\n", dml.print(prelude + "\nprint(toString(" + expr + "))"), expr);
+    dml.assertMatrix(prelude, expr, expected);
   }
 
   private void assertMatrix(String expr, String expected) {

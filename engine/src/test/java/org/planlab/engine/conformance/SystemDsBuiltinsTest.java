@@ -28,11 +28,11 @@ class SystemDsBuiltinsTest {
   }
 
   private void assertMatrix(String prelude, String expr, String expected) {
-    assertEquals(expected + "\n", dml.print(prelude + "\nprint(toString(" + expr + "))"), expr);
+    dml.assertMatrix(prelude, expr, expected);
   }
 
   private double scalar(String prelude, String expr) {
-    return dml.run(prelude + "\nv = " + expr).scalar("v").asDouble();
+    return dml.scalar(prelude, expr);
   }
 
   private String error(String script) {
