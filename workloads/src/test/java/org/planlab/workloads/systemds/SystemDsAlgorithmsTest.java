@@ -223,6 +223,28 @@ class SystemDsAlgorithmsTest {
   }
 
   @Test
+  void evalOverNamedArgumentListsInParforAsGridSearchDoes() {
+    // SystemDS's gridSearch returns a frame (out of scope), so its core is run here: a parfor
+    // over hyper-parameters that replaces one element of a named argument list and calls the
+    // training function through eval; each model equals the direct call
+    String call = """
+        trainArgs = list(X=X, y=y, icpt=0, reg=-1, verbose=FALSE)
+        params = list("reg")
+        lambdas = matrix("0.001 0.01 0.1", rows=3, cols=1)
+        R = matrix(0, 3, ncol(X))
+        parfor (i in 1:3) {
+          l = trainArgs
+          l[as.scalar(params[1])] = as.scalar(lambdas[i])
+          R[i, ] = t(eval("lm", l))
+        }
+        D = rbind(t(lm(X=X, y=y, reg=0.001, verbose=FALSE)),
+          t(lm(X=X, y=y, reg=0.01, verbose=FALSE)), t(lm(X=X, y=y, reg=0.1, verbose=FALSE)))
+        """;
+    Map<String, double[][]> r = run(dir, READ + call, args, planlabLibrary(), List.of("R", "D"));
+    assertTrue(relativeError(r.get("R"), r.get("D")) == 0, "eval's models differ");
+  }
+
+  @Test
   void naiveBayesAgainstCounts() {
     double[][] prior = systemDs("[P, CC] = naiveBayes(D=D, C=C, laplace=1, verbose=FALSE)", "P");
     double[][] cond = systemDs("[P, CC] = naiveBayes(D=D, C=C, laplace=1, verbose=FALSE)", "CC");
