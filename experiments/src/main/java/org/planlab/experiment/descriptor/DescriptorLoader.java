@@ -46,6 +46,8 @@ import org.planlab.experiment.descriptor.ExperimentDescriptor.DataInput;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Jvm;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Study;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Variant;
+import org.planlab.experiment.peer.PeerEngines;
+import org.planlab.experiment.peer.SystemDsConfig;
 import org.planlab.workloads.DataSpec;
 import org.planlab.workloads.Input;
 import org.planlab.workloads.Parameter;
@@ -97,8 +99,11 @@ import org.planlab.workloads.WorkloadCatalog;
  *       (a size such as {@code 700m}; default 70% of the point's heap), async (true or false:
  *       remote results prefetched to the driver asynchronously, MEMPHIS sec. 5.1; default
  *       false), timeline (true or false: every measured run's instruction and prefetch spans
- *       stored as {@code stats/<point>-r<rep>.timeline.csv}; default false)}. Order is kept; the
- *       first is the baseline. Default: one variant {@code Default: {}}.
+ *       stored as {@code stats/<point>-r<rep>.timeline.csv}; default false), engine
+ *       ({@code planlab}, the default, or {@code systemds-3.3.0}: the same driver runs through
+ *       Apache SystemDS in a forked JVM; such a variant takes only {@code config: {codegen
+ *       (default false), optlevel (0 to 5, default 2)}} besides, and needs backend cp)}. Order
+ *       is kept; the first is the baseline. Default: one variant {@code Default: {}}.
  *   <li>{@code repeat} — measured runs per point, default 3, >= 1.
  *   <li>{@code warmup} — unmeasured runs per point first, default 1, >= 0.
  *   <li>{@code timeout} — per point, {@code 90s}, {@code 10m}, {@code 1h}; default 30m.
@@ -133,7 +138,10 @@ public final class DescriptorLoader {
   private static final List<String> VARIANT_KEYS =
       List.of("fusion", "ordering", "threads", "costProfile", "codegenCompiler",
           "operatorCache", "exec", "localBudget", "reuse", "eviction", "cacheBudget",
-          "reuseDelay", "async", "timeline");
+          "reuseDelay", "async", "timeline", "engine", "config");
+  /** The keys of a variant that a reference engine runs (the others configure planlab). */
+  private static final List<String> PEER_VARIANT_KEYS = List.of("engine", "config");
+  private static final List<String> SYSTEMDS_CONFIG_KEYS = List.of("codegen", "optlevel");
   private static final List<String> JVM_KEYS = List.of("heap", "options");
 
   private final WorkloadCatalog catalog;
@@ -688,9 +696,21 @@ public final class DescriptorLoader {
         int reuseDelay = defaults.reuse().delay();
         boolean async = defaults.async();
         boolean timeline = defaults.timeline();
+        String engine = PeerEngines.PLANLAB;
+        SystemDsConfig engineConfig = null;
         if (v != null && !v.isNull()) {
           requireObject(v, k);
           checkKeys(v, k, VARIANT_KEYS);
+          if (v.has("engine")) {
+            engine = checked(v.get("engine"), k.child("engine"), PeerEngines::check);
+          }
+          if (PeerEngines.isPeer(engine)) {
+            engineConfig = peerVariant(v, k, engine, backend);
+          } else if (v.has("config")) {
+            throw error(k.child("config"), "'config' holds a reference engine's settings; "
+                + "give 'engine' (one of " + PeerEngines.names().subList(1,
+                PeerEngines.names().size()) + ") or remove it");
+          }
           if (v.has("fusion")) {
             fusion = checked(v.get("fusion"), k.child("fusion"),
                 f -> plugins.check(StrategyKind.FUSION, f));
@@ -744,9 +764,40 @@ public final class DescriptorLoader {
         }
         variants.add(new Variant(e.getKey(), fusion, ordering, threads, profile, compiler,
             operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay, async,
-            timeline));
+            timeline, engine, engineConfig));
       }
       return variants;
+    }
+
+    /**
+     * The settings of a variant a reference engine runs: planlab's own keys do not apply to it,
+     * and it runs single-node, so the descriptor's backend must be cp.
+     */
+    private SystemDsConfig peerVariant(JsonNode v, Key k, String engine, Backend backend) {
+      for (Iterator<String> it = v.fieldNames(); it.hasNext(); ) {
+        String f = it.next();
+        if (!PEER_VARIANT_KEYS.contains(f)) {
+          throw error(k.child(f), "does not apply to engine " + engine + " (it configures "
+              + "planlab); the engine's settings go under 'config': " + SYSTEMDS_CONFIG_KEYS);
+        }
+      }
+      if (!backend.type().equals("cp")) {
+        throw error(k.child("engine"), "engine " + engine + " runs single-node, but the "
+            + "descriptor's backend is '" + backend.type() + "'; use backend cp");
+      }
+      SystemDsConfig d = SystemDsConfig.defaults();
+      JsonNode c = v.get("config");
+      if (c == null || c.isNull()) {
+        return d;
+      }
+      Key ck = k.child("config");
+      requireObject(c, ck);
+      checkKeys(c, ck, SYSTEMDS_CONFIG_KEYS);
+      boolean codegen = c.has("codegen") ? bool(c.get("codegen"), ck.child("codegen"))
+          : d.codegen();
+      int optLevel = c.has("optlevel") ? (int) integer(c.get("optlevel"), ck.child("optlevel"),
+          SystemDsConfig.MIN_OPT_LEVEL, SystemDsConfig.MAX_OPT_LEVEL) : d.optLevel();
+      return new SystemDsConfig(codegen, optLevel);
     }
 
     /** {@code true} or {@code false} (any case). */

@@ -11,6 +11,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.planlab.experiment.peer.PeerEngines;
+import org.planlab.experiment.peer.SystemDsConfig;
 
 /**
  * An experiment as {@link DescriptorLoader} resolved it from a YAML descriptor: every default
@@ -132,13 +134,31 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
    *     sec. 5.1)
    * @param timeline whether each measured run's timeline (instruction and prefetch spans) is
    *     recorded and stored beside its stats file
+   * @param engine the engine that runs the variant's points: {@code planlab}, or a reference
+   *     engine of {@link PeerEngines#names()} that runs the same driver in a forked JVM
+   * @param engineConfig the reference engine's settings, null for planlab
    */
   public record Variant(String name, String fusion, String ordering, Integer threads,
       Path costProfile, String codegenCompiler, boolean operatorCache, String exec,
       long localBudget, String reuse, String eviction, long cacheBudget, int reuseDelay,
-      boolean async, boolean timeline) {
+      boolean async, boolean timeline, String engine, SystemDsConfig engineConfig) {
+    /** A variant planlab runs. */
+    public Variant(String name, String fusion, String ordering, Integer threads,
+        Path costProfile, String codegenCompiler, boolean operatorCache, String exec,
+        long localBudget, String reuse, String eviction, long cacheBudget, int reuseDelay,
+        boolean async, boolean timeline) {
+      this(name, fusion, ordering, threads, costProfile, codegenCompiler, operatorCache, exec,
+          localBudget, reuse, eviction, cacheBudget, reuseDelay, async, timeline,
+          PeerEngines.PLANLAB, null);
+    }
+
     /** Checks the arguments. */
     public Variant {
+      requireNonNull(engine, "engine is null");
+      PeerEngines.check(engine);
+      if (PeerEngines.isPeer(engine) != (engineConfig != null)) {
+        throw new IllegalArgumentException("a reference engine needs its config, planlab none");
+      }
       requireNonNull(name, "name is null");
       requireNonNull(fusion, "fusion is null");
       requireNonNull(ordering, "ordering is null");
@@ -227,6 +247,12 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
       vo.put("operatorCache", v.operatorCache());
       vo.put("async", v.async());
       vo.put("timeline", v.timeline());
+      if (v.engineConfig() != null) {
+        vo.put("engine", v.engine());
+        ObjectNode c = vo.putObject("config");
+        c.put("codegen", v.engineConfig().codegen());
+        c.put("optlevel", v.engineConfig().optLevel());
+      }
     }
     o.put("repeat", repeat);
     o.put("warmup", warmup);

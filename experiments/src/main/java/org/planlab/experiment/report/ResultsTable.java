@@ -34,9 +34,10 @@ public final class ResultsTable {
   public static final String POINTS_FILE = "points.csv";
   /** The run description of a run folder. */
   public static final String RUN_FILE = "run.json";
-  /** The columns every points.csv starts with, in this order. */
+  /** The columns every points.csv starts with, in this order ({@code engine} since reference
+   * engines joined; older files lack it). */
   public static final List<String> KEY_COLUMNS =
-      List.of("point", "workload", "variant", "rep", "status", "error");
+      List.of("point", "workload", "variant", "rep", "status", "error", "engine");
   /** Prefix of the point-parameter columns. */
   public static final String PARAM_PREFIX = "param:";
   /** The status of a repetition that finished. */

@@ -18,14 +18,20 @@ import org.planlab.engine.io.FileErrors;
 
 /**
  * {@code points.csv} of a run: a header, then one row per (point, repetition). Columns:
- * {@code point,workload,variant,rep,status,error}, one {@code param:<key>} column per point
- * parameter, then the metric columns ({@link PointMetrics#COLUMNS} and any extra ones). Cells
- * are quoted as RFC 4180 does when they hold a comma, a quote or a line break.
+ * {@code point,workload,variant,rep,status,error}, {@code engine} (planlab or the reference
+ * engine that ran the row), one {@code param:<key>} column per point parameter, then the metric
+ * columns ({@link PointMetrics#COLUMNS} and any extra ones). Files written before the
+ * {@code engine} column existed are read as planlab's. Cells are quoted as RFC 4180 does when
+ * they hold a comma, a quote or a line break.
  */
 public final class PointsCsv {
   /** The leading columns, in order. */
   public static final List<String> FIXED = List.of("point", "workload", "variant", "rep",
       "status", "error");
+  /** The column of the engine that ran a row, after {@link #FIXED}. */
+  public static final String ENGINE = "engine";
+  /** The engine of rows of files without an {@link #ENGINE} column. */
+  public static final String DEFAULT_ENGINE = "planlab";
   /** The prefix of parameter columns. */
   public static final String PARAM = "param:";
   /** status of a run that finished. */
@@ -50,11 +56,19 @@ public final class PointsCsv {
    * @param params every parameter of the point, by key without the {@code param:} prefix
    *     (unmodifiable)
    * @param metrics metric column to value, {@code ""} when unknown (unmodifiable)
+   * @param engine the engine that ran it ({@code planlab} or a reference engine)
    */
   public record Row(String point, String workload, String variant, int rep, String status,
-      String error, Map<String, String> params, Map<String, String> metrics) {
+      String error, Map<String, String> params, Map<String, String> metrics, String engine) {
+    /** A row planlab ran. */
+    public Row(String point, String workload, String variant, int rep, String status,
+        String error, Map<String, String> params, Map<String, String> metrics) {
+      this(point, workload, variant, rep, status, error, params, metrics, DEFAULT_ENGINE);
+    }
+
     /** Checks the arguments and freezes the maps. */
     public Row {
+      requireNonNull(engine, "engine is null");
       requireNonNull(point, "point is null");
       requireNonNull(workload, "workload is null");
       requireNonNull(variant, "variant is null");
@@ -80,12 +94,13 @@ public final class PointsCsv {
     }
     StringBuilder sb = new StringBuilder();
     List<String> header = new ArrayList<>(FIXED);
+    header.add(ENGINE);
     params.forEach(p -> header.add(PARAM + p));
     header.addAll(metrics);
     line(sb, header);
     for (Row r : rows) {
       List<String> cells = new ArrayList<>(List.of(r.point(), r.workload(), r.variant(),
-          Integer.toString(r.rep()), r.status(), r.error()));
+          Integer.toString(r.rep()), r.status(), r.error(), r.engine()));
       params.forEach(p -> cells.add(r.params().getOrDefault(p, "")));
       metrics.forEach(m -> cells.add(r.metrics().getOrDefault(m, "")));
       line(sb, cells);
@@ -106,6 +121,8 @@ public final class PointsCsv {
           + String.join(",", FIXED) + ")");
     }
     List<String> header = records.get(0).cells();
+    boolean engines = header.size() > FIXED.size() && header.get(FIXED.size()).equals(ENGINE);
+    int first = FIXED.size() + (engines ? 1 : 0);
     List<Row> rows = new ArrayList<>();
     for (int i = 1; i < records.size(); i++) {
       List<String> cells = records.get(i).cells();
@@ -116,7 +133,7 @@ public final class PointsCsv {
       }
       Map<String, String> params = new LinkedHashMap<>();
       Map<String, String> metrics = new LinkedHashMap<>();
-      for (int c = FIXED.size(); c < header.size(); c++) {
+      for (int c = first; c < header.size(); c++) {
         String h = header.get(c);
         if (h.startsWith(PARAM)) {
           params.put(h.substring(PARAM.length()), cells.get(c));
@@ -132,7 +149,7 @@ public final class PointsCsv {
             + cells.get(3) + "' is not a number");
       }
       rows.add(new Row(cells.get(0), cells.get(1), cells.get(2), rep, cells.get(4),
-          cells.get(5), params, metrics));
+          cells.get(5), params, metrics, engines ? cells.get(FIXED.size()) : DEFAULT_ENGINE));
     }
     return rows;
   }

@@ -22,6 +22,10 @@ import java.util.Set;
 import org.planlab.engine.io.TemporaryFiles;
 import org.planlab.experiment.descriptor.ExperimentDescriptor;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Study;
+import org.planlab.experiment.descriptor.ExperimentDescriptor.Variant;
+import org.planlab.experiment.peer.PeerEngines;
+import org.planlab.experiment.peer.PeerPointSpec;
+import org.planlab.experiment.peer.SystemDsJars;
 import org.planlab.experiment.results.PointsCsv;
 import org.planlab.experiment.results.PointsCsv.Row;
 import org.planlab.experiment.results.RunEnvironment;
@@ -387,7 +391,7 @@ public final class ExperimentRunner {
         p.variant().cacheBudget(), p.variant().reuseDelay(), p.variant().async(),
         p.variant().timeline(), d.backend().spec(),
         d.backend().execType(), warmup, repeat,
-        firstRep, runDir.toString(), d.timeout().toMillis());
+        firstRep, runDir.toString(), d.timeout().toMillis(), peer(d, p.variant()));
     String log = round == 0 ? p.id() : p.id() + ".round" + (round + 1);
     Path specFile = logs.resolve(log + ".spec.json");
     spec.write(specFile);
@@ -403,7 +407,7 @@ public final class ExperimentRunner {
       Path stats = StatsFile.path(runDir, p.id(), rep);
       if (Files.isRegularFile(stats)) {
         result.add(new Row(p.id(), workloadColumn, p.variant().name(), rep, PointsCsv.OK, "",
-            p.params(), StatsFile.metrics(StatsFile.read(stats))));
+            p.params(), StatsFile.metrics(StatsFile.read(stats)), p.variant().engine()));
       } else {
         String status = launched.status() == PointLauncher.Status.TIMEOUT ? PointsCsv.TIMEOUT
             : PointsCsv.FAILED;
@@ -436,7 +440,19 @@ public final class ExperimentRunner {
     StatsFile.write(StatsFile.path(runDir, p.id(), rep), StatsFile.json(null, p.id(),
         p.variant().name(), rep, p.params(), inputs, Double.NaN, 0, status, error, Map.of()));
     return new Row(p.id(), workloadColumn, p.variant().name(), rep, status, error, p.params(),
-        Map.of());
+        Map.of(), p.variant().engine());
+  }
+
+  /**
+   * What a point's JVM needs to hand the point to a reference engine: its settings, the same
+   * heap and JVM options as planlab's point JVMs, and the user's engine cache; null for planlab.
+   */
+  private static PeerPointSpec peer(ExperimentDescriptor d, Variant v) {
+    if (!PeerEngines.isPeer(v.engine())) {
+      return null;
+    }
+    return new PeerPointSpec(v.engine(), v.engineConfig(), d.jvm().heap(), d.jvm().options(),
+        SystemDsJars.defaultRoot(System.getenv(), System.getProperty("user.home")).toString());
   }
 
   private static List<GridPoint> select(List<GridPoint> grid, String only) {

@@ -94,6 +94,8 @@ public final class ForkedJvmLauncher implements PointLauncher {
    * too busy to handle a signal.
    */
   private static void kill(Process p) {
+    // a point's own processes first (a reference engine's JVM), which would outlive it else
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
     p.destroyForcibly();
     try {
       p.waitFor(KILL_WAIT_SECONDS, TimeUnit.SECONDS);

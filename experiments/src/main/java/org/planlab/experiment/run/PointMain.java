@@ -16,6 +16,7 @@ import org.planlab.engine.config.ReuseConfig;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.lineage.ReuseMode;
+import org.planlab.experiment.peer.ChildProcesses;
 import org.planlab.experiment.results.PointMetrics;
 import org.planlab.experiment.results.PointsCsv;
 import org.planlab.experiment.results.StatsFile;
@@ -33,6 +34,9 @@ import org.planlab.workloads.Objective;
  * <p>The JVM does not outlive its runner nor its timeout ({@link PointWatchdog}): stdin is the
  * runner's lifeline (a pipe the runner holds open and never writes to), and the JVM ends with
  * {@link #EXIT_RUNNER_GONE} when it closes, with {@link #EXIT_TIMEOUT} past the spec's timeout.
+ *
+ * <p>A point of a variant with a reference engine ({@code engine: systemds-3.3.0}) runs
+ * through that engine instead ({@link PeerPointRun}).
  *
  * <p>All runs of the point share one {@link Engine}, so the classes of fused operators are
  * compiled in its first run only — the warmup by default; with {@code warmup: 0} the first
@@ -63,6 +67,9 @@ public final class PointMain {
   private static int run(Path specFile) {
     try {
       PointSpec spec = PointSpec.read(specFile);
+      if (spec.peer() != null) {
+        return runPeer(spec);
+      }
       PointWatchdog.start(Duration.ofMillis(spec.timeoutMillis()), System.in, System.err);
       try (Engine engine = Engine.create(config(spec))) {
         runs(spec, engine);
@@ -80,6 +87,27 @@ public final class PointMain {
       System.err.println(ERROR_PREFIX + e.getClass().getSimpleName() + ": "
           + firstLine(String.valueOf(e.getMessage())));
       return 1;
+    }
+  }
+
+  /**
+   * A point a reference engine runs ({@link PeerPointRun}); the processes it starts end with
+   * this JVM, also when the watchdog halts it.
+   */
+  private static int runPeer(PointSpec spec) throws Exception {
+    ChildProcesses children = new ChildProcesses();
+    PointWatchdog.start(Duration.ofMillis(spec.timeoutMillis()), System.in, System.err,
+        children::killAll);
+    try {
+      new PeerPointRun(spec, children, System.out).run();
+      System.out.flush();
+      return 0;
+    } catch (PeerPointRun.Failure e) {
+      System.out.flush();
+      System.err.println(ERROR_PREFIX + e.getMessage());
+      return 1;
+    } finally {
+      children.killAll();
     }
   }
 

@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.planlab.experiment.peer.PeerPointSpec;
 import org.planlab.experiment.results.AtomicFiles;
 
 /**
@@ -48,6 +49,7 @@ import org.planlab.experiment.results.AtomicFiles;
  * @param runDir the run folder (stats files go to its stats/)
  * @param timeoutMillis the point's wall-time limit in milliseconds: its JVM ends itself past it
  *     (the runner enforces it as well)
+ * @param peer the reference engine that runs the point instead of planlab, or null for planlab
  */
 public record PointSpec(String point, String variant, String script, Map<String, String> args,
     Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
@@ -56,7 +58,7 @@ public record PointSpec(String point, String variant, String script, Map<String,
     String eviction, long cacheBudget, int reuseDelay, boolean async, boolean timeline,
     String backend,
     String backendType, int warmup, int repeat, int firstRep, String runDir,
-    long timeoutMillis) {
+    long timeoutMillis, PeerPointSpec peer) {
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT);
@@ -83,6 +85,20 @@ public record PointSpec(String point, String variant, String script, Map<String,
     if (timeoutMillis <= 0) {
       throw new IllegalArgumentException("timeoutMillis must be > 0, was " + timeoutMillis);
     }
+  }
+
+  /** A point planlab runs. */
+  public PointSpec(String point, String variant, String script, Map<String, String> args,
+      Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
+      String workingDirectory, String fusion, String ordering, int threads, String costProfile,
+      String codegenCompiler, boolean operatorCache, String exec, long localBudget, String reuse,
+      String eviction, long cacheBudget, int reuseDelay, boolean async, boolean timeline,
+      String backend, String backendType, int warmup, int repeat, int firstRep, String runDir,
+      long timeoutMillis) {
+    this(point, variant, script, args, params, inputs, libraryRoots, workingDirectory, fusion,
+        ordering, threads, costProfile, codegenCompiler, operatorCache, exec, localBudget, reuse,
+        eviction, cacheBudget, reuseDelay, async, timeline, backend, backendType, warmup, repeat,
+        firstRep, runDir, timeoutMillis, null);
   }
 
   /** Writes this spec to {@code file} atomically. */

@@ -39,6 +39,17 @@ final class PointWatchdog {
    * @param err where the timeout's error line goes (the JVM's stderr)
    */
   static void start(Duration timeout, InputStream lifeline, PrintStream err) {
+    start(timeout, lifeline, err, () -> {
+    });
+  }
+
+  /**
+   * As {@link #start(Duration, InputStream, PrintStream)}, running {@code beforeHalt} just
+   * before the JVM halts: {@code Runtime.halt} runs no shutdown hook, so processes the point
+   * started (a reference engine's JVM) would outlive it otherwise.
+   */
+  static void start(Duration timeout, InputStream lifeline, PrintStream err,
+      Runnable beforeHalt) {
     Optional<ProcessHandle> parent = ProcessHandle.current().parent();
     if (parent.isEmpty() || !parent.get().isAlive()) {
       Runtime.getRuntime().halt(PointMain.EXIT_RUNNER_GONE);
@@ -55,7 +66,7 @@ final class PointWatchdog {
       } catch (IOException e) {
         // a broken pipe is a runner gone as well
       }
-      Runtime.getRuntime().halt(PointMain.EXIT_RUNNER_GONE);
+      halt(beforeHalt, PointMain.EXIT_RUNNER_GONE);
     }, "planlab-runner-watch");
     stdin.setDaemon(true);
     stdin.start();
@@ -67,11 +78,11 @@ final class PointWatchdog {
           err.println(PointMain.ERROR_PREFIX + "timed out after "
               + DescriptorLoader.formatDuration(timeout));
           err.flush();
-          Runtime.getRuntime().halt(PointMain.EXIT_TIMEOUT);
+          halt(beforeHalt, PointMain.EXIT_TIMEOUT);
         }
         Optional<Long> now = ProcessHandle.current().parent().map(ProcessHandle::pid);
         if (!parent.get().isAlive() || now.isEmpty() || now.get() != pid) {
-          Runtime.getRuntime().halt(PointMain.EXIT_RUNNER_GONE);
+          halt(beforeHalt, PointMain.EXIT_RUNNER_GONE);
         }
         try {
           Thread.sleep(Math.min(POLL.toMillis(), Math.max(1, left / 1_000_000)));
@@ -82,5 +93,13 @@ final class PointWatchdog {
     }, "planlab-point-clock");
     clock.setDaemon(true);
     clock.start();
+  }
+
+  private static void halt(Runnable beforeHalt, int code) {
+    try {
+      beforeHalt.run();
+    } finally {
+      Runtime.getRuntime().halt(code);
+    }
   }
 }

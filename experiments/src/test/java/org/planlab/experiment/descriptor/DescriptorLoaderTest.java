@@ -50,7 +50,7 @@ class DescriptorLoaderTest {
     assertEquals(at(5, 20) + "key 'variants.FA.fuson': unknown key; valid keys of "
             + "'variants.FA': [fusion, ordering, threads, costProfile, codegenCompiler, "
             + "operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay, async, "
-            + "timeline]",
+            + "timeline, engine, config]",
         error("name: e\nworkload: l2svm\nvariants:\n  Base: {}\n  FA: {fusion: fa, fuson: fa}\n"));
   }
 

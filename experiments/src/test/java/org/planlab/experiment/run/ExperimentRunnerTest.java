@@ -86,6 +86,7 @@ class ExperimentRunnerTest {
     assertTrue(s.complete());
 
     List<String> header = new ArrayList<>(PointsCsv.FIXED);
+    header.add(PointsCsv.ENGINE);
     for (String p : List.of("icpt", "lambda", "tol", "maxiter", "maxii", "verbose", "X.rows",
         "X.cols", "X.min", "X.max", "X.seed", "Y.of", "Y.classes", "Y.seed")) {
       header.add("param:" + p);
