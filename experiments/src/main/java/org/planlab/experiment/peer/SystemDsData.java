@@ -77,6 +77,7 @@ public final class SystemDsData {
    * {@code data.csv} or {@code data.ijv}, each with its {@code .mtd}; the file written.
    */
   public static Path writeText(Path source, Path dir, int threads) throws IOException {
+    Files.createDirectories(dir);
     try (MatrixSource in = MatrixFiles.open(source)) {
       long nnz = MatrixFiles.metadata(source).map(md -> md.nnz()).orElse(-1L);
       double cells = (double) in.rows() * in.cols();

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.DataInput;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Variant;
+import org.planlab.experiment.peer.SystemDsConfig;
 
 class DescriptorLoaderTest {
   @TempDir
@@ -307,5 +308,59 @@ class DescriptorLoaderTest {
     assertEquals(List.of("Base", "Fused"), d.variants().stream().map(Variant::name).toList());
     assertEquals(Duration.ofMinutes(10), d.timeout());
     assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseParallelGC")), d.jvm());
+  }
+
+  @Test
+  void aVariantCanNameSystemDsWithItsConfig() throws IOException {
+    ExperimentDescriptor d = DescriptorLoader.load(file("name: e\nworkload: l2svm\nvariants:\n"
+        + "  planlab: {}\n  SysDS: {engine: systemds-3.3.0, config: {codegen: true, optlevel: 3}}\n"
+        + "  Plain: {engine: systemds-3.3.0}\n"));
+    assertEquals(List.of("planlab", "systemds-3.3.0", "systemds-3.3.0"),
+        d.variants().stream().map(Variant::engine).toList());
+    assertEquals(null, d.variants().get(0).engineConfig());
+    assertEquals(new SystemDsConfig(true, 3), d.variants().get(1).engineConfig());
+    assertEquals(SystemDsConfig.defaults(), d.variants().get(2).engineConfig());
+    assertEquals("systemds-3.3.0", d.toJson().get("variants").get("SysDS").get("engine").asText());
+  }
+
+  @Test
+  void anUnknownEngineNamesTheValueAndTheValidEngines() throws IOException {
+    assertEquals(at(4, 7) + "key 'variants.S.engine': unknown engine 'systemds-3.2.0'; "
+            + "valid engines: planlab, systemds-3.3.0",
+        error("name: e\nworkload: l2svm\nvariants:\n  S: {engine: systemds-3.2.0}\n"));
+  }
+
+  @Test
+  void planlabsOwnKeysDoNotApplyToASystemDsVariant() throws IOException {
+    assertEquals(at(4, 31) + "key 'variants.S.fusion': does not apply to engine systemds-3.3.0 "
+            + "(it configures planlab); the engine's settings go under 'config': "
+            + "[codegen, optlevel]",
+        error("name: e\nworkload: l2svm\nvariants:\n  S: {engine: systemds-3.3.0, fusion: fa}\n"));
+  }
+
+  @Test
+  void aConfigWithoutAReferenceEngineIsRejected() throws IOException {
+    assertEquals(at(4, 7) + "key 'variants.P.config': 'config' holds a reference engine's "
+            + "settings; give 'engine' (one of [systemds-3.3.0]) or remove it",
+        error("name: e\nworkload: l2svm\nvariants:\n  P: {config: {codegen: true}}\n"));
+  }
+
+  @Test
+  void aSystemDsOptimizationLevelOutOfRangeAndUnknownConfigKeysAreRejected() throws IOException {
+    assertEquals(at(4, 40) + "key 'variants.S.config.optlevel': must be in [0, 5], was 7",
+        error("name: e\nworkload: l2svm\nvariants:\n"
+            + "  S: {engine: systemds-3.3.0, config: {optlevel: 7}}\n"));
+    assertEquals(at(4, 40) + "key 'variants.S.config.codgen': unknown key; valid keys of "
+            + "'variants.S.config': [codegen, optlevel]",
+        error("name: e\nworkload: l2svm\nvariants:\n"
+            + "  S: {engine: systemds-3.3.0, config: {codgen: true}}\n"));
+  }
+
+  @Test
+  void aSystemDsVariantNeedsTheCpBackend() throws IOException {
+    assertEquals(at(5, 7) + "key 'variants.S.engine': engine systemds-3.3.0 runs single-node, "
+            + "but the descriptor's backend is 'spark'; use backend cp",
+        error("name: e\nworkload: l2svm\nbackend: {type: spark}\nvariants:\n"
+            + "  S: {engine: systemds-3.3.0}\n"));
   }
 }

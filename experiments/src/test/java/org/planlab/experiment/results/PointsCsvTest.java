@@ -42,7 +42,7 @@ class PointsCsvTest {
     Path csv = dir.resolve("points.csv");
     PointsCsv.write(csv, List.of(new Row("p", "w", "v", 1, "ok", "", Map.of("k", "1"),
         Map.of())));
-    assertEquals("point,workload,variant,rep,status,error,param:k,"
+    assertEquals("point,workload,variant,rep,status,error,engine,param:k,"
         + String.join(",", PointMetrics.COLUMNS), Files.readAllLines(csv).get(0));
   }
 
@@ -53,5 +53,29 @@ class PointsCsvTest {
     assertEquals(csv + ": not a points.csv (the header must start with point,workload,variant,"
         + "rep,status,error)",
         assertThrows(IllegalArgumentException.class, () -> PointsCsv.read(csv)).getMessage());
+  }
+
+  @Test
+  void theEngineOfEachRowRoundTripsAfterTheFixedColumns() throws IOException {
+    Path csv = dir.resolve("points.csv");
+    PointsCsv.write(csv, List.of(
+        new Row("a__planlab", "l2svm", "planlab", 1, "ok", "", Map.of(), Map.of()),
+        new Row("a__SystemDS", "l2svm", "SystemDS", 1, "ok", "", Map.of(), Map.of(),
+            "systemds-3.3.0")));
+    assertEquals("point,workload,variant,rep,status,error,engine,",
+        Files.readAllLines(csv).get(0).substring(0, 47));
+    assertEquals(List.of("planlab", "systemds-3.3.0"),
+        PointsCsv.read(csv).stream().map(Row::engine).toList());
+  }
+
+  @Test
+  void aFileWrittenBeforeTheEngineColumnReadsAsPlanlabs() throws IOException {
+    Path csv = dir.resolve("points.csv");
+    Files.writeString(csv, "point,workload,variant,rep,status,error,param:k,wall_s\n"
+        + "p,w,v,1,ok,,3,1.5\n");
+    Row r = PointsCsv.read(csv).get(0);
+    assertEquals("planlab", r.engine());
+    assertEquals(Map.of("k", "3"), r.params());
+    assertEquals(Map.of("wall_s", "1.5"), r.metrics());
   }
 }
