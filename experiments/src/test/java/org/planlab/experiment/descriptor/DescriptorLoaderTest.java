@@ -305,7 +305,9 @@ class DescriptorLoaderTest {
     ExperimentDescriptor d = DescriptorLoader.load(f);
     assertEquals("reference-l2svm", d.name());
     assertEquals(List.of("1000", "10000"), d.studies().get(0).data().get(0).params().get("rows"));
-    assertEquals(List.of("Base", "Fused"), d.variants().stream().map(Variant::name).toList());
+    assertEquals(List.of("Base", "Fused", "SystemDS"),
+        d.variants().stream().map(Variant::name).toList());
+    assertEquals(new SystemDsConfig(true, 2), d.variants().get(2).engineConfig());
     assertEquals(Duration.ofMinutes(10), d.timeout());
     assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseParallelGC")), d.jvm());
   }

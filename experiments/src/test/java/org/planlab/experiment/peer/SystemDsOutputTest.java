@@ -42,6 +42,7 @@ class SystemDsOutputTest {
     assertEquals("63", m.get("fused_magg"));
     assertEquals("21", m.get("fused_row"));
     assertEquals("0", m.get("fused_outer"));
+    assertEquals("0.000000", m.get("sysds_recompile_s"));
     assertEquals("18.772000", m.get("sysds_jit_s"));
     assertEquals("0.712000", m.get("sysds_gc_s"));
     assertEquals("18.500000", m.get("process_s"));
