@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # planlab beside Apache SystemDS 3.3.0: the same DML drivers, the same data and the same JVM heap
-# (16g), SystemDS with code generation on (its cost-based plan selector, as planlab's default).
+# (16g), SystemDS in its default configuration (code generation off; a variant with
+# config: {codegen: true} runs its operator fusion).
 # L2SVM and MLogreg on dense 1e6 x 10 (2 classes), ALS-CG on sparse 1e4 x 1e4 (0.01, rank 20),
 # PNMF on sparse 1e4 x 1e4 (0.01, rank 10), the AutoEncoder on dense 1e4 x 1e3 (500/2); one
 # warm-up and three measured runs each. SystemDS's jars are resolved by Maven into the engine
