@@ -1,6 +1,13 @@
 package org.planlab.cli;
 
+import java.io.PrintWriter;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.util.List;
+import org.planlab.engine.api.CompiledScript;
 import org.planlab.engine.io.FileErrors;
+import org.planlab.engine.lang.Diagnostic;
+import org.planlab.engine.lang.DmlException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -59,7 +66,7 @@ public final class PlanlabCommand implements Runnable {
    * file), anything else prefixed with {@code planlab: }.
    */
   static String scriptError(Exception ex) {
-    return ex instanceof org.planlab.engine.lang.DmlException ? message(ex)
+    return ex instanceof DmlException ? message(ex)
         : "planlab: " + message(ex);
   }
 
@@ -68,18 +75,17 @@ public final class PlanlabCommand implements Runnable {
    * warning: message}. Warnings inside the builtin library (planlab's, or one given with
    * --lib) are not the user's to act on and are left out.
    */
-  static void printWarnings(org.planlab.engine.api.CompiledScript compiled,
-      java.io.PrintWriter err) {
-    java.util.List<java.nio.file.Path> libraries = compiled.config().libraryRoots().stream()
+  static void printWarnings(CompiledScript compiled, PrintWriter err) {
+    List<Path> libraries = compiled.config().libraryRoots().stream()
         .map(p -> p.toAbsolutePath().normalize()).toList();
-    for (org.planlab.engine.lang.Diagnostic d : compiled.warnings()) {
-      java.nio.file.Path file;
+    for (Diagnostic d : compiled.warnings()) {
+      Path file;
       try {
-        file = java.nio.file.Path.of(d.position().file()).toAbsolutePath().normalize();
-      } catch (java.nio.file.InvalidPathException e) {
+        file = Path.of(d.position().file()).toAbsolutePath().normalize();
+      } catch (InvalidPathException e) {
         file = null;
       }
-      java.nio.file.Path f = file;
+      Path f = file;
       if (f == null || libraries.stream().noneMatch(f::startsWith)) {
         err.println(d.asWarning());
       }

@@ -79,7 +79,12 @@ public final class ChildProcesses {
     live.forEach(ChildProcesses::kill);
   }
 
-  private static void kill(Process p) {
+  /**
+   * Kills {@code p} and its descendants (SIGKILL: the processes planlab starts write their files
+   * atomically, so nothing is left half done, and a busy JVM must end too) and waits a little for
+   * it to be gone.
+   */
+  public static void kill(Process p) {
     p.descendants().forEach(ProcessHandle::destroyForcibly);
     p.destroyForcibly();
     try {

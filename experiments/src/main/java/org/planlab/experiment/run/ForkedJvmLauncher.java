@@ -24,8 +24,6 @@ import org.planlab.experiment.descriptor.DescriptorLoader;
 public final class ForkedJvmLauncher implements PointLauncher {
   /** How many trailing stderr lines describe a JVM that died without planlab's error line. */
   private static final int TAIL_LINES = 3;
-  /** How long the shutdown hook waits for a killed point's JVM to be gone. */
-  private static final long KILL_WAIT_SECONDS = 5;
   /** The result of a point ended because the runner stops. */
   private static final Result STOPPING = new Result(Status.INTERRUPTED, "the runner is stopping");
 
@@ -89,19 +87,11 @@ public final class ForkedJvmLauncher implements PointLauncher {
   }
 
   /**
-   * Kills a point's JVM and waits a little for it to be gone. SIGKILL rather than SIGTERM: the
-   * point's JVM has nothing to clean up (its writes are atomic), and it must end even when it is
-   * too busy to handle a signal.
+   * Kills a point's JVM, and first its own processes (a peer engine's JVM), which would outlive
+   * it else.
    */
   private static void kill(Process p) {
-    // a point's own processes first (a reference engine's JVM), which would outlive it else
-    p.descendants().forEach(ProcessHandle::destroyForcibly);
-    p.destroyForcibly();
-    try {
-      p.waitFor(KILL_WAIT_SECONDS, TimeUnit.SECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    org.planlab.experiment.peer.ChildProcesses.kill(p);
   }
 
   /** Removes the kill hook; false when the JVM is shutting down (the hook runs or ran). */

@@ -17,6 +17,7 @@ import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ir.Placement;
 import org.planlab.engine.ir.Placement.Decision;
 import org.planlab.engine.ir.Placement.Rule;
+import org.planlab.engine.lang.types.DataType;
 
 /**
  * Execution-type selection, the compile step after sizes and memory estimates (optimizer paper,
@@ -158,7 +159,7 @@ public final class Placer {
         break;
     }
     for (Hop in : h.inputs()) {
-      if (in.dataType() == org.planlab.engine.lang.types.DataType.LIST) {
+      if (in.dataType() == DataType.LIST) {
         return false; // as.matrix(L[i]), rbind(L), ...: lists live in the driver
       }
     }
