@@ -91,18 +91,13 @@ final class BuiltinLowering {
       case "colMins" -> aggregate(a, AggregateOp.MIN, Direction.COL);
       case "colVars" -> aggregate(a, AggregateOp.VAR, Direction.COL);
       case "colSds" -> aggregate(a, AggregateOp.SD, Direction.COL);
-      case "cumsum" -> a.hop(OpCode.CUMULATIVE,
-          new HopParam.Cumulative(HopParam.Cumulative.Kind.SUM), a.arg("X"));
-      case "cumprod" -> a.hop(OpCode.CUMULATIVE,
-          new HopParam.Cumulative(HopParam.Cumulative.Kind.PROD), a.arg("X"));
+      case "cumsum" -> cumulative(a, HopParam.Cumulative.Kind.SUM);
+      case "cumprod" -> cumulative(a, HopParam.Cumulative.Kind.PROD);
       case "rowProds" -> aggregate(a, AggregateOp.PROD, Direction.ROW);
       case "colProds" -> aggregate(a, AggregateOp.PROD, Direction.COL);
-      case "cummin" -> a.hop(OpCode.CUMULATIVE,
-          new HopParam.Cumulative(HopParam.Cumulative.Kind.MIN), a.arg("X"));
-      case "cummax" -> a.hop(OpCode.CUMULATIVE,
-          new HopParam.Cumulative(HopParam.Cumulative.Kind.MAX), a.arg("X"));
-      case "cumsumprod" -> a.hop(OpCode.CUMULATIVE,
-          new HopParam.Cumulative(HopParam.Cumulative.Kind.SUMPROD), a.arg("X"));
+      case "cummin" -> cumulative(a, HopParam.Cumulative.Kind.MIN);
+      case "cummax" -> cumulative(a, HopParam.Cumulative.Kind.MAX);
+      case "cumsumprod" -> cumulative(a, HopParam.Cumulative.Kind.SUMPROD);
       case "lower.tri" -> triangle(a, true);
       case "upper.tri" -> triangle(a, false);
       case "outer" -> outer(a);
@@ -349,6 +344,10 @@ final class BuiltinLowering {
     Hop w = a.arg("W");
     Hop weighted = a.fullSum(a.matrixBinary(BinaryOp.MULT, a.arg("X"), w));
     return a.scalar(BinaryOp.DIV, weighted, a.fullSum(w));
+  }
+
+  private Hop cumulative(Args a, HopParam.Cumulative.Kind kind) {
+    return a.hop(OpCode.CUMULATIVE, new HopParam.Cumulative(kind), a.arg("X"));
   }
 
   private Hop aggregate(Args a, AggregateOp op, Direction dir) {

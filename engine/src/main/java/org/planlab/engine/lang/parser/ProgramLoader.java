@@ -287,11 +287,13 @@ public final class ProgramLoader {
    */
   private void resolveLibraryCalls(ModuleState module, ParsedFile parsed) {
     List<FunctionCall> calls = new ArrayList<>();
+    // one walk: the calls to resolve, and the string literals eval may name
     java.util.function.Consumer<Expression> collect =
         e -> {
           if (e instanceof FunctionCall c && c.namespace().isEmpty()) {
             calls.add(c);
           }
+          noteStringLiteral(e);
         };
     if (parsed != null) {
       AstWalker.forEachExpression(parsed.statements(), collect);
@@ -303,19 +305,9 @@ public final class ProgramLoader {
       }
       AstWalker.forEachExpression(f.body(), collect);
     }
-    if (parsed != null) {
-      AstWalker.forEachExpression(parsed.statements(), this::noteStringLiteral);
-    }
-    for (FunctionKey key : module.functionKeys) {
-      FunctionDefinition f = functions.get(key);
-      for (Parameter p : f.parameters()) {
-        p.defaultValue().ifPresent(d -> AstWalker.forEachExpression(d, this::noteStringLiteral));
-      }
-      AstWalker.forEachExpression(f.body(), this::noteStringLiteral);
-    }
     for (FunctionCall call : calls) {
       String name = call.name();
-      if (name.equals("eval") && call.namespace().isEmpty()) {
+      if (name.equals("eval")) {
         evalSeen = true;
       }
       if (functions.containsKey(new FunctionKey(module.namespace, name))
