@@ -256,9 +256,9 @@ public final class LineageReuse implements ReuseHook {
    */
   @Override
   public Data reuse(LineageItem key, Instruction instr, Data[] in, ExecutionContext ctx) {
-    if (cache != null && collects(instr, in)) {
+    if (collects(instr, in)) {
       // MEMPHIS sec. 4.1, reuse of Spark actions: the local copy collected before
-      return cache.get(collected(key), ctx.statistics());
+      return reuseFetched(key, ctx);
     }
     if (cache == null || !cacheable(instr, key) || !cache.admits(work(instr, in))) {
       return null;
@@ -363,10 +363,7 @@ public final class LineageReuse implements ReuseHook {
       return;
     }
     if (collects(instr, in)) {
-      cache.countJobs(List.of(key));
-      if (output instanceof MatrixValue && cache.admits(computeNanos)) {
-        cache.put(collected(key), output, computeNanos, ctx.statistics());
-      }
+      putFetched(key, output, computeNanos, ctx);
       return;
     }
     if (distributed(instr)) {
@@ -375,6 +372,28 @@ public final class LineageReuse implements ReuseHook {
       return;
     }
     put(key, instr, output, computeNanos, ctx);
+  }
+
+  /** The local copy a transfer collected or a prefetch fetched before. */
+  @Override
+  public Data reuseFetched(LineageItem key, ExecutionContext ctx) {
+    return cache == null ? null : cache.get(collected(key), ctx.statistics());
+  }
+
+  /**
+   * A collected or prefetched local copy of the remote value of {@code key}, cached under
+   * {@code collected(key)}, so a later transfer or prefetch of the value runs no job; the
+   * fetch counts as a job reading the remote result.
+   */
+  @Override
+  public void putFetched(LineageItem key, Data local, long computeNanos, ExecutionContext ctx) {
+    if (cache == null) {
+      return;
+    }
+    cache.countJobs(List.of(key));
+    if (local instanceof MatrixValue && cache.admits(computeNanos)) {
+      cache.put(collected(key), local, computeNanos, ctx.statistics());
+    }
   }
 
   @Override

@@ -111,6 +111,9 @@ public final class InstructionExecutor {
    * A remote chain root (MEMPHIS sec. 5.1): the operation and the transfer of its result to
    * the driver run as one prefetch on the run's prefetch threads; its slot gets a driver
    * matrix whose first reader waits. The operands stay referenced until the prefetch ends.
+   * The main thread hands the operation's lineage item to the prefetch, which first asks the
+   * reuse cache for a copy fetched before and otherwise PUTs the copy it fetched ("Reusing
+   * Prefetched Results"): a loop that fetches the same remote value again runs no job.
    */
   private void executeAsync(Instruction instr, Data[] frame, LineageItem[] lineage,
       ExecutionContext ctx) {
@@ -124,6 +127,11 @@ public final class InstructionExecutor {
       out = ctx.prefetcher().submit(() -> {
         long start = System.nanoTime();
         try {
+          MatrixBlock fetched = fetchedBefore(key, ctx);
+          if (fetched != null) {
+            record(instr, start, ctx);
+            return fetched;
+          }
           Result r = compute(instr, call, key, ctx);
           record(instr, start, ctx);
           if (!(r.value() instanceof MatrixData m)) {
@@ -136,6 +144,9 @@ public final class InstructionExecutor {
             CountedHandle.retainAny(m);
           }
           CountedHandle.dropAny(m);
+          if (key != null) {
+            hook.putFetched(key, new MatrixValue(local), System.nanoTime() - start, ctx);
+          }
           return local;
         } finally {
           for (Data d : call.in()) {
@@ -153,6 +164,17 @@ public final class InstructionExecutor {
       throw e;
     }
     store(instr, out, key, frame, lineage);
+  }
+
+  /** The driver's copy of the remote result of {@code key} a prefetch fetched before, or null. */
+  private MatrixBlock fetchedBefore(LineageItem key, ExecutionContext ctx) {
+    Data hit = key == null ? null : hook.reuseFetched(key, ctx);
+    if (!(hit instanceof MatrixData m)) {
+      return null;
+    }
+    MatrixBlock local = m.acquireLocal();
+    CountedHandle.dropAny(hit); // handed out retained
+    return local;
   }
 
   /** The operands of one instruction and what was moved only for it. */

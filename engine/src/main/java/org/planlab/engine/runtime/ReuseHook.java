@@ -67,6 +67,22 @@ public interface ReuseHook {
   }
 
   /**
+   * REUSE? of the driver's copy of a remote result that a prefetch fetched before (MEMPHIS
+   * sec. 5.1, "Reusing Prefetched Results"): the copy for the remote operation's {@code key},
+   * or null to run the operation and fetch its result.
+   */
+  default Data reuseFetched(LineageItem key, ExecutionContext ctx) {
+    return null;
+  }
+
+  /**
+   * PUT, from a prefetch thread, of the driver's copy of the remote result of {@code key}
+   * once it arrived; {@code computeNanos} covers the remote operation and the fetch.
+   */
+  default void putFetched(LineageItem key, Data local, long computeNanos, ExecutionContext ctx) {
+  }
+
+  /**
    * The lineage items of the results of calling {@code function} on arguments of lineage
    * {@code args}, when calls of it may be reused as a whole; null otherwise (the call then
    * runs, and its results keep the lineage of the function's instructions).
