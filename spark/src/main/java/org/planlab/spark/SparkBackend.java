@@ -259,7 +259,20 @@ public final class SparkBackend implements Backend {
    * block broadcast before is not broadcast again while it lives.
    */
   Broadcast<PartitionedMatrix> broadcast(MatrixData m, ExecutionContext ctx) {
-    MatrixBlock local = m.acquireLocal();
+    return broadcast(m.acquireLocal(), ctx);
+  }
+
+  /**
+   * The broadcast of {@code local}, made once: an operator and a broadcast prepared ahead on a
+   * prefetch thread (MEMPHIS sec. 5.1) take turns, so the later finds the earlier's broadcast.
+   */
+  private Broadcast<PartitionedMatrix> broadcast(MatrixBlock local, ExecutionContext ctx) {
+    synchronized (broadcasts) {
+      return broadcastOnce(local, ctx);
+    }
+  }
+
+  private Broadcast<PartitionedMatrix> broadcastOnce(MatrixBlock local, ExecutionContext ctx) {
     Broadcast<PartitionedMatrix> known = broadcasts.get(local);
     if (known != null && known.isValid()) {
       return known;
@@ -272,6 +285,19 @@ public final class SparkBackend implements Backend {
     Broadcast<PartitionedMatrix> b = context().broadcast(p);
     broadcasts.put(local, b);
     return b;
+  }
+
+  /** Operators broadcast local matrices within the broadcast budget (mapmm, vectors, sides). */
+  @Override
+  public boolean preparesBroadcasts() {
+    return true;
+  }
+
+  @Override
+  public void prepareBroadcast(MatrixBlock local, ExecutionContext ctx) {
+    if (fitsBroadcast(new MatrixValue(local))) {
+      broadcast(local, ctx);
+    }
   }
 
   /** Whether {@code m} fits the broadcast budget (Spark paper, sec. 3.2). */

@@ -54,6 +54,24 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
+   * Whether this backend's operations read a local matrix that fits {@link #broadcastBudget()}
+   * as a broadcast that {@link #prepareBroadcast} can make ahead of them (MEMPHIS sec. 5.1,
+   * "Broadcasting Local Objects"): lowering then marks the local operation producing such a
+   * matrix as the end of a local chain, after which asynchronous execution starts the broadcast.
+   */
+  default boolean preparesBroadcasts() {
+    return false;
+  }
+
+  /**
+   * Makes the broadcast of {@code local} that this backend's operations will read, ahead of
+   * them (Spark partitions the block and registers the broadcast variable; its operators then
+   * find it made). Runs on a prefetch thread while the driver goes on.
+   */
+  default void prepareBroadcast(MatrixBlock local, ExecutionContext ctx) {
+  }
+
+  /**
    * In the mode that forces operations onto this backend, the operation memory up to which an
    * operation whose matrix inputs are all in the driver stays there (0: none stays). A
    * distributed backend pays a job's latency for every operation, which for data the driver

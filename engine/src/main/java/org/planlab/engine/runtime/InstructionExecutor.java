@@ -64,12 +64,18 @@ public final class InstructionExecutor {
       });
       System.arraycopy(c, 0, lineage, 0, c.length);
     }
-    boolean async = ctx.prefetcher() != null && !code.remoteRoots().isEmpty();
+    boolean async = ctx.prefetcher() != null
+        && !(code.remoteRoots().isEmpty() && code.broadcastAfter().isEmpty());
     for (int i = 0; i < code.instructions().size(); i++) {
+      Instruction instr = code.instructions().get(i);
       if (async && code.remoteRoots().contains(i)) {
-        executeAsync(code.instructions().get(i), frame, lineage, ctx);
+        executeAsync(instr, frame, lineage, ctx);
       } else {
-        execute(code.instructions().get(i), frame, lineage, ctx);
+        execute(instr, frame, lineage, ctx);
+        if (async && code.broadcastAfter().containsKey(i)
+            && frame[instr.output()] instanceof MatrixValue m) {
+          ctx.prefetcher().broadcast(m.block(), code.broadcastAfter().get(i), ctx);
+        }
       }
       for (int s : code.releaseAfter().get(i)) {
         // last use: let the intermediate be collected, a device matrix be recycled

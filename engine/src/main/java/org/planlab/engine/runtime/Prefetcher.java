@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.planlab.engine.backend.Backend;
 import org.planlab.engine.data.CountedHandle;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.ir.ExecType;
@@ -28,7 +29,7 @@ public final class Prefetcher implements AutoCloseable {
   private static final long CLOSE_TIMEOUT_SECONDS = 600;
 
   private final ExecutorService threads;
-  private final List<Future<MatrixBlock>> started = new ArrayList<>();
+  private final List<Future<?>> started = new ArrayList<>();
 
   public Prefetcher(ExecutorService threads) {
     this.threads = Objects.requireNonNull(threads, "threads is null");
@@ -78,6 +79,29 @@ public final class Prefetcher implements AutoCloseable {
     return new PrefetchedMatrix(rows, cols, f);
   }
 
+  /**
+   * MEMPHIS sec. 5.1's broadcast operator: starts {@code backend}'s broadcast of the local
+   * result of a local chain, which the backend's operations read later, so that partitioning
+   * and registering it overlap the driver's work. A broadcast made ahead is only a head start:
+   * when it fails, the operation that reads the matrix broadcasts it again and reports its own
+   * failure, so this one's is dropped.
+   */
+  public void broadcast(MatrixBlock local, Backend backend, ExecutionContext ctx) {
+    Future<?> f = threads.submit(() -> {
+      long start = System.nanoTime();
+      try {
+        backend.prepareBroadcast(local, ctx);
+      } finally {
+        if (ctx.config().timeline()) {
+          ctx.statistics().recordSpan("broadcast", backend.name(), start, System.nanoTime());
+        }
+      }
+    });
+    synchronized (started) {
+      started.add(f);
+    }
+  }
+
   /** Cancels every prefetch still running (the run failed), then waits for them. */
   public void cancel() {
     synchronized (started) {
@@ -89,12 +113,12 @@ public final class Prefetcher implements AutoCloseable {
   /** Waits until every prefetch of the run has ended (their failures are their readers'). */
   @Override
   public void close() {
-    List<Future<MatrixBlock>> all;
+    List<Future<?>> all;
     synchronized (started) {
       all = new ArrayList<>(started);
       started.clear();
     }
-    for (Future<MatrixBlock> f : all) {
+    for (Future<?> f : all) {
       try {
         f.get(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
       } catch (ExecutionException | CancellationException e) {

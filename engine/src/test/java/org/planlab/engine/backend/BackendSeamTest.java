@@ -36,6 +36,7 @@ import org.planlab.engine.runtime.Hops;
 import org.planlab.engine.runtime.ReuseHook;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.instructions.TransferInstruction;
+import org.planlab.engine.runtime.program.BlockCode;
 import org.planlab.engine.runtime.program.CompiledBlock;
 import org.planlab.engine.stats.StatisticsSnapshot;
 
@@ -278,6 +279,48 @@ class BackendSeamTest {
     assertTrue(spans.stream().anyMatch(x -> x.thread().equals("planlab-main")
         && x.name().equals("ba+*")), "local work on the main thread");
     assertTrue(sync.stats().timeline().isEmpty(), "no timeline unless asked for");
+  }
+
+  @Test
+  void asynchronousBroadcastsAreStartedAtTheEndOfTheLocalChain() throws IOException {
+    // MEMPHIS sec. 5.1, broadcasting local objects: v is made in the driver each iteration and
+    // read by X %*% v on the backend; with async its broadcast starts on a prefetch thread as
+    // soon as v is computed
+    String dml = """
+        X = rand(rows=300, cols=100, seed=1)
+        L = rand(rows=20, cols=20, seed=3)
+        s = 0
+        for (i in 1:3) {
+          v = matrix(1 / i, rows=100, cols=1)
+          a = X %*% v
+          M = L %*% L + i
+          s = s + sum(a) + sum(M)
+        }
+        print(s)
+        """;
+    EngineConfig hybrid = config(ExecMode.HYBRID);
+    Path f = dir.resolve("explain.dml");
+    Files.writeString(f, dml);
+    try (Engine engine = Engine.create(hybrid)) {
+      CompiledBlock.For loop = (CompiledBlock.For) engine.compile(f, Map.of()).program().main()
+          .stream().filter(b -> b instanceof CompiledBlock.For).findFirst().orElseThrow();
+      BlockCode body = ((CompiledBlock.Basic) loop.body().get(0)).body().code();
+      List<String> marked = body.broadcastAfter().keySet().stream()
+          .map(k -> body.instructions().get(k).opcode()).toList();
+      assertEquals(List.of("fill"), marked, body.explain());
+      assertTrue(body.explain().contains("fill") && body.explain().contains(
+          "[broadcast to handles when async]"), body.explain());
+    }
+    Run sync = run(dml, hybrid);
+    Run async = run(dml, hybrid.toBuilder().async(true).timeline(true).build());
+    assertEquals(run(dml, config(ExecMode.SINGLENODE)).printed(), async.printed());
+    assertEquals(sync.printed(), async.printed());
+    assertEquals(0, sync.backend().preparedBroadcasts(), "no broadcast ahead without async");
+    assertEquals(3, async.backend().preparedBroadcasts(), "one per iteration's v");
+    assertTrue(async.backend().preparedWereRead(), "a prepared block was not the one read");
+    assertTrue(async.stats().timeline().stream().anyMatch(x -> x.name().equals("broadcast")
+        && x.thread().startsWith("planlab-prefetch-")), "broadcasts on prefetch threads: "
+        + async.stats().timeline());
   }
 
   @Test

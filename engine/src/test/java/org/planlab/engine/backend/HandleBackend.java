@@ -44,6 +44,11 @@ public final class HandleBackend implements Backend {
   final AtomicLong executed = new AtomicLong();
   final AtomicLong released = new AtomicLong();
   private volatile boolean closed;
+  /** The local blocks whose broadcast was prepared ahead, and those moved here, by identity. */
+  private final Set<MatrixBlock> prepared = java.util.Collections.synchronizedSet(
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+  private final Set<MatrixBlock> moved = java.util.Collections.synchronizedSet(
+      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
 
   HandleBackend(String name, ExecType execType, long budget) {
     this(name, execType, budget, Long.MAX_VALUE);
@@ -80,6 +85,29 @@ public final class HandleBackend implements Backend {
   /** Instructions this backend executed. */
   public long executed() {
     return executed.get();
+  }
+
+  /** Local blocks whose broadcast was prepared ahead of their readers. */
+  public int preparedBroadcasts() {
+    return prepared.size();
+  }
+
+  /** Whether every block prepared ahead was then moved here for a reader. */
+  public boolean preparedWereRead() {
+    synchronized (prepared) {
+      return moved.containsAll(prepared);
+    }
+  }
+
+  /** The cluster flavour reads local operands as broadcasts, as Spark's operators do. */
+  @Override
+  public boolean preparesBroadcasts() {
+    return execType == ExecType.SPARK;
+  }
+
+  @Override
+  public void prepareBroadcast(MatrixBlock local, ExecutionContext ctx) {
+    prepared.add(local);
   }
 
   public boolean closed() {
@@ -120,6 +148,7 @@ public final class HandleBackend implements Backend {
   @Override
   public MatrixData fromLocal(MatrixBlock block, ExecutionContext ctx) {
     imports.incrementAndGet();
+    moved.add(block);
     return new Handle(this, block);
   }
 

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -165,7 +167,39 @@ public final class Lowering {
     }
     int resultSlot = resultStep == null ? -1 : resultStep.slot;
     return new BlockCode(code, releaseAfter, constants, slots, resultSlot,
-        remoteRoots(steps, codeIndex, placement, resultStep, sizes));
+        remoteRoots(steps, codeIndex, placement, resultStep, sizes),
+        broadcasts(steps, codeIndex, placement, sizes, backends));
+  }
+
+  /**
+   * The local operations whose matrix result moves to a backend that reads it as a broadcast
+   * (its size known and within the backend's broadcast budget), by instruction index, with
+   * that backend: MEMPHIS sec. 5.1 places a broadcast as the last operator of such a local
+   * chain, so the broadcast overlaps the driver's work until the remote consumer runs.
+   */
+  private static Map<Integer, Backend> broadcasts(List<Step> steps,
+      Map<Step, Integer> codeIndex, Placement placement, Map<Hop, DataCharacteristics> sizes,
+      Backends backends) {
+    if (placement == null) {
+      return Map.of();
+    }
+    Map<Integer, Backend> after = new HashMap<>();
+    for (Step st : steps) {
+      if (st.transferTo == null || st.transferTo == ExecType.CP) {
+        continue;
+      }
+      Step src = st.inputs.get(0);
+      Backend target = backends.get(st.transferTo);
+      DataCharacteristics dc = sizes.get(src.hop);
+      if (src.transferTo != null || src.isLiteral() || src.hop.op() == OpCode.READ_VAR
+          || placement.type(src.hop) != ExecType.CP || target == null
+          || !target.preparesBroadcasts() || dc == null || !dc.dimsKnown()
+          || 8.0 * dc.rows() * dc.cols() > target.broadcastBudget()) {
+        continue;
+      }
+      after.put(codeIndex.get(src), target);
+    }
+    return after;
   }
 
   /**
@@ -188,7 +222,7 @@ public final class Lowering {
         readers.computeIfAbsent(in, k -> new ArrayList<>()).add(st);
       }
     }
-    Set<Integer> roots = new java.util.HashSet<>();
+    Set<Integer> roots = new HashSet<>();
     for (Step st : steps) {
       if (st.transferTo != null || st.isLiteral() || st == resultStep || !st.hop.isMatrix()
           || placement == null || placement.type(st.hop) == ExecType.CP) {

@@ -1,7 +1,9 @@
 package org.planlab.engine.runtime.program;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import org.planlab.engine.backend.Backend;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.runtime.instructions.Instruction;
@@ -15,13 +17,18 @@ import org.planlab.engine.runtime.instructions.Instruction;
  * {@code resultSlot} holds a predicate's value, or -1. {@code remoteRoots} are the indexes of
  * remote operations (Spark, GPU) whose matrix result only transfers to the driver read: the
  * roots of remote operator chains, which asynchronous execution runs together with their
- * transfer as one prefetch (MEMPHIS sec. 5.1).
+ * transfer as one prefetch (MEMPHIS sec. 5.1). {@code broadcastAfter} maps the indexes of local
+ * operations that end a local chain feeding a remote backend's operations to that backend,
+ * which asynchronous execution asks to prepare the broadcast of the result at once (MEMPHIS
+ * sec. 5.1, "Broadcasting Local Objects").
  */
 public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter,
-    List<Data> constants, int slotCount, int resultSlot, Set<Integer> remoteRoots) {
+    List<Data> constants, int slotCount, int resultSlot, Set<Integer> remoteRoots,
+    Map<Integer, Backend> broadcastAfter) {
 
   public BlockCode {
     remoteRoots = Set.copyOf(remoteRoots);
+    broadcastAfter = Map.copyOf(broadcastAfter);
     instructions = List.copyOf(instructions);
     releaseAfter = List.copyOf(releaseAfter);
     constants = List.copyOf(constants);
@@ -46,6 +53,10 @@ public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter
       sb.append(instructions.get(k));
       if (remoteRoots.contains(k)) {
         sb.append("  [remote root: prefetched when async]");
+      }
+      if (broadcastAfter.containsKey(k)) {
+        sb.append("  [broadcast to ").append(broadcastAfter.get(k).name())
+            .append(" when async]");
       }
       sb.append('\n');
     }
