@@ -77,7 +77,8 @@ final class ExplainCommand implements Callable<Integer> {
   public Integer call() {
     CommandLine cl = spec.commandLine();
     Map<String, String> args = script.arguments(cl);
-    EngineConfig config = ExecCommand.config(cl, script, 1, false);
+    // the default parallelism, as exec has it: an ordering may plan concurrent chains by it
+    EngineConfig config = ExecCommand.config(cl, script, null, false);
     if (lineage != null && config.reuse().mode() == ReuseMode.NONE) {
       // tracing alone, unless the user asked for reuse as well
       config = config.toBuilder().reuse(config.reuse().withMode(ReuseMode.TRACE)).build();

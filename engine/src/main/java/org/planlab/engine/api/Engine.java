@@ -402,7 +402,7 @@ public final class Engine implements AutoCloseable {
   /** Fusion, placement and lowering of one DAG with this engine's strategies and backends. */
   public DagCompiler dagCompiler(Statistics stats, Consumer<Codegen.Result> observer) {
     return new DagCompiler(fusion(stats, observer), new Placer(config.exec(), localBudget,
-        backends), ordering, backends);
+        backends), ordering, backends, config.parallelism());
   }
 
   /** Closes the backends and the kernel pool; the engine cannot be used afterwards. */

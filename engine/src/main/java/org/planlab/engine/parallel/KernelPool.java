@@ -149,6 +149,42 @@ public final class KernelPool implements AutoCloseable {
     return Math.min(parallelism, n);
   }
 
+  /**
+   * Runs {@code tasks} at the same time on the pool's threads (one after another when the pool
+   * is sequential) and returns when all have ended. A task that fails does not stop the
+   * others; the failure of the first failing task in list order is then rethrown as it was
+   * thrown, so which error a caller sees does not depend on timing.
+   */
+  public void runConcurrently(List<Runnable> tasks) {
+    Throwable[] failures = new Throwable[tasks.size()];
+    List<ForkJoinTask<?>> forks = new ArrayList<>(tasks.size());
+    for (int i = 0; i < tasks.size(); i++) {
+      Runnable task = tasks.get(i);
+      int k = i;
+      Runnable guarded = () -> {
+        try {
+          task.run();
+        } catch (RuntimeException | Error e) {
+          failures[k] = e;
+        }
+      };
+      forks.add(ForkJoinTask.adapt(guarded));
+    }
+    if (pool == null || tasks.size() < 2) {
+      forks.forEach(ForkJoinTask::invoke);
+    } else {
+      invokeAll(forks);
+    }
+    for (Throwable t : failures) {
+      if (t instanceof RuntimeException r) {
+        throw r;
+      }
+      if (t instanceof Error e) {
+        throw e;
+      }
+    }
+  }
+
   private <T extends ForkJoinTask<?>> void invokeAll(List<T> tasks) {
     if (ForkJoinTask.getPool() == pool) {
       // nested call from one of our workers: fork/join with work stealing (never blocks a worker)

@@ -64,26 +64,14 @@ public final class InstructionExecutor {
       });
       System.arraycopy(c, 0, lineage, 0, c.length);
     }
-    boolean async = ctx.prefetcher() != null
-        && !(code.remoteRoots().isEmpty() && code.broadcastAfter().isEmpty());
-    for (int i = 0; i < code.instructions().size(); i++) {
-      Instruction instr = code.instructions().get(i);
-      if (async && code.remoteRoots().contains(i)) {
-        executeAsync(instr, frame, lineage, ctx);
+    int segment = 0;
+    for (int i = 0; i < code.instructions().size(); ) {
+      if (segment < code.segments().size() && code.segments().get(segment).start() == i) {
+        BlockCode.Segment s = code.segments().get(segment++);
+        runSegment(code, s, frame, lineage, ctx);
+        i = s.end();
       } else {
-        execute(instr, frame, lineage, ctx);
-        if (async && code.broadcastAfter().containsKey(i)
-            && frame[instr.output()] instanceof MatrixValue m) {
-          ctx.prefetcher().broadcast(m.block(), code.broadcastAfter().get(i), ctx);
-        }
-      }
-      for (int s : code.releaseAfter().get(i)) {
-        // last use: let the intermediate be collected, a device matrix be recycled
-        CountedHandle.dropAny(frame[s]);
-        frame[s] = null;
-        if (lineage != null) {
-          lineage[s] = null;
-        }
+        step(code, i++, frame, lineage, ctx);
       }
     }
     Data result = code.resultSlot() >= 0 ? frame[code.resultSlot()] : null;
@@ -93,6 +81,63 @@ public final class InstructionExecutor {
       }
     }
     return result;
+  }
+
+  /**
+   * Instruction {@code i} of {@code code}, asynchronously when it is a remote chain root and
+   * the run prefetches, starting a broadcast after it when it ends a local chain a remote
+   * backend reads (MEMPHIS sec. 5.1); then the slots whose last use it was are released.
+   */
+  private void step(BlockCode code, int i, Data[] frame, LineageItem[] lineage,
+      ExecutionContext ctx) {
+    Instruction instr = code.instructions().get(i);
+    boolean async = ctx.prefetcher() != null;
+    if (async && code.remoteRoots().contains(i)) {
+      executeAsync(instr, frame, lineage, ctx);
+    } else {
+      execute(instr, frame, lineage, ctx);
+      if (async && code.broadcastAfter().containsKey(i)
+          && frame[instr.output()] instanceof MatrixValue m) {
+        ctx.prefetcher().broadcast(m.block(), code.broadcastAfter().get(i), ctx);
+      }
+    }
+    release(code.releaseAfter().get(i), frame, lineage);
+  }
+
+  /** Last uses: lets the intermediates be collected, device matrices be recycled. */
+  private static void release(int[] slots, Data[] frame, LineageItem[] lineage) {
+    for (int s : slots) {
+      CountedHandle.dropAny(frame[s]);
+      frame[s] = null;
+      if (lineage != null) {
+        lineage[s] = null;
+      }
+    }
+  }
+
+  /**
+   * A group of independent local chains: with asynchronous operators on, the chains run at
+   * the same time on the kernel pool's threads (local inter-operator parallelism; lowering
+   * gave each chain its own slots), otherwise one after another; then the values from before
+   * the group whose last readers were in it are released. A failing chain fails the run with
+   * the first failure in chain order once every chain has ended.
+   */
+  private void runSegment(BlockCode code, BlockCode.Segment s, Data[] frame,
+      LineageItem[] lineage, ExecutionContext ctx) {
+    List<Runnable> chains = new ArrayList<>(s.chains().size());
+    for (int[] chain : s.chains()) {
+      chains.add(() -> {
+        for (int k : chain) {
+          step(code, k, frame, lineage, ctx);
+        }
+      });
+    }
+    if (ctx.prefetcher() != null) {
+      ctx.pool().runConcurrently(chains);
+    } else {
+      chains.forEach(Runnable::run);
+    }
+    release(s.releaseAtEnd(), frame, lineage);
   }
 
   /**

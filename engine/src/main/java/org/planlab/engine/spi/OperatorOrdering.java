@@ -19,4 +19,12 @@ public interface OperatorOrdering {
    * their statement order relative to each other.
    */
   List<Hop> linearize(HopDag dag, OrderingContext ctx);
+
+  /**
+   * The execution order with the groups of independent local chains this ordering chooses to
+   * run concurrently; by default {@link #linearize}'s order without any.
+   */
+  default Linearization plan(HopDag dag, OrderingContext ctx) {
+    return Linearization.sequential(linearize(dag, ctx));
+  }
 }

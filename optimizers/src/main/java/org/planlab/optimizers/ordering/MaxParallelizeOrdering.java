@@ -14,6 +14,7 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.spi.BasicStrategyProvider;
+import org.planlab.engine.spi.Linearization;
 import org.planlab.engine.spi.OperatorOrdering;
 import org.planlab.engine.spi.OrderingContext;
 import org.planlab.engine.spi.StrategyKind;
@@ -29,6 +30,9 @@ import org.planlab.engine.spi.StrategyKind;
  *
  * <p>A chain that reads the result of a side effect (a function call) waits for step 3, so
  * side effects keep their statement order.
+ *
+ * <p>Its {@link #plan} also groups independent local chains of small operators, which the
+ * runtime runs concurrently when operators run asynchronously ({@link LocalChains}).
  */
 public final class MaxParallelizeOrdering implements OperatorOrdering {
   /** The spec name. */
@@ -73,6 +77,16 @@ public final class MaxParallelizeOrdering implements OperatorOrdering {
       HopDag.visit(r, placed, order);
     }
     return order;
+  }
+
+  /**
+   * The order of {@link #linearize} with the groups of independent local chains that may run
+   * concurrently ({@link LocalChains}): the local counterpart of starting independent remote
+   * chains early.
+   */
+  @Override
+  public Linearization plan(HopDag dag, OrderingContext ctx) {
+    return LocalChains.group(linearize(dag, ctx), ctx);
   }
 
   /** Whether an operator on another backend than {@code t} reads {@code h} (not a write). */

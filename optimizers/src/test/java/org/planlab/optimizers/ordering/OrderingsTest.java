@@ -15,12 +15,14 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
+import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.runtime.Hops;
 import org.planlab.engine.spi.DepthFirstOrdering;
+import org.planlab.engine.spi.Linearization;
 import org.planlab.engine.spi.OperatorOrdering;
 import org.planlab.engine.spi.OrderingContext;
 import org.planlab.engine.spi.Plugins;
@@ -107,6 +109,158 @@ class OrderingsTest {
         assertTrue(at.get(r.effects().get(i - 1)) < at.get(r.effects().get(i)),
             o.name() + ": side effects out of statement order");
       }
+    }
+  }
+
+  /** Every matrix of a random DAG as 40 x 40 (its reads and all operations keep the shape). */
+  private static Map<Hop, DataCharacteristics> squareSizes(HopDag dag) {
+    Map<Hop, DataCharacteristics> sizes = new IdentityHashMap<>();
+    for (Hop h : dag.topologicalOrder()) {
+      if (h.isMatrix()) {
+        sizes.put(h, DataCharacteristics.dims(40, 40));
+      }
+    }
+    return sizes;
+  }
+
+  /**
+   * max-parallelize's plan with known sizes and two threads: a topological order with side
+   * effects in statement order, whose groups of concurrent chains are contiguous, local, and
+   * independent (no chain reads, even through other operators, a result of another chain of
+   * its group).
+   */
+  @Property(tries = 200)
+  void concurrentChainsAreContiguousLocalAndIndependent(
+      @ForAll long seed, @ForAll @IntRange(min = 1, max = 60) int size) {
+    RandomDag r = randomDag(seed, size);
+    OrderingContext ctx = new OrderingContext(squareSizes(r.dag()),
+        h -> r.placement().getOrDefault(h, ExecType.CP), 2);
+    Linearization plan = new MaxParallelizeOrdering().plan(r.dag(), ctx);
+    List<Hop> order = plan.order();
+    Map<Hop, Integer> at = new IdentityHashMap<>();
+    for (Hop h : order) {
+      assertEquals(null, at.put(h, at.size()), h + " twice");
+    }
+    assertEquals(r.dag().topologicalOrder().size(), order.size());
+    for (Hop h : order) {
+      for (Hop in : h.inputs()) {
+        assertTrue(at.get(in) < at.get(h), h + " before its input " + in);
+      }
+    }
+    for (int i = 1; i < r.effects().size(); i++) {
+      assertTrue(at.get(r.effects().get(i - 1)) < at.get(r.effects().get(i)));
+    }
+    for (Linearization.ChainGroup g : plan.groups()) {
+      assertTrue(g.chains().size() >= 2, "a group of one chain");
+      List<Hop> flat = g.chains().stream().flatMap(List::stream).toList();
+      int first = at.get(flat.get(0));
+      assertEquals(flat, order.subList(first, first + flat.size()), "group not contiguous");
+      for (Hop h : flat) {
+        assertEquals(ExecType.CP, ctx.placement().apply(h), h + " is not local");
+      }
+      for (int a = 0; a < g.chains().size(); a++) {
+        Set<Hop> ancestors = ancestors(g.chains().get(a));
+        for (int b = 0; b < g.chains().size(); b++) {
+          if (a != b) {
+            for (Hop h : g.chains().get(b)) {
+              assertTrue(!ancestors.contains(h), "chain " + a + " reads chain " + b + "'s " + h);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static Set<Hop> ancestors(List<Hop> chain) {
+    Set<Hop> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+    java.util.Deque<Hop> work = new java.util.ArrayDeque<>();
+    chain.forEach(h -> work.addAll(h.inputs()));
+    while (!work.isEmpty()) {
+      Hop h = work.pop();
+      if (seen.add(h)) {
+        work.addAll(h.inputs());
+      }
+    }
+    return seen;
+  }
+
+  /** A local chain over {@code x}: three small operations of 60 x 60 (about 22,000 cells). */
+  private static Hop chain(Hop x) {
+    Hop a = Hops.bin(BinaryOp.MULT, x, x);
+    Hop b = Hops.bin(BinaryOp.PLUS, a, x);
+    return Hops.sum(b);
+  }
+
+  @Test
+  void maxParallelizeGroupsIndependentLocalChains() {
+    Hop x = Hops.mread("X");
+    Hop y = Hops.mread("Y");
+    Hop z = Hops.mread("Z");
+    Hop cx = chain(x);
+    Hop cy = chain(y);
+    Hop cz = chain(z);
+    Hop total = Hops.bin(BinaryOp.PLUS, Hops.bin(BinaryOp.PLUS, cx, cy), cz);
+    HopDag dag = new HopDag(List.of(Hops.print(total)));
+    Map<Hop, DataCharacteristics> sizes = new IdentityHashMap<>();
+    for (Hop h : dag.topologicalOrder()) {
+      if (h.isMatrix()) {
+        sizes.put(h, DataCharacteristics.dims(60, 60));
+      }
+    }
+    Linearization plan = new MaxParallelizeOrdering().plan(dag,
+        new OrderingContext(sizes, 2));
+    assertEquals(1, plan.groups().size(), "groups: " + plan.groups());
+    List<List<Hop>> chains = plan.groups().get(0).chains();
+    assertEquals(List.of(List.of(cx.input(0).input(0), cx.input(0), cx),
+        List.of(cy.input(0).input(0), cy.input(0), cy),
+        List.of(cz.input(0).input(0), cz.input(0), cz)), chains);
+    // the scalar sums that join the chains are not part of them; one thread: no groups
+    assertTrue(chains.stream().noneMatch(c -> c.contains(total)));
+    assertTrue(new MaxParallelizeOrdering().plan(dag, new OrderingContext(sizes, 1)).groups()
+        .isEmpty());
+    // too small to pay for a hand-over: no groups either
+    Map<Hop, DataCharacteristics> tiny = new IdentityHashMap<>();
+    sizes.keySet().forEach(h -> tiny.put(h, DataCharacteristics.dims(10, 10)));
+    assertTrue(new MaxParallelizeOrdering().plan(dag, new OrderingContext(tiny, 2)).groups()
+        .isEmpty());
+  }
+
+  @Test
+  void aChainThatLeavesAndReentersOrDependsOnAnotherIsNotGroupedWithIt() {
+    Hop x = Hops.mread("X");
+    Hop y = Hops.mread("Y");
+    Hop big = Hops.mread("B");
+    // x's chain reads a product with a large matrix (not a chain operator) of its own result
+    Hop a = Hops.bin(BinaryOp.MULT, x, x);
+    Hop leave = Hops.mm(big, a);
+    Hop back = Hops.bin(BinaryOp.PLUS, a, Hops.t(Hops.t(leave)));
+    // y's chain, and a chain reading y's result: they cannot be in one group
+    Hop cy = Hops.bin(BinaryOp.MULT, y, y);
+    Hop cy2 = Hops.bin(BinaryOp.PLUS, cy, y);
+    Hop after = Hops.bin(BinaryOp.MULT, Hops.mm(big, cy2), x);
+    Hop after2 = Hops.bin(BinaryOp.PLUS, after, x);
+    HopDag dag = new HopDag(List.of(Hops.write("R", back), Hops.write("S", after2),
+        Hops.write("T", cy2)));
+    Map<Hop, DataCharacteristics> sizes = new IdentityHashMap<>();
+    for (Hop h : dag.topologicalOrder()) {
+      if (h.isMatrix()) {
+        sizes.put(h, DataCharacteristics.dims(60, 60));
+      }
+    }
+    sizes.put(big, DataCharacteristics.dims(60, 60));
+    sizes.put(leave, DataCharacteristics.dims(60, 60));
+    // the products with B are too large for a chain
+    Map<Hop, DataCharacteristics> withBig = new IdentityHashMap<>(sizes);
+    withBig.put(big, DataCharacteristics.dims(60, 2000));
+    Linearization plan = new MaxParallelizeOrdering().plan(dag,
+        new OrderingContext(withBig, 2));
+    for (Linearization.ChainGroup g : plan.groups()) {
+      for (List<Hop> c : g.chains()) {
+        assertTrue(!(c.contains(a) && c.contains(back)), "a chain that leaves and re-enters: "
+            + c);
+      }
+      List<Hop> flat = g.chains().stream().flatMap(List::stream).toList();
+      assertTrue(!(flat.contains(cy2) && flat.contains(after2)), "dependent chains grouped");
     }
   }
 

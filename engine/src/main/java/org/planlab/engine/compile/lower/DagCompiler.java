@@ -28,9 +28,12 @@ public final class DagCompiler implements DagLowerer {
   private final Placer placer;
   private final OperatorOrdering ordering;
   private final Backends backends;
+  private final int parallelism;
 
+  /** {@code parallelism}: the threads of the kernel pool the code will run on. */
   public DagCompiler(DagFusion fusion, Placer placer, OperatorOrdering ordering,
-      Backends backends) {
+      Backends backends, int parallelism) {
+    this.parallelism = parallelism;
     this.fusion = Objects.requireNonNull(fusion, "fusion is null");
     this.placer = Objects.requireNonNull(placer, "placer is null");
     this.ordering = Objects.requireNonNull(ordering, "ordering is null");
@@ -46,7 +49,7 @@ public final class DagCompiler implements DagLowerer {
     SizedDag fused = fusion.fuse(new SizedDag(dag, sizes));
     Placement placement = placer.place(fused.dag(), fused.sizes());
     BlockCode code = Lowering.lower(fused.dag(), ordering, fused.sizes(), placement, backends,
-        predicate);
+        parallelism, predicate);
     return new CompiledBlock.Dag(dag, code, recompile || placement.needsRecompile(), fused,
         placement);
   }

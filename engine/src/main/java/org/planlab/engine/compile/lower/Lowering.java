@@ -11,6 +11,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import org.planlab.engine.backend.Backend;
 import org.planlab.engine.backend.Backends;
 import org.planlab.engine.data.Data;
@@ -26,6 +27,7 @@ import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.instructions.MatMultInstruction;
 import org.planlab.engine.runtime.instructions.TransferInstruction;
 import org.planlab.engine.runtime.program.BlockCode;
+import org.planlab.engine.spi.Linearization;
 import org.planlab.engine.spi.OperatorOrdering;
 import org.planlab.engine.spi.OrderingContext;
 
@@ -67,16 +69,17 @@ public final class Lowering {
    */
   public static BlockCode lower(HopDag dag, OperatorOrdering ordering,
       Map<Hop, DataCharacteristics> sizes, boolean predicate) {
-    return lower(dag, ordering, sizes, null, Backends.of(), predicate);
+    return lower(dag, ordering, sizes, null, Backends.of(), 1, predicate);
   }
 
   /**
    * Lowers {@code dag} as {@code placement} placed its HOPs (null: all in CP) on the
-   * {@code backends}.
+   * {@code backends}, for a runtime whose kernel pool has {@code parallelism} threads (which
+   * the ordering may use to run independent local chains concurrently).
    */
   public static BlockCode lower(HopDag dag, OperatorOrdering ordering,
       Map<Hop, DataCharacteristics> sizes, Placement placement, Backends backends,
-      boolean predicate) {
+      int parallelism, boolean predicate) {
     Map<Hop, List<Hop>> consumers = dag.consumers();
     Map<Hop, Physical> physical = selectOperators(dag, consumers, sizes);
     placement = placeTransposedProducts(placement, physical);
@@ -97,8 +100,9 @@ public final class Lowering {
     List<Hop> writes = new ArrayList<>();
     Placement placed = placement;
     OrderingContext context = new OrderingContext(sizes,
-        h -> placed == null ? ExecType.CP : placed.type(h), 1);
-    for (Hop h : ordering.linearize(dag, context)) {
+        h -> placed == null ? ExecType.CP : placed.type(h), parallelism);
+    Linearization plan = ordering.plan(dag, context);
+    for (Hop h : plan.order()) {
       if (needed.contains(h)) {
         (h.op() == OpCode.WRITE_VAR ? writes : order).add(h);
       }
@@ -108,8 +112,10 @@ public final class Lowering {
       throw new IllegalStateException("ordering " + ordering.name() + " returned "
           + order.size() + " of " + needed.size() + " needed nodes");
     }
+    Map<Hop, int[]> chainOf = chains(plan, needed, order, ordering);
 
-    List<Step> steps = steps(order, physical, placement, backends.all().size() > 1, ordering);
+    List<Step> steps = steps(order, physical, placement, backends.all().size() > 1, ordering,
+        chainOf);
     Hop result = predicate ? dag.roots().get(0) : null;
     Step resultStep = null;
     for (int i = 0; i < steps.size(); i++) {
@@ -133,14 +139,26 @@ public final class Lowering {
         constants.add(st.hop.param(HopParam.Literal.class).value());
       }
     }
-    // slot allocation with a free list; release lists per instruction
+    // slot allocation with a free list; release lists per instruction. Within a group of
+    // concurrent chains, a chain releases only its own intermediates, values from before the
+    // group are released when the whole group ended (another chain may still read them), and
+    // no slot freed in the group is reused before it ended (chains run at the same time).
     List<Instruction> code = new ArrayList<>(steps.size());
     List<int[]> releaseAfter = new ArrayList<>(steps.size());
     Map<Step, Integer> codeIndex = new IdentityHashMap<>();
+    List<BlockCode.Segment> segments = new ArrayList<>();
+    SegmentBuilder segment = null;
     for (int i = 0; i < steps.size(); i++) {
       Step st = steps.get(i);
       if (st.isLiteral()) {
         continue;
+      }
+      if (segment != null && st.group != segment.group) {
+        segments.add(segment.build(code.size(), free));
+        segment = null;
+      }
+      if (segment == null && st.group >= 0) {
+        segment = new SegmentBuilder(st.group, code.size());
       }
       codeIndex.put(st, code.size());
       int[] inSlots = new int[st.inputs.size()];
@@ -151,9 +169,20 @@ public final class Lowering {
       List<Integer> released = new ArrayList<>();
       for (Step in : st.inputs) {
         if (in.lastUse == i && in != resultStep && !in.isLiteral() && !released.contains(in.slot)) {
-          released.add(in.slot);
-          free.push(in.slot);
+          if (segment == null) {
+            released.add(in.slot);
+            free.push(in.slot);
+          } else if (in.group == st.group && in.chain == st.chain) {
+            released.add(in.slot);
+            segment.freed.add(in.slot);
+          } else {
+            segment.releasedAtEnd.add(in.slot);
+            segment.freed.add(in.slot);
+          }
         }
+      }
+      if (segment != null) {
+        segment.chain(st.chain).add(code.size());
       }
       int out = -1;
       if (st.producesValue() && (st.lastUse > i || st == resultStep)) {
@@ -165,10 +194,74 @@ public final class Lowering {
       code.add(st.instruction(inSlots, out, placement, backends));
       releaseAfter.add(released.stream().mapToInt(Integer::intValue).toArray());
     }
+    if (segment != null) {
+      segments.add(segment.build(code.size(), free));
+    }
     int resultSlot = resultStep == null ? -1 : resultStep.slot;
     return new BlockCode(code, releaseAfter, constants, slots, resultSlot,
         remoteRoots(steps, codeIndex, placement, resultStep, sizes),
-        broadcasts(steps, codeIndex, placement, sizes, backends));
+        broadcasts(steps, codeIndex, placement, sizes, backends), segments);
+  }
+
+  /** The code of one group of concurrent chains, as the slot allocation walks it. */
+  private static final class SegmentBuilder {
+    final int group;
+    final int start;
+    final Map<Integer, List<Integer>> chains = new TreeMap<>();
+    final List<Integer> releasedAtEnd = new ArrayList<>();
+    final List<Integer> freed = new ArrayList<>();
+
+    SegmentBuilder(int group, int start) {
+      this.group = group;
+      this.start = start;
+    }
+
+    /** The instruction indexes of chain {@code c}. */
+    List<Integer> chain(int c) {
+      return chains.computeIfAbsent(c, k -> new ArrayList<>());
+    }
+
+    /** The segment ending before instruction {@code end}; its freed slots become free. */
+    BlockCode.Segment build(int end, Deque<Integer> free) {
+      freed.forEach(free::push);
+      return new BlockCode.Segment(start, end, chains.values().stream()
+          .map(l -> l.stream().mapToInt(Integer::intValue).toArray()).toList(),
+          releasedAtEnd.stream().mapToInt(Integer::intValue).toArray());
+    }
+  }
+
+  /**
+   * The group and chain of each needed HOP in a group of concurrent chains (an array of two),
+   * checking that each group is contiguous in {@code order}, chain after chain; a group left
+   * with fewer than two chains of needed HOPs is run as ordered.
+   */
+  private static Map<Hop, int[]> chains(Linearization plan, Set<Hop> needed, List<Hop> order,
+      OperatorOrdering ordering) {
+    Map<Hop, int[]> chainOf = new IdentityHashMap<>();
+    for (Linearization.ChainGroup g : plan.groups()) {
+      List<List<Hop>> chains = g.chains().stream()
+          .map(c -> c.stream().filter(needed::contains).toList())
+          .filter(c -> !c.isEmpty()).toList();
+      if (chains.size() < 2) {
+        continue;
+      }
+      int group = chainOf.isEmpty() ? 0
+          : chainOf.values().stream().mapToInt(x -> x[0]).max().orElse(-1) + 1;
+      List<Hop> flat = new ArrayList<>();
+      for (int c = 0; c < chains.size(); c++) {
+        for (Hop h : chains.get(c)) {
+          chainOf.put(h, new int[] {group, c});
+          flat.add(h);
+        }
+      }
+      int at = order.indexOf(flat.get(0));
+      if (at < 0 || at + flat.size() > order.size()
+          || !order.subList(at, at + flat.size()).equals(flat)) {
+        throw new IllegalStateException("ordering " + ordering.name()
+            + " gave a group of concurrent chains that is not contiguous in its order");
+      }
+    }
+    return chainOf;
   }
 
   /**
@@ -273,36 +366,66 @@ public final class Lowering {
    * operands need (one per produced value and target backend, before the first consumer there).
    */
   private static List<Step> steps(List<Hop> order, Map<Hop, Physical> physical,
-      Placement placement, boolean remoteBackends, OperatorOrdering ordering) {
+      Placement placement, boolean remoteBackends, OperatorOrdering ordering,
+      Map<Hop, int[]> chainOf) {
     List<Step> steps = new ArrayList<>(order.size());
     Map<Hop, Step> stepOf = new IdentityHashMap<>();
     Map<Hop, Map<ExecType, Step>> transfers = new IdentityHashMap<>();
-    for (Hop h : order) {
+    int lastGroup = -1;
+    for (int i = 0; i < order.size(); i++) {
+      Hop h = order.get(i);
+      int[] chain = chainOf.get(h);
+      if (chain != null && chain[0] != lastGroup) {
+        // a group of concurrent chains: the transfers its operands need come before it
+        for (int k = i; k < order.size() && chainOf.containsKey(order.get(k))
+            && chainOf.get(order.get(k))[0] == chain[0]; k++) {
+          for (Hop in : physicalInputs(order.get(k), physical)) {
+            if (!chainOf.containsKey(in) || chainOf.get(in)[0] != chain[0]) {
+              operand(order.get(k), in, placement, remoteBackends, ordering, steps, stepOf,
+                  transfers);
+            }
+          }
+        }
+      }
+      lastGroup = chain == null ? -1 : chain[0];
       Step st = new Step(h, physical.get(h), null);
-      ExecType need = requiredLocation(h, placement);
+      if (chain != null) {
+        st.group = chain[0];
+        st.chain = chain[1];
+      }
       for (Hop in : physicalInputs(h, physical)) {
-        Step src = stepOf.get(in);
-        if (src == null) {
-          throw new IllegalStateException("ordering " + ordering.name()
-              + " placed an operator before its input: " + h);
-        }
-        if (need != null && in.isMatrix() && movesTo(in, need, placement, remoteBackends)) {
-          Step t = transfers.computeIfAbsent(in, k -> new EnumMap<>(ExecType.class))
-              .computeIfAbsent(need, target -> {
-                Step x = new Step(in, null, target);
-                x.inputs.add(src);
-                steps.add(x);
-                return x;
-              });
-          st.inputs.add(t);
-        } else {
-          st.inputs.add(src);
-        }
+        st.inputs.add(operand(h, in, placement, remoteBackends, ordering, steps, stepOf,
+            transfers));
       }
       steps.add(st);
       stepOf.put(h, st);
     }
     return steps;
+  }
+
+  /**
+   * The step giving {@code h} its operand {@code in}: the step computing it, or the transfer
+   * of its value to where {@code h} runs (made before the first consumer there, then shared).
+   */
+  private static Step operand(Hop h, Hop in, Placement placement, boolean remoteBackends,
+      OperatorOrdering ordering, List<Step> steps, Map<Hop, Step> stepOf,
+      Map<Hop, Map<ExecType, Step>> transfers) {
+    Step src = stepOf.get(in);
+    if (src == null) {
+      throw new IllegalStateException("ordering " + ordering.name()
+          + " placed an operator before its input: " + h);
+    }
+    ExecType need = requiredLocation(h, placement);
+    if (need == null || !in.isMatrix() || !movesTo(in, need, placement, remoteBackends)) {
+      return src;
+    }
+    return transfers.computeIfAbsent(in, k -> new EnumMap<>(ExecType.class))
+        .computeIfAbsent(need, target -> {
+          Step x = new Step(in, null, target);
+          x.inputs.add(src);
+          steps.add(x);
+          return x;
+        });
   }
 
   /**
@@ -333,6 +456,9 @@ public final class Lowering {
     final List<Step> inputs = new ArrayList<>();
     int lastUse = -1;
     int slot = -1;
+    /** The group of concurrent chains and the chain in it, or -1. */
+    int group = -1;
+    int chain = -1;
 
     Step(Hop hop, Physical physical, ExecType transferTo) {
       this.hop = hop;

@@ -20,13 +20,35 @@ import org.planlab.engine.runtime.instructions.Instruction;
  * transfer as one prefetch (MEMPHIS sec. 5.1). {@code broadcastAfter} maps the indexes of local
  * operations that end a local chain feeding a remote backend's operations to that backend,
  * which asynchronous execution asks to prepare the broadcast of the result at once (MEMPHIS
- * sec. 5.1, "Broadcasting Local Objects").
+ * sec. 5.1, "Broadcasting Local Objects"). {@code segments} are the groups of independent local
+ * chains the ordering chose to run concurrently, in instruction order.
  */
 public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter,
     List<Data> constants, int slotCount, int resultSlot, Set<Integer> remoteRoots,
-    Map<Integer, Backend> broadcastAfter) {
+    Map<Integer, Backend> broadcastAfter, List<Segment> segments) {
+
+  /**
+   * Instructions {@code [start, end)}, partitioned into {@code chains} (each its instruction
+   * indexes in order) that read no result of one another, so they may run concurrently; the
+   * slots of {@code releaseAtEnd} die when every chain has ended (values from before the
+   * segment whose last readers are in it).
+   */
+  public record Segment(int start, int end, List<int[]> chains, int[] releaseAtEnd) {
+    public Segment {
+      chains = List.copyOf(chains);
+      int n = 0;
+      for (int[] c : chains) {
+        n += c.length;
+      }
+      if (chains.size() < 2 || n != end - start) {
+        throw new IllegalArgumentException("a segment needs two or more chains covering "
+            + "instructions " + start + " to " + end + ", got " + n + " in " + chains.size());
+      }
+    }
+  }
 
   public BlockCode {
+    segments = List.copyOf(segments);
     remoteRoots = Set.copyOf(remoteRoots);
     broadcastAfter = Map.copyOf(broadcastAfter);
     instructions = List.copyOf(instructions);
@@ -49,8 +71,17 @@ public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter
           : d instanceof ScalarValue v ? v.asString() : d.toString();
       sb.append("const _").append(c).append(" = ").append(text).append('\n');
     }
+    Map<Integer, String> chainOf = new java.util.HashMap<>();
+    for (int g = 0; g < segments.size(); g++) {
+      for (int c = 0; c < segments.get(g).chains().size(); c++) {
+        for (int k : segments.get(g).chains().get(c)) {
+          chainOf.put(k, "  [concurrent group " + (g + 1) + ", chain " + (c + 1) + "]");
+        }
+      }
+    }
     for (int k = 0; k < instructions.size(); k++) {
       sb.append(instructions.get(k));
+      sb.append(chainOf.getOrDefault(k, ""));
       if (remoteRoots.contains(k)) {
         sb.append("  [remote root: prefetched when async]");
       }
