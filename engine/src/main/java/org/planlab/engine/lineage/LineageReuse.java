@@ -125,6 +125,12 @@ public final class LineageReuse implements ReuseHook {
     return true;
   }
 
+  /** Scalar arithmetic and scalar variables make no items (see {@link #trace}). */
+  @Override
+  public boolean tracesScalarsByValue() {
+    return true;
+  }
+
   /**
    * The item of this execution. {@code inLineage} is the executor's fresh array for this
    * instruction: the item keeps it as its inputs without a copy.

@@ -35,6 +35,9 @@ public final class ExecutionContext {
    * it began (a null value: none), recorded at its first change (see {@link #beginIteration}).
    */
   private Map<String, LineageItem> iterationLog;
+  /** The record of an iteration that has changed no traced variable yet (never written). */
+  private static final Map<String, LineageItem> NOTHING_LOGGED =
+      Collections.unmodifiableMap(new HashMap<>());
 
   /**
    * What every frame of one run shares.
@@ -111,7 +114,10 @@ public final class ExecutionContext {
     CountedHandle.retainAny(Objects.requireNonNull(value, "value is null"));
     CountedHandle.dropAny(symbols.put(name, value));
     LineageItem previous = item != null ? lineage.put(name, item) : lineage.remove(name);
-    logChange(name, previous);
+    if (previous != null || item != null) {
+      // a variable without an item before and after (a scalar) changed nothing a trace holds
+      logChange(name, previous);
+    }
   }
 
   /** Unbinds {@code name} (a temporary of the runtime's own), dropping its reference. */
@@ -123,8 +129,14 @@ public final class ExecutionContext {
 
   /** Records {@code name}'s item before its first change in the current iteration. */
   private void logChange(String name, LineageItem previous) {
+    if (iterationLog == null) {
+      return; // not in an iteration
+    }
+    if (iterationLog == NOTHING_LOGGED) {
+      iterationLog = new HashMap<>(8);
+    }
     // not putIfAbsent: a recorded null (no item when the iteration began) must stay
-    if (iterationLog != null && !iterationLog.containsKey(name)) {
+    if (!iterationLog.containsKey(name)) {
       iterationLog.put(name, previous);
     }
   }
@@ -137,7 +149,7 @@ public final class ExecutionContext {
    */
   public Map<String, LineageItem> beginIteration() {
     Map<String, LineageItem> enclosing = iterationLog;
-    iterationLog = new HashMap<>();
+    iterationLog = NOTHING_LOGGED; // the map is made at the first change
     return enclosing;
   }
 
@@ -146,16 +158,21 @@ public final class ExecutionContext {
    * variables it changed. Its first changes count as the enclosing iteration's as well.
    */
   public Map<String, LineageItem> endIteration(Map<String, LineageItem> enclosing) {
-    Map<String, LineageItem> log = iterationLog;
-    if (enclosing != null && log != null) {
-      log.forEach((name, item) -> {
-        if (!enclosing.containsKey(name)) {
-          enclosing.put(name, item);
+    Map<String, LineageItem> log = iterationLog == null || iterationLog == NOTHING_LOGGED
+        ? Map.of() : iterationLog;
+    Map<String, LineageItem> outer = enclosing;
+    if (outer != null && !log.isEmpty()) {
+      if (outer == NOTHING_LOGGED) {
+        outer = new HashMap<>(8);
+      }
+      for (Map.Entry<String, LineageItem> e : log.entrySet()) {
+        if (!outer.containsKey(e.getKey())) {
+          outer.put(e.getKey(), e.getValue());
         }
-      });
+      }
     }
-    iterationLog = enclosing;
-    return log == null ? Map.of() : log;
+    iterationLog = outer;
+    return log;
   }
 
   /**

@@ -29,12 +29,15 @@ public final class InstructionExecutor {
   private static final LineageItem[] NO_LINEAGE = new LineageItem[0];
 
   private final ReuseHook hook;
+  /** Whether the hook traces scalars by value: scalar instructions then skip the hook. */
+  private final boolean byValue;
   /** The lineage items of each block's constants, made once per block and run. */
   private final Map<BlockCode, LineageItem[]> constantLineage =
       Collections.synchronizedMap(new IdentityHashMap<>());
 
   public InstructionExecutor(ReuseHook hook) {
     this.hook = Objects.requireNonNull(hook, "hook is null");
+    this.byValue = hook.tracesScalarsByValue();
   }
 
   public ReuseHook hook() {
@@ -146,7 +149,8 @@ public final class InstructionExecutor {
    */
   public void execute(Instruction instr, Data[] frame, LineageItem[] lineage,
       ExecutionContext ctx) {
-    Call call = gather(instr, frame, lineage, ctx);
+    Call call = gather(instr, frame,
+        byValue && instr.tracedByValue() ? null : lineage, ctx);
     long start = System.nanoTime();
     LineageItem key = trace(instr, call, ctx);
     Result r = compute(instr, call, key, ctx);

@@ -32,6 +32,16 @@ public interface ReuseHook {
   }
 
   /**
+   * Whether the hook traces scalars by their values, making no item for an instruction that
+   * {@link Instruction#tracedByValue() reads and writes scalars only}: the executor then
+   * skips TRACE (and REUSE and PUT) for such instructions. By default every instruction is
+   * traced.
+   */
+  default boolean tracesScalarsByValue() {
+    return false;
+  }
+
+  /**
    * TRACE: the lineage item of this execution's output, or null when not traced. May replace a
    * nondeterministic operand in {@code in} (and its item in {@code inLineage}) by the value the
    * execution will use — an unseeded {@code rand} gets its seed here — so that the trace

@@ -7,6 +7,7 @@ import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.lang.ast.SourcePosition;
+import org.planlab.engine.lang.types.DataType;
 import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.runtime.ExecutionContext;
 
@@ -27,6 +28,7 @@ public abstract class Instruction {
   private final int[] inputs;
   private final int output;
   private final ExecType execType;
+  private final boolean tracedByValue;
   private volatile String lineageData;
 
   /** A CP instruction. */
@@ -41,6 +43,18 @@ public abstract class Instruction {
     this.inputs = inputs.clone();
     this.output = output;
     this.execType = Objects.requireNonNull(execType, "execType is null");
+    this.tracedByValue = (this instanceof VariableInstruction
+        || this instanceof ElementwiseInstruction) && hop.dataType() == DataType.SCALAR
+        && hop.inputs().stream().allMatch(i -> i.dataType() == DataType.SCALAR);
+  }
+
+  /**
+   * Whether this is scalar arithmetic or a scalar variable's read or write: its output's
+   * lineage is its value (MEMPHIS sec. 3.2 traces scalars by value), so tracing makes no item
+   * for it and the executor skips the trace altogether.
+   */
+  public boolean tracedByValue() {
+    return tracedByValue;
   }
 
   /** The execution type of the backend this instruction runs on. */
