@@ -22,6 +22,8 @@ import org.planlab.engine.data.ScalarValue;
  * levels deep; recursion would overflow the stack where this does not.
  */
 public final class LineageItem {
+  /** The inputs of a leaf (an empty array is immutable, so all leaves share it). */
+  private static final LineageItem[] NO_INPUTS = new LineageItem[0];
   private final String opcode;
   /** The data; for a literal made from its value, written when first asked for. */
   private volatile String data;
@@ -52,8 +54,7 @@ public final class LineageItem {
 
   /** A literal item of {@code value}: its text is made only when asked for. */
   LineageItem(ScalarValue value) {
-    this(Lineages.LITERAL, null, Objects.requireNonNull(value, "value is null"),
-        new LineageItem[0]);
+    this(Lineages.LITERAL, null, Objects.requireNonNull(value, "value is null"), NO_INPUTS);
   }
 
   private LineageItem(String opcode, String data, ScalarValue literal, LineageItem[] inputs) {
