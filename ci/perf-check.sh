@@ -6,8 +6,18 @@
 #   - JMH (FusedPatternBench, one short trial each): fused/unfused speed-up and
 #     generated/hand-written speed of sum(X*Y*Z), t(X)%*%(W*(X%*%V)) and sum(X*log(U%*%t(V)+eps));
 #   - planlab run descriptors/ci-perf.yaml: plans evaluated by MPSkipEnum per workload, and code
-#     generation milliseconds relative to the parse time of the same script.
-# About 3 minutes on 2 cores.
+#     generation milliseconds relative to the parse time of the same script;
+#   - planlab run descriptors/ci-perf-e2e-*.yaml (L2SVM, MLogreg, KMeans, ALS-CG, PNMF,
+#     AutoEncoder on small data, fused with mpskip): end-to-end, each workload's execution time
+#     per unit of machine reference work timed in the same JVM (execute_per_reference). The point
+#     alternates reference work and runs (reference, run, reference, ...; warm-up runs first) and
+#     divides every measured run by the mean of the two reference units around it; the tracked
+#     value is the median over the runs. The reference is plain streaming and multiply-add loops
+#     (planlab calibrate's) on the point's thread count, so competing load on the cores, a slower
+#     clock or a busy memory bus slow it as they slow the workload, while a slower planlab moves
+#     only the workload's side. Its tolerance (+30%) fails a workload that becomes 1.5x slower
+#     and passes the run-to-run spread of unchanged code on a shared 2-core machine.
+# About 5 to 6 minutes on 2 cores (the end-to-end part about 2.5 of them).
 #
 #   ci/perf-check.sh [--write-baseline]   (--write-baseline: refresh results/baselines/ci.json
 #                                         with this run's values, keeping names and tolerances)
@@ -39,8 +49,21 @@ if [ "$status" -ne 0 ]; then
   exit 1
 fi
 
+echo "perf-check: end-to-end workloads against machine reference work ..." >&2
+e2e=()
+for d in descriptors/ci-perf-e2e-*.yaml; do
+  name="$(basename "$d" .yaml)"
+  ./planlab run "$d" --new --results-root "$results" || status=$?
+  if [ "$status" -ne 0 ]; then
+    echo "perf-check: a workload point of $d failed (see above)" >&2
+    exit 1
+  fi
+  e2e+=("$results/$name")
+done
+
 if [ "${1:-}" = "--write-baseline" ]; then
-  ./planlab compare "$baseline" "$jmh_run" "$results/ci-perf" --write-baseline "$baseline"
+  ./planlab compare "$baseline" "$jmh_run" "$results/ci-perf" "${e2e[@]}" \
+    --write-baseline "$baseline"
 else
-  ./planlab compare "$baseline" "$jmh_run" "$results/ci-perf"
+  ./planlab compare "$baseline" "$jmh_run" "$results/ci-perf" "${e2e[@]}"
 fi

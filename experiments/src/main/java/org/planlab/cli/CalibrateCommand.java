@@ -3,10 +3,10 @@ package org.planlab.cli;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import org.planlab.engine.codegen.runtime.VectorOps;
 import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.codegen.select.CostProfiles;
 import org.planlab.engine.parallel.KernelPool;
+import org.planlab.experiment.run.MachineWork;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -58,9 +58,9 @@ final class CalibrateCommand implements Callable<Integer> {
     double read;
     double write;
     try (KernelPool pool = new KernelPool(t)) {
-      write = best(3, () -> fill(data, pool)) ;
+      write = best(3, () -> MachineWork.fill(data, pool));
       write = 8.0 * n / write;
-      double r = best(5, () -> sum(data, pool));
+      double r = best(5, () -> MachineWork.sum(data, pool));
       read = 8.0 * n / r;
     }
     double flops = flopsPerCore();
@@ -89,56 +89,20 @@ final class CalibrateCommand implements Callable<Integer> {
     return best;
   }
 
-  private static void fill(double[] a, KernelPool pool) {
-    pool.parallelFor(a.length, a.length, (from, to) -> java.util.Arrays.fill(a, from, to, 1.5));
-  }
-
-  private static double sum(double[] a, KernelPool pool) {
-    double[] parts = new double[1];
-    pool.parallelFor(a.length, a.length, (from, to) -> {
-      double s = VectorOps.vectSum(a, from, to - from);
-      synchronized (parts) {
-        parts[0] += s;
-      }
-    });
-    return parts[0];
-  }
-
-  /** Multiply-adds on an in-cache array: 8 independent chains, 2 FLOPs each. */
+  /** One core's multiply-add rate, the best of six runs of {@link MachineWork#multiplyAdds}. */
   private static double flopsPerCore() {
-    double[] x = new double[1024];
-    java.util.Arrays.fill(x, 1.0000001);
     int reps = 20_000;
-    double best = Double.MAX_VALUE;
     double sink = 0;
+    double best = Double.MAX_VALUE;
     for (int run = 0; run < 6; run++) {
       long t0 = System.nanoTime();
-      double a0 = 0;
-      double a1 = 0;
-      double a2 = 0;
-      double a3 = 0;
-      double a4 = 0;
-      double a5 = 0;
-      double a6 = 0;
-      double a7 = 0;
-      for (int r = 0; r < reps; r++) {
-        for (int i = 0; i < x.length; i += 8) {
-          a0 += x[i] * 0.999;
-          a1 += x[i + 1] * 0.999;
-          a2 += x[i + 2] * 0.999;
-          a3 += x[i + 3] * 0.999;
-          a4 += x[i + 4] * 0.999;
-          a5 += x[i + 5] * 0.999;
-          a6 += x[i + 6] * 0.999;
-          a7 += x[i + 7] * 0.999;
-        }
-      }
-      sink += a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7;
+      sink += MachineWork.multiplyAdds(reps);
       best = Math.min(best, (System.nanoTime() - t0) / 1e9);
     }
     if (sink == 42) {
+      // never true; uses the sums so that the JIT cannot drop the work
       System.out.print("");
     }
-    return 2.0 * reps * x.length / best;
+    return MachineWork.multiplyAddFlops(reps) / best;
   }
 }

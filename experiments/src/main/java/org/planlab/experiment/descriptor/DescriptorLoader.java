@@ -110,6 +110,9 @@ import org.planlab.workloads.WorkloadCatalog;
  *   <li>{@code threads} — engine parallelism, in [1, {@link KernelPool#MAX_PARALLELISM}];
  *       default: all processors of the machine (at most that maximum).
  *   <li>{@code jvm} — {heap (default {@code 8g}), options (a list, default none)}.
+ *   <li>{@code reference} — {@code none} (the default) or {@code machine}: a fixed unit of
+ *       machine work timed before a point's first measured run and after each, whose time each
+ *       run's execution time is divided by ({@code reference_s}, {@code execute_per_reference}).
  * </ul>
  */
 public final class DescriptorLoader {
@@ -134,7 +137,7 @@ public final class DescriptorLoader {
   private static final Pattern HEAP = Pattern.compile("\\d+[kKmMgGtT]?");
   private static final List<String> TOP_KEYS = List.of("name", "description", "workload",
       "script", "params", "data", "backend", "variants", "repeat", "warmup", "timeout",
-      "threads", "jvm");
+      "threads", "jvm", "reference");
   private static final List<String> VARIANT_KEYS =
       List.of("fusion", "ordering", "threads", "costProfile", "codegenCompiler",
           "operatorCache", "exec", "localBudget", "reuse", "eviction", "cacheBudget",
@@ -334,8 +337,12 @@ public final class DescriptorLoader {
       Duration timeout = root.has("timeout")
           ? duration(root.get("timeout"), Key.ROOT.child("timeout")) : DEFAULT_TIMEOUT;
       Jvm jvm = jvm(root.get("jvm"));
+      String reference = root.has("reference")
+          ? checked(root.get("reference"), Key.ROOT.child("reference"),
+              ExperimentDescriptor::checkReference)
+          : ExperimentDescriptor.REFERENCE_NONE;
       return new ExperimentDescriptor(file, sha, name, description, studies, backend, variants,
-          repeat, warmup, timeout, threads, jvm);
+          repeat, warmup, timeout, threads, jvm, reference);
     }
 
     // ------------------------------------------------------------------ params

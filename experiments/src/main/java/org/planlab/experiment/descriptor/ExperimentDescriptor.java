@@ -36,10 +36,22 @@ import org.planlab.experiment.peer.SystemDsConfig;
  * @param timeout wall-time limit of one point's JVM (all its runs)
  * @param threads engine parallelism of variants that do not set their own
  * @param jvm heap and options of the points' JVMs
+ * @param reference the same-run reference work timed between a point's runs:
+ *     {@link #REFERENCE_NONE} or {@link #REFERENCE_MACHINE}
  */
 public record ExperimentDescriptor(Path file, String sha256, String name, String description,
     List<Study> studies, Backend backend, List<Variant> variants, int repeat, int warmup, Duration timeout,
-    int threads, Jvm jvm) {
+    int threads, Jvm jvm, String reference) {
+  /** No reference work: the points' runs follow each other directly. */
+  public static final String REFERENCE_NONE = "none";
+  /**
+   * A fixed unit of machine work (streaming and multiply-adds on the point's threads) timed
+   * before the first and after every measured run, so that each run's execution time can be
+   * divided by the time of the same work on the machine as it was during that run.
+   */
+  public static final String REFERENCE_MACHINE = "machine";
+  /** The values of {@code reference}. */
+  public static final List<String> REFERENCES = List.of(REFERENCE_NONE, REFERENCE_MACHINE);
 
   /** Checks the arguments and freezes the collections. */
   public ExperimentDescriptor {
@@ -61,6 +73,24 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
     }
     requireNonNull(timeout, "timeout is null");
     requireNonNull(jvm, "jvm is null");
+    checkReference(reference);
+  }
+
+  /**
+   * Checks a {@code reference} value.
+   *
+   * @throws IllegalArgumentException naming the value and the valid ones
+   */
+  public static void checkReference(String reference) {
+    if (!REFERENCES.contains(reference)) {
+      throw new IllegalArgumentException("unknown reference '" + reference + "'; valid values: "
+          + String.join(", ", REFERENCES));
+    }
+  }
+
+  /** Whether points time the machine reference work between their runs. */
+  public boolean machineReference() {
+    return reference.equals(REFERENCE_MACHINE);
   }
 
   /**
@@ -262,6 +292,7 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
     j.put("heap", jvm.heap());
     ArrayNode opts = j.putArray("options");
     jvm.options().forEach(opts::add);
+    o.put("reference", reference);
     return o;
   }
 

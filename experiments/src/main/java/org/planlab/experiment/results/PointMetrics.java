@@ -17,11 +17,17 @@ import org.planlab.engine.stats.StatisticsSnapshot;
  * Values are text as they go into the CSV; a metric the run has no value for (no code
  * generation under {@code fusion: none}, reuse and Spark counters of the CPU backend) is the
  * empty string.
+ *
+ * <p>{@code reference_s} and {@code execute_per_reference} are set for points that time reference
+ * work around their runs ({@code reference: machine}): the reference's seconds during the run and
+ * the run's execution time divided by them. Slower execution on an unchanged machine raises the
+ * ratio; a machine that is busier or slower than usual slows the reference as well and leaves it
+ * about where it was, which makes the ratio trackable on a shared machine where seconds are not.
  */
 public final class PointMetrics {
   /** The metric columns, in the order of the results contract. */
   public static final List<String> COLUMNS = List.of("wall_s", "compile_s", "execute_s",
-      "parse_s", "codegen_ms", "codegen_explore_ms", "codegen_select_ms", "codegen_construct_ms",
+      "reference_s", "execute_per_reference", "parse_s", "codegen_ms", "codegen_explore_ms", "codegen_select_ms", "codegen_construct_ms",
       "codegen_compile_ms", "dags", "recompilations", "cplans", "classes_compiled",
       "operator_cache_hits", "plans_all", "plans_partitioned", "plans_evaluated", "partitions",
       "interesting_points", "fused_cell", "fused_magg", "fused_row", "fused_outer", "reuse_hits",
@@ -59,11 +65,34 @@ public final class PointMetrics {
    * @return every column of {@link #COLUMNS}, in that order (unmodifiable)
    */
   public static Map<String, String> of(StatisticsSnapshot s, long wallNanos, double objective) {
+    return of(s, wallNanos, objective, 0);
+  }
+
+  /**
+   * The metrics of one run timed beside reference work.
+   *
+   * @param s the run's statistics (compile and execution)
+   * @param wallNanos wall time of compile plus run
+   * @param objective the printed objective, NaN when there is none
+   * @param referenceNanos the reference work's time during the run; 0 when none was timed
+   * @return every column of {@link #COLUMNS}, in that order (unmodifiable)
+   * @throws IllegalArgumentException when {@code referenceNanos} is negative
+   */
+  public static Map<String, String> of(StatisticsSnapshot s, long wallNanos, double objective,
+      long referenceNanos) {
+    if (referenceNanos < 0) {
+      throw new IllegalArgumentException("referenceNanos must be >= 0, was " + referenceNanos);
+    }
     Map<String, String> m = new LinkedHashMap<>();
     COLUMNS.forEach(c -> m.put(c, ""));
     m.put("wall_s", seconds(wallNanos));
     m.put("compile_s", seconds(s.totalCompileNanos()));
     m.put("execute_s", seconds(s.executionNanos()));
+    if (referenceNanos > 0) {
+      m.put("reference_s", seconds(referenceNanos));
+      m.put("execute_per_reference", String.format(Locale.ROOT, "%.6f",
+          (double) s.executionNanos() / referenceNanos));
+    }
     Long parse = s.compileNanos().get(CompilePhase.PARSE);
     m.put("parse_s", parse == null ? "" : seconds(parse));
     Map<CodegenCounter, Long> cg = s.codegen();

@@ -391,7 +391,8 @@ public final class ExperimentRunner {
         p.variant().cacheBudget(), p.variant().reuseDelay(), p.variant().async(),
         p.variant().timeline(), d.backend().spec(),
         d.backend().execType(), warmup, repeat,
-        firstRep, runDir.toString(), d.timeout().toMillis(), peer(d, p.variant()));
+        firstRep, runDir.toString(), d.timeout().toMillis(), peer(d, p.variant()),
+        d.machineReference());
     String log = round == 0 ? p.id() : p.id() + ".round" + (round + 1);
     Path specFile = logs.resolve(log + ".spec.json");
     spec.write(specFile);

@@ -16,6 +16,7 @@ import org.planlab.engine.config.ReuseConfig;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.lineage.ReuseMode;
+import org.planlab.engine.parallel.KernelPool;
 import org.planlab.experiment.peer.ChildProcesses;
 import org.planlab.experiment.results.PointMetrics;
 import org.planlab.experiment.results.PointsCsv;
@@ -34,6 +35,12 @@ import org.planlab.workloads.Objective;
  * <p>The JVM does not outlive its runner nor its timeout ({@link PointWatchdog}): stdin is the
  * runner's lifeline (a pipe the runner holds open and never writes to), and the JVM ends with
  * {@link #EXIT_RUNNER_GONE} when it closes, with {@link #EXIT_TIMEOUT} past the spec's timeout.
+ *
+ * <p>With {@code machineReference}, the runs alternate with one unit of
+ * {@link MachineWork#reference reference work} on the point's thread count: reference, run,
+ * reference, run, ..., reference. Each measured run is paired with the mean time of the two
+ * reference units around it ({@link PointMetrics}'s {@code execute_per_reference}), so a
+ * spell of competing load that slows a run slows its reference as well.
  *
  * <p>A point of a variant with a reference engine ({@code engine: systemds-3.3.0}) runs
  * through that engine instead ({@link PeerPointRun}).
@@ -111,25 +118,44 @@ public final class PointMain {
     }
   }
 
-  /** The warm-up and measured runs, each writing its stats file. */
+  /**
+   * The warm-up and measured runs, each writing its stats file; with {@code machineReference},
+   * alternating with reference work.
+   */
   private static void runs(PointSpec spec, Engine engine) {
-    for (int i = 1; i <= spec.warmup(); i++) {
-      once(spec, engine, "warmup " + i);
-    }
-    for (int rep = spec.firstRep(); rep < spec.firstRep() + spec.repeat(); rep++) {
-      long t0 = System.nanoTime();
-      Outcome o = once(spec, engine, "rep " + rep);
-      long wall = System.nanoTime() - t0;
-      double objective = Objective.parse(o.output());
-      if (spec.timeline()) {
-        // before the stats file, which tells the runner the repetition is done
-        TimelineFile.write(TimelineFile.path(Path.of(spec.runDir()), spec.point(), rep),
-            o.result().statistics().timeline());
+    try (KernelPool pool = spec.machineReference() ? new KernelPool(spec.threads()) : null) {
+      double[] stream = pool == null ? null : MachineWork.referenceStream(pool);
+      long before = 0;
+      if (pool != null) {
+        before = MachineWork.reference(stream, pool);
       }
-      StatsFile.write(StatsFile.path(Path.of(spec.runDir()), spec.point(), rep),
-          StatsFile.json(o.result().statistics(), spec.point(), spec.variant(), rep,
-              spec.params(), spec.inputs(), objective, wall, PointsCsv.OK, "",
-              PointMetrics.of(o.result().statistics(), wall, objective)));
+      for (int i = 1; i <= spec.warmup(); i++) {
+        once(spec, engine, "warmup " + i);
+        if (pool != null) {
+          before = MachineWork.reference(stream, pool);
+        }
+      }
+      for (int rep = spec.firstRep(); rep < spec.firstRep() + spec.repeat(); rep++) {
+        long t0 = System.nanoTime();
+        Outcome o = once(spec, engine, "rep " + rep);
+        long wall = System.nanoTime() - t0;
+        long reference = 0;
+        if (pool != null) {
+          long after = MachineWork.reference(stream, pool);
+          reference = (before + after) / 2;
+          before = after;
+        }
+        double objective = Objective.parse(o.output());
+        if (spec.timeline()) {
+          // before the stats file, which tells the runner the repetition is done
+          TimelineFile.write(TimelineFile.path(Path.of(spec.runDir()), spec.point(), rep),
+              o.result().statistics().timeline());
+        }
+        StatsFile.write(StatsFile.path(Path.of(spec.runDir()), spec.point(), rep),
+            StatsFile.json(o.result().statistics(), spec.point(), spec.variant(), rep,
+                spec.params(), spec.inputs(), objective, wall, PointsCsv.OK, "",
+                PointMetrics.of(o.result().statistics(), wall, objective, reference)));
+      }
     }
   }
 

@@ -50,6 +50,8 @@ import org.planlab.experiment.results.AtomicFiles;
  * @param timeoutMillis the point's wall-time limit in milliseconds: its JVM ends itself past it
  *     (the runner enforces it as well)
  * @param peer the reference engine that runs the point instead of planlab, or null for planlab
+ * @param machineReference whether the machine reference work is timed around every measured
+ *     run ({@code reference: machine})
  */
 public record PointSpec(String point, String variant, String script, Map<String, String> args,
     Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
@@ -58,7 +60,7 @@ public record PointSpec(String point, String variant, String script, Map<String,
     String eviction, long cacheBudget, int reuseDelay, boolean async, boolean timeline,
     String backend,
     String backendType, int warmup, int repeat, int firstRep, String runDir,
-    long timeoutMillis, PeerPointSpec peer) {
+    long timeoutMillis, PeerPointSpec peer, boolean machineReference) {
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT);
@@ -87,7 +89,7 @@ public record PointSpec(String point, String variant, String script, Map<String,
     }
   }
 
-  /** A point planlab runs. */
+  /** A point planlab runs, without reference work. */
   public PointSpec(String point, String variant, String script, Map<String, String> args,
       Map<String, String> params, Map<String, String> inputs, List<String> libraryRoots,
       String workingDirectory, String fusion, String ordering, int threads, String costProfile,
@@ -98,7 +100,7 @@ public record PointSpec(String point, String variant, String script, Map<String,
     this(point, variant, script, args, params, inputs, libraryRoots, workingDirectory, fusion,
         ordering, threads, costProfile, codegenCompiler, operatorCache, exec, localBudget, reuse,
         eviction, cacheBudget, reuseDelay, async, timeline, backend, backendType, warmup, repeat,
-        firstRep, runDir, timeoutMillis, null);
+        firstRep, runDir, timeoutMillis, null, false);
   }
 
   /** Writes this spec to {@code file} atomically. */
