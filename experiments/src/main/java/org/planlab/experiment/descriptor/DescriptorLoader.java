@@ -111,8 +111,9 @@ import org.planlab.workloads.WorkloadCatalog;
  *       default: all processors of the machine (at most that maximum).
  *   <li>{@code jvm} — {heap (default {@code 8g}), options (a list, default none)}.
  *   <li>{@code reference} — {@code none} (the default) or {@code machine}: a fixed unit of
- *       machine work timed before a point's first measured run and after each, whose time each
- *       run's execution time is divided by ({@code reference_s}, {@code execute_per_reference}).
+ *       machine work measured before a point's first measured run and after each, whose CPU
+ *       time each run's CPU time is divided by ({@code execute_cpu_s}, {@code reference_cpu_s},
+ *       {@code execute_per_reference}); planlab's points only, not a reference engine's.
  * </ul>
  */
 public final class DescriptorLoader {

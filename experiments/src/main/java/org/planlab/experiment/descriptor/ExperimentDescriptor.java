@@ -45,9 +45,9 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
   /** No reference work: the points' runs follow each other directly. */
   public static final String REFERENCE_NONE = "none";
   /**
-   * A fixed unit of machine work (streaming and multiply-adds on the point's threads) timed
-   * before the first and after every measured run, so that each run's execution time can be
-   * divided by the time of the same work on the machine as it was during that run.
+   * A fixed unit of machine work (streaming and multiply-adds) measured before the first and
+   * after every measured run, so that each run's CPU time can be divided by the CPU time of the
+   * same work on the machine as it was during that run.
    */
   public static final String REFERENCE_MACHINE = "machine";
   /** The values of {@code reference}. */

@@ -18,16 +18,18 @@ import org.planlab.engine.stats.StatisticsSnapshot;
  * generation under {@code fusion: none}, reuse and Spark counters of the CPU backend) is the
  * empty string.
  *
- * <p>{@code reference_s} and {@code execute_per_reference} are set for points that time reference
- * work around their runs ({@code reference: machine}): the reference's seconds during the run and
- * the run's execution time divided by them. Slower execution on an unchanged machine raises the
- * ratio; a machine that is busier or slower than usual slows the reference as well and leaves it
- * about where it was, which makes the ratio trackable on a shared machine where seconds are not.
+ * <p>{@code execute_cpu_s}, {@code reference_cpu_s} and {@code execute_per_reference} are set for
+ * points that measure reference work around their runs ({@code reference: machine}): the
+ * process's CPU seconds while the script executed, the CPU seconds of one unit of reference work
+ * at that time, and the first divided by the second. More work in planlab raises the ratio; a
+ * busier machine stretches elapsed times but not CPU times, and cores that run slower slow the
+ * reference work as well, which keeps the ratio trackable on a shared machine where seconds are
+ * not.
  */
 public final class PointMetrics {
   /** The metric columns, in the order of the results contract. */
   public static final List<String> COLUMNS = List.of("wall_s", "compile_s", "execute_s",
-      "reference_s", "execute_per_reference", "parse_s", "codegen_ms", "codegen_explore_ms", "codegen_select_ms", "codegen_construct_ms",
+      "execute_cpu_s", "reference_cpu_s", "execute_per_reference", "parse_s", "codegen_ms", "codegen_explore_ms", "codegen_select_ms", "codegen_construct_ms",
       "codegen_compile_ms", "dags", "recompilations", "cplans", "classes_compiled",
       "operator_cache_hits", "plans_all", "plans_partitioned", "plans_evaluated", "partitions",
       "interesting_points", "fused_cell", "fused_magg", "fused_row", "fused_outer", "reuse_hits",
@@ -65,33 +67,50 @@ public final class PointMetrics {
    * @return every column of {@link #COLUMNS}, in that order (unmodifiable)
    */
   public static Map<String, String> of(StatisticsSnapshot s, long wallNanos, double objective) {
-    return of(s, wallNanos, objective, 0);
+    return of(s, wallNanos, objective, null);
   }
 
   /**
-   * The metrics of one run timed beside reference work.
+   * CPU times of a run measured beside reference work.
+   *
+   * @param executeCpuNanos the process's CPU time while the script executed
+   * @param referenceCpuNanos the CPU time of one unit of reference work at that time, > 0
+   */
+  public record Reference(long executeCpuNanos, long referenceCpuNanos) {
+    /** Checks the times. */
+    public Reference {
+      if (executeCpuNanos < 0) {
+        throw new IllegalArgumentException("executeCpuNanos must be >= 0, was "
+            + executeCpuNanos);
+      }
+      if (referenceCpuNanos <= 0) {
+        throw new IllegalArgumentException("referenceCpuNanos must be > 0, was "
+            + referenceCpuNanos);
+      }
+    }
+  }
+
+  /**
+   * The metrics of one run, measured beside reference work when {@code reference} is not null.
    *
    * @param s the run's statistics (compile and execution)
    * @param wallNanos wall time of compile plus run
    * @param objective the printed objective, NaN when there is none
-   * @param referenceNanos the reference work's time during the run; 0 when none was timed
+   * @param reference the run's and the reference work's CPU times, or null
    * @return every column of {@link #COLUMNS}, in that order (unmodifiable)
-   * @throws IllegalArgumentException when {@code referenceNanos} is negative
    */
   public static Map<String, String> of(StatisticsSnapshot s, long wallNanos, double objective,
-      long referenceNanos) {
-    if (referenceNanos < 0) {
-      throw new IllegalArgumentException("referenceNanos must be >= 0, was " + referenceNanos);
-    }
+      Reference reference) {
     Map<String, String> m = new LinkedHashMap<>();
     COLUMNS.forEach(c -> m.put(c, ""));
     m.put("wall_s", seconds(wallNanos));
     m.put("compile_s", seconds(s.totalCompileNanos()));
     m.put("execute_s", seconds(s.executionNanos()));
-    if (referenceNanos > 0) {
-      m.put("reference_s", seconds(referenceNanos));
+    if (reference != null) {
+      m.put("execute_cpu_s", seconds(reference.executeCpuNanos()));
+      m.put("reference_cpu_s", seconds(reference.referenceCpuNanos()));
       m.put("execute_per_reference", String.format(Locale.ROOT, "%.6f",
-          (double) s.executionNanos() / referenceNanos));
+          (double) reference.executeCpuNanos() / reference.referenceCpuNanos()));
     }
     Long parse = s.compileNanos().get(CompilePhase.PARSE);
     m.put("parse_s", parse == null ? "" : seconds(parse));

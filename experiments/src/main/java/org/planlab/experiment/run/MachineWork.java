@@ -1,25 +1,26 @@
 package org.planlab.experiment.run;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Arrays;
 import java.util.List;
 import org.planlab.engine.codegen.runtime.VectorOps;
 import org.planlab.engine.parallel.KernelPool;
 
 /**
- * Fixed amounts of plain machine work: streaming over an array larger than the caches on a
- * {@link KernelPool}'s threads, and multiply-add chains over an in-cache array. {@code planlab
- * calibrate} turns their times into the cost model's bandwidth and compute constants (fusion
- * paper, sec. 4.2); a point whose descriptor says {@code reference: machine} times
- * {@link #reference} between its runs, as the same-run reference its algorithm time is divided
- * by ({@link ReferenceTimes}).
+ * Fixed amounts of plain machine work: streaming over an array larger than the caches, and
+ * multiply-add chains over an in-cache array. {@code planlab calibrate} turns their times into
+ * the cost model's bandwidth and compute constants (fusion paper, sec. 4.2); a point whose
+ * descriptor says {@code reference: machine} measures the CPU time of {@link #reference} between
+ * its runs, as the same-run reference its own CPU time is divided by ({@link PointMain}).
  */
 public final class MachineWork {
   /** Doubles of {@link #referenceStream}: 32 MB, beyond common last-level caches. */
   static final int REFERENCE_STREAM_DOUBLES = 1 << 22;
   /** Passes of {@link #reference} over its streamed array. */
-  static final int REFERENCE_STREAM_PASSES = 20;
-  /** Passes of {@link #reference}'s multiply-add loop per pool thread. */
-  static final int REFERENCE_FLOP_REPS = 15_000;
+  static final int REFERENCE_STREAM_PASSES = 4;
+  /** Passes of {@link #reference}'s multiply-add loop. */
+  static final int REFERENCE_FLOP_REPS = 60_000;
   /** The in-cache array of the multiply-add loops. */
   private static final int FLOP_ARRAY = 1024;
 
@@ -80,37 +81,40 @@ public final class MachineWork {
   }
 
   /**
-   * One unit of reference work: {@value #REFERENCE_STREAM_PASSES} parallel passes over
-   * {@code stream} (memory bandwidth, all the pool's threads) and {@value #REFERENCE_FLOP_REPS}
-   * passes of the multiply-add loop on every pool thread (compute). A workload's run mixes
-   * both, on the same number of threads, so what slows the machine down for the workload
-   * (another process on the cores, a slower clock, a busy memory bus) slows this work down too.
+   * One unit of reference work on the calling thread: {@value #REFERENCE_STREAM_PASSES} passes
+   * over {@code stream} (memory bandwidth) and {@value #REFERENCE_FLOP_REPS} passes of the
+   * multiply-add loop (compute), the two kinds of work a workload's operators do.
+   *
+   * <p>Measured in CPU time of the calling thread, not elapsed time: on a shared machine other
+   * processes take turns on the cores, which stretches elapsed time by whatever share they get
+   * at the moment, but not the CPU time of a fixed piece of work. What remains is what changes
+   * the speed of the work itself (clock frequency, cache and memory-bus contention, another
+   * machine kind), and that changes a workload's CPU time alike.
    *
    * @param stream the array to stream, {@link #referenceStream}'s
-   * @return the elapsed nanoseconds
+   * @return the calling thread's CPU nanoseconds for the work
    */
-  public static long reference(double[] stream, KernelPool pool) {
-    long t0 = System.nanoTime();
+  public static long reference(double[] stream) {
+    ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+    long t0 = threads.getCurrentThreadCpuTime();
     double sink = 0;
+    KernelPool here = KernelPool.sequential();
     for (int p = 0; p < REFERENCE_STREAM_PASSES; p++) {
-      sink += sum(stream, pool);
+      sink += sum(stream, here);
     }
-    for (double s : pool.mapChunks(pool.parallelism(), 1, Long.MAX_VALUE,
-        (from, to) -> multiplyAdds(REFERENCE_FLOP_REPS))) {
-      sink += s;
-    }
-    long elapsed = System.nanoTime() - t0;
+    sink += multiplyAdds(REFERENCE_FLOP_REPS);
+    long cpu = threads.getCurrentThreadCpuTime() - t0;
     if (sink == 42) {
       // never true; uses the sums so that the JIT cannot drop the work
       System.out.print("");
     }
-    return elapsed;
+    return cpu;
   }
 
-  /** A streamed array for {@link #reference}, filled (so its pages are touched) by the pool. */
-  public static double[] referenceStream(KernelPool pool) {
+  /** A streamed array for {@link #reference}, filled so that its pages are touched. */
+  public static double[] referenceStream() {
     double[] a = new double[REFERENCE_STREAM_DOUBLES];
-    fill(a, pool);
+    Arrays.fill(a, 1.5);
     return a;
   }
 }

@@ -2,6 +2,7 @@ package org.planlab.experiment.run;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +17,6 @@ import org.planlab.engine.config.ReuseConfig;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.lineage.ReuseMode;
-import org.planlab.engine.parallel.KernelPool;
 import org.planlab.experiment.peer.ChildProcesses;
 import org.planlab.experiment.results.PointMetrics;
 import org.planlab.experiment.results.PointsCsv;
@@ -37,10 +37,12 @@ import org.planlab.workloads.Objective;
  * {@link #EXIT_RUNNER_GONE} when it closes, with {@link #EXIT_TIMEOUT} past the spec's timeout.
  *
  * <p>With {@code machineReference}, the runs alternate with one unit of
- * {@link MachineWork#reference reference work} on the point's thread count: reference, run,
- * reference, run, ..., reference. Each measured run is paired with the mean time of the two
- * reference units around it ({@link PointMetrics}'s {@code execute_per_reference}), so a
- * spell of competing load that slows a run slows its reference as well.
+ * {@link MachineWork#reference reference work}: reference, run, reference, run, ...,
+ * reference. Each measured run records the process's CPU time while the script executed, the
+ * mean CPU time of the two reference units around it, and their ratio ({@link PointMetrics}'s
+ * {@code execute_per_reference}). Both are CPU times, so competing processes that stretch
+ * elapsed time leave the ratio alone, while planlab doing more work (slower operators, more
+ * interpretation, more allocation and collection) raises it.
  *
  * <p>A point of a variant with a reference engine ({@code engine: systemds-3.3.0}) runs
  * through that engine instead ({@link PeerPointRun}).
@@ -123,57 +125,64 @@ public final class PointMain {
    * alternating with reference work.
    */
   private static void runs(PointSpec spec, Engine engine) {
-    try (KernelPool pool = spec.machineReference() ? new KernelPool(spec.threads()) : null) {
-      double[] stream = pool == null ? null : MachineWork.referenceStream(pool);
-      long before = 0;
-      if (pool != null) {
-        before = MachineWork.reference(stream, pool);
+    double[] stream = spec.machineReference() ? MachineWork.referenceStream() : null;
+    long before = stream == null ? 0 : MachineWork.reference(stream);
+    for (int i = 1; i <= spec.warmup(); i++) {
+      once(spec, engine, "warmup " + i);
+      if (stream != null) {
+        before = MachineWork.reference(stream);
       }
-      for (int i = 1; i <= spec.warmup(); i++) {
-        once(spec, engine, "warmup " + i);
-        if (pool != null) {
-          before = MachineWork.reference(stream, pool);
-        }
+    }
+    for (int rep = spec.firstRep(); rep < spec.firstRep() + spec.repeat(); rep++) {
+      long t0 = System.nanoTime();
+      Outcome o = once(spec, engine, "rep " + rep);
+      long wall = System.nanoTime() - t0;
+      PointMetrics.Reference reference = null;
+      if (stream != null) {
+        long after = MachineWork.reference(stream);
+        reference = new PointMetrics.Reference(o.executeCpuNanos(), (before + after) / 2);
+        before = after;
       }
-      for (int rep = spec.firstRep(); rep < spec.firstRep() + spec.repeat(); rep++) {
-        long t0 = System.nanoTime();
-        Outcome o = once(spec, engine, "rep " + rep);
-        long wall = System.nanoTime() - t0;
-        long reference = 0;
-        if (pool != null) {
-          long after = MachineWork.reference(stream, pool);
-          reference = (before + after) / 2;
-          before = after;
-        }
-        double objective = Objective.parse(o.output());
-        if (spec.timeline()) {
-          // before the stats file, which tells the runner the repetition is done
-          TimelineFile.write(TimelineFile.path(Path.of(spec.runDir()), spec.point(), rep),
-              o.result().statistics().timeline());
-        }
-        StatsFile.write(StatsFile.path(Path.of(spec.runDir()), spec.point(), rep),
-            StatsFile.json(o.result().statistics(), spec.point(), spec.variant(), rep,
-                spec.params(), spec.inputs(), objective, wall, PointsCsv.OK, "",
-                PointMetrics.of(o.result().statistics(), wall, objective, reference)));
+      double objective = Objective.parse(o.output());
+      if (spec.timeline()) {
+        // before the stats file, which tells the runner the repetition is done
+        TimelineFile.write(TimelineFile.path(Path.of(spec.runDir()), spec.point(), rep),
+            o.result().statistics().timeline());
       }
+      StatsFile.write(StatsFile.path(Path.of(spec.runDir()), spec.point(), rep),
+          StatsFile.json(o.result().statistics(), spec.point(), spec.variant(), rep,
+              spec.params(), spec.inputs(), objective, wall, PointsCsv.OK, "",
+              PointMetrics.of(o.result().statistics(), wall, objective, reference)));
     }
   }
 
-  private record Outcome(RunResult result, String output) {
+  /**
+   * @param executeCpuNanos the process's CPU time (every thread) while the compiled script ran
+   */
+  private record Outcome(RunResult result, String output, long executeCpuNanos) {
+  }
+
+  /** The CPU time of this process, all threads, in nanoseconds. */
+  private static long processCpuNanos() {
+    return ((com.sun.management.OperatingSystemMXBean) ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime();
   }
 
   private static Outcome once(PointSpec spec, Engine engine, String label) {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     RunResult r;
+    long cpu;
     try (PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
       CompiledScript compiled = engine.compile(Path.of(spec.script()), spec.args());
+      long cpu0 = processCpuNanos();
       r = engine.run(compiled, Map.of(), out);
+      cpu = processCpuNanos() - cpu0;
     } finally {
       // the script's output goes to the point's log, labelled by run
       System.out.println("=== " + label + " ===");
       System.out.print(bytes.toString(StandardCharsets.UTF_8));
     }
-    return new Outcome(r, bytes.toString(StandardCharsets.UTF_8));
+    return new Outcome(r, bytes.toString(StandardCharsets.UTF_8), cpu);
   }
 
   private static EngineConfig config(PointSpec spec) {

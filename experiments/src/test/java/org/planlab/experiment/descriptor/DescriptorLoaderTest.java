@@ -1,6 +1,7 @@
 package org.planlab.experiment.descriptor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -42,7 +43,7 @@ class DescriptorLoaderTest {
   void unknownTopLevelKeyNamesFileLineKeyAndValidKeys() throws IOException {
     assertEquals(at(3, 1) + "key 'repat': unknown key; valid keys: [name, description, "
             + "workload, script, params, data, backend, variants, repeat, warmup, timeout, "
-            + "threads, jvm]",
+            + "threads, jvm, reference]",
         error("name: e\nworkload: l2svm\nrepat: 3\n"));
   }
 
@@ -284,6 +285,23 @@ class DescriptorLoaderTest {
   void aTimelineGivenAsAListIsAnError() throws IOException {
     assertEquals(at(4, 7) + "key 'variants.T.timeline': expected a single value, got a list",
         error("name: e\nworkload: l2svm\nvariants:\n  T: {timeline: [true, false]}\n"));
+  }
+
+  @Test
+  void referenceWorkIsNoneByDefaultAndMachineWhenAsked() throws IOException {
+    ExperimentDescriptor plain = DescriptorLoader.load(file("name: e\nworkload: l2svm\n"));
+    assertEquals(ExperimentDescriptor.REFERENCE_NONE, plain.reference());
+    assertFalse(plain.machineReference());
+    ExperimentDescriptor timed = DescriptorLoader.load(file("name: e\nworkload: l2svm\n"
+        + "reference: machine\n"));
+    assertTrue(timed.machineReference());
+    assertEquals("machine", timed.toJson().get("reference").asText());
+  }
+
+  @Test
+  void anUnknownReferenceNamesTheLineTheValueAndTheValidOnes() throws IOException {
+    assertEquals(at(3, 1) + "key 'reference': unknown reference 'algorithm'; valid values: "
+        + "none, machine", error("name: e\nworkload: l2svm\nreference: algorithm\n"));
   }
 
   @Test

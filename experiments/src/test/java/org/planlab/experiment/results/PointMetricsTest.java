@@ -1,6 +1,7 @@
 package org.planlab.experiment.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import java.util.Map;
@@ -58,6 +59,35 @@ class PointMetricsTest {
     assertEquals("1.5", m.get("objective"));
     assertEquals("", m.get("reuse_hits"));
     assertEquals("", m.get("spark_jobs"));
+  }
+
+  @Test
+  void aRunMeasuredBesideReferenceWorkRecordsItsCpuTimePerReferenceCpuSecond() {
+    // 1.2 CPU seconds while the script executed, 0.4 CPU seconds of reference work
+    Map<String, String> m = PointMetrics.of(snapshot(Map.of()), 3_000_000_000L, 1.5,
+        new PointMetrics.Reference(1_200_000_000L, 400_000_000L));
+    assertEquals("1.200000", m.get("execute_cpu_s"));
+    assertEquals("0.400000", m.get("reference_cpu_s"));
+    assertEquals("3.000000", m.get("execute_per_reference"));
+    assertEquals("2.000000", m.get("execute_s"));
+  }
+
+  @Test
+  void referenceColumnsAreEmptyWithoutReferenceWork() {
+    Map<String, String> m = PointMetrics.of(snapshot(Map.of()), 1, Double.NaN);
+    assertEquals("", m.get("execute_cpu_s"));
+    assertEquals("", m.get("reference_cpu_s"));
+    assertEquals("", m.get("execute_per_reference"));
+  }
+
+  @Test
+  void referenceTimesAreCheckedNamingTheValue() {
+    IllegalArgumentException zero = assertThrows(IllegalArgumentException.class,
+        () -> new PointMetrics.Reference(5, 0));
+    assertEquals("referenceCpuNanos must be > 0, was 0", zero.getMessage());
+    IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
+        () -> new PointMetrics.Reference(-5, 1));
+    assertEquals("executeCpuNanos must be >= 0, was -5", negative.getMessage());
   }
 
   @Test

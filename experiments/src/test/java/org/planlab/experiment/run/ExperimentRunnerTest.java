@@ -164,6 +164,35 @@ class ExperimentRunnerTest {
         listStats(s.runDir()).stream().filter(f -> f.endsWith(".timeline.csv")).toList());
   }
 
+  @Test
+  void withMachineReferenceEveryMeasuredRunRecordsItsCpuTimePerReferenceCpuSecond()
+      throws IOException {
+    Files.writeString(dir.resolve("t.dml"), "A = rand(rows=300, cols=300, seed=3)\n"
+        + "B = A %*% t(A)\nprint(\"objective: \" + sum(B))\n");
+    ExperimentDescriptor d = descriptor("""
+        name: referenced
+        script: t.dml
+        reference: machine
+        repeat: 3
+        warmup: 1
+        threads: 2
+        jvm: {heap: 256m}
+        """);
+    ExperimentRunner.Summary s = run(d, new ForkedJvmLauncher());
+    assertTrue(s.complete());
+    List<Row> rows = PointsCsv.read(s.pointsCsv());
+    assertEquals(3, rows.size());
+    for (Row r : rows) {
+      double cpu = Double.parseDouble(r.metrics().get("execute_cpu_s"));
+      double reference = Double.parseDouble(r.metrics().get("reference_cpu_s"));
+      double ratio = Double.parseDouble(r.metrics().get("execute_per_reference"));
+      assertTrue(reference > 0, r.metrics().toString());
+      // each written with six decimals: the ratio of the written values within their rounding
+      assertEquals(cpu / reference, ratio, 1e-6 / reference * (1 + ratio) + 1e-6,
+          r.metrics().toString());
+    }
+  }
+
   private static List<String> listStats(Path runDir) throws IOException {
     try (var files = Files.list(runDir.resolve(StatsFile.FOLDER))) {
       return files.map(f -> f.getFileName().toString()).sorted().toList();
