@@ -8,16 +8,19 @@
 #   - planlab run descriptors/ci-perf.yaml: plans evaluated by MPSkipEnum per workload, and code
 #     generation milliseconds relative to the parse time of the same script;
 #   - planlab run descriptors/ci-perf-e2e-*.yaml (L2SVM, MLogreg, KMeans, ALS-CG, PNMF,
-#     AutoEncoder on small data, fused with mpskip): end-to-end, each workload's execution time
-#     per unit of machine reference work timed in the same JVM (execute_per_reference). The point
-#     alternates reference work and runs (reference, run, reference, ...; warm-up runs first) and
-#     divides every measured run by the mean of the two reference units around it; the tracked
-#     value is the median over the runs. The reference is plain streaming and multiply-add loops
-#     (planlab calibrate's) on the point's thread count, so competing load on the cores, a slower
-#     clock or a busy memory bus slow it as they slow the workload, while a slower planlab moves
-#     only the workload's side. Its tolerance (+30%) fails a workload that becomes 1.5x slower
-#     and passes the run-to-run spread of unchanged code on a shared 2-core machine.
-# About 5 to 6 minutes on 2 cores (the end-to-end part about 2.5 of them).
+#     AutoEncoder on small data, fused with mpskip): end-to-end, each workload's CPU time while
+#     its script executes per CPU second of fixed reference work (planlab calibrate's streaming
+#     and multiply-add loops) measured in the same JVM (execute_per_reference). The point
+#     alternates reference work and runs (reference, run, reference, ...; warm-up runs first),
+#     divides every measured run by the mean of the two reference units around it, and the
+#     tracked value is the median over the runs. CPU times, not elapsed seconds: on a shared
+#     machine other processes take turns on the cores and stretch elapsed time by whatever share
+#     they get, but not the CPU time of a fixed piece of work; the reference keeps the ratio
+#     independent of how fast the cores run (clock, machine kind). More work done by planlab
+#     (slower operators, more interpretation, allocation or collection) raises the ratio. Its
+#     tolerance (+30%) fails a workload that does 1.5x the work and passes the run-to-run spread
+#     of unchanged code. Not caught: a slowdown without more CPU work (lost parallelism, waits).
+# About 5 minutes on 2 cores (the end-to-end part about 2 of them).
 #
 #   ci/perf-check.sh [--write-baseline]   (--write-baseline: refresh results/baselines/ci.json
 #                                         with this run's values, keeping names and tolerances)
