@@ -150,30 +150,43 @@ public final class KernelPool implements AutoCloseable {
   }
 
   /**
-   * Runs {@code tasks} at the same time on the pool's threads (one after another when the pool
-   * is sequential) and returns when all have ended. A task that fails does not stop the
-   * others; the failure of the first failing task in list order is then rethrown as it was
-   * thrown, so which error a caller sees does not depend on timing.
+   * Runs {@code tasks} at the same time on the calling thread and the pool's threads (one after
+   * another when the pool is sequential) and returns when all have ended. The caller and
+   * {@code parallelism - 1} pool threads take the next task not yet started until none is left:
+   * the caller starts at once, where waking a parked pool thread would cost about as long as a
+   * short task. A task that fails does not stop the others; the failure of the first failing
+   * task in list order is then rethrown as it was thrown, so which error a caller sees does not
+   * depend on timing.
    */
   public void runConcurrently(List<Runnable> tasks) {
-    Throwable[] failures = new Throwable[tasks.size()];
-    List<ForkJoinTask<?>> forks = new ArrayList<>(tasks.size());
-    for (int i = 0; i < tasks.size(); i++) {
-      Runnable task = tasks.get(i);
-      int k = i;
-      Runnable guarded = () -> {
+    int n = tasks.size();
+    Throwable[] failures = new Throwable[n];
+    AtomicInteger next = new AtomicInteger();
+    Runnable drain = () -> {
+      for (int i = next.getAndIncrement(); i < n; i = next.getAndIncrement()) {
         try {
-          task.run();
+          tasks.get(i).run();
         } catch (RuntimeException | Error e) {
-          failures[k] = e;
+          failures[i] = e;
         }
-      };
-      forks.add(ForkJoinTask.adapt(guarded));
+      }
+    };
+    int helpers = pool == null ? 0 : Math.min(parallelism - 1, n - 1);
+    List<ForkJoinTask<?>> forks = new ArrayList<>(helpers);
+    for (int h = 0; h < helpers; h++) {
+      forks.add(ForkJoinTask.adapt(drain));
     }
-    if (pool == null || tasks.size() < 2) {
-      forks.forEach(ForkJoinTask::invoke);
-    } else {
-      invokeAll(forks);
+    boolean worker = ForkJoinTask.getPool() == pool;
+    for (ForkJoinTask<?> f : forks) {
+      if (worker) {
+        f.fork();
+      } else {
+        pool.execute(f);
+      }
+    }
+    drain.run();
+    for (ForkJoinTask<?> f : forks) {
+      f.join();
     }
     for (Throwable t : failures) {
       if (t instanceof RuntimeException r) {

@@ -29,7 +29,8 @@ import org.planlab.engine.spi.OrderingContext;
  *
  * <p>A chain qualifies when its operators' sizes are known, every one of them is local, pure,
  * reads or writes a matrix (scalar arithmetic is too cheap to count and would only join chains)
- * and is below {@link KernelPool#MIN_PARALLEL_WORK} (a kernel that would fork needs the cores for
+ * and its work (cells touched; multiply-adds of products and factorizations) is below
+ * {@link KernelPool#MIN_PARALLEL_WORK} (a kernel that would fork needs the cores for
  * itself), the chain's total work is at least {@link #MIN_CHAIN_WORK} (a lighter chain costs
  * more to hand to another thread than it saves), and no path leaves the chain and comes back
  * into it (the chain then runs as one unit). Chains are grouped by their depth in the graph of
@@ -52,6 +53,11 @@ final class LocalChains {
       OpCode.SAMPLE, OpCode.EVAL, OpCode.FUNCTION_CALL, OpCode.LIST, OpCode.CAST_LIST,
       OpCode.LIST_INDEX, OpCode.LIST_SET, OpCode.LIST_APPEND, OpCode.LIST_REMOVE, OpCode.NROW,
       OpCode.NCOL, OpCode.LENGTH);
+
+  /** Operators whose work grows with the cube of their input's order. */
+  private static final Set<OpCode> CUBIC = EnumSet.of(OpCode.SOLVE, OpCode.INV,
+      OpCode.CHOLESKY, OpCode.DET, OpCode.EIGEN_VALUES, OpCode.EIGEN_VECTORS, OpCode.SVD,
+      OpCode.LU, OpCode.QR);
 
   private LocalChains() {
   }
@@ -107,6 +113,10 @@ final class LocalChains {
       DataCharacteristics a = ctx.sizes().get(h.input(0));
       DataCharacteristics b = ctx.sizes().get(h.input(1));
       w = Math.max(w, a.rows() * a.cols() * b.cols());
+    } else if (CUBIC.contains(h.op()) && h.input(0).isMatrix()) {
+      // factorizations: n^3 / 3 multiply-adds and more, which their kernels split over threads
+      long n = ctx.sizes().get(h.input(0)).rows();
+      w = Math.max(w, n * n * n);
     }
     return w;
   }

@@ -94,12 +94,12 @@ class ConcurrentChainsRunTest {
     assertEquals(1, body.segments().size(), body.explain());
     assertEquals(4, body.segments().get(0).chains().size(), body.explain());
     assertTrue(loopBody(sequential.script()).segments().isEmpty(), "depth-first groups none");
-    // the chains' operations ran on the kernel pool's threads, two of them at once
+    // the chains' operations ran on the calling thread and a kernel pool thread
     Set<String> threads = concurrent.stats().timeline().stream()
         .filter(x -> x.name().equals("ua_max_full")).map(StatisticsSnapshot.Span::thread)
         .collect(Collectors.toSet());
-    assertEquals(Set.of("planlab-kernel-0", "planlab-kernel-1"), threads,
-        "chains ran on: " + threads);
+    assertTrue(threads.contains("planlab-main") && threads.stream()
+        .anyMatch(t -> t.startsWith("planlab-kernel-")), "chains ran on: " + threads);
     // without async the groups run in order on the main thread
     assertTrue(grouped.stats().timeline().isEmpty());
   }
