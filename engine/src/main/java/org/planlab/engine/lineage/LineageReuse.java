@@ -167,7 +167,7 @@ public final class LineageReuse implements ReuseHook {
     if (instr instanceof DataGenInstruction d && d.isClock()) {
       return ctx.uniqueLineage("time");
     }
-    if (scalar && (cache == null || !cacheableKind(instr) || !cache.admits(work(instr, in)))) {
+    if (scalar && (cache == null || !cache.admits(work(instr, in)) || !cacheableKind(instr))) {
       // scalar arithmetic, a scalar too cheap to probe for, and, while only tracing, every
       // scalar: traced by value, which is exact and saves an item per operation of a scalar
       // loop (its consumers make the literal when they need one)
@@ -266,7 +266,8 @@ public final class LineageReuse implements ReuseHook {
       // MEMPHIS sec. 4.1, reuse of Spark actions: the local copy collected before
       return reuseFetched(key, ctx);
     }
-    if (cache == null || !cacheable(instr, key) || !cache.admits(work(instr, in))) {
+    // the admission test first: a few multiplications reject the operations on small data
+    if (cache == null || !cache.admits(work(instr, in)) || !cacheable(instr, key)) {
       return null;
     }
     Data hit = cache.get(key, ctx.statistics());
