@@ -121,13 +121,13 @@ class WorkloadsOnGpuTest {
     for (boolean device : List.of(false, true)) {
       Outcome first = null;
       for (String ordering : List.of("depth-first", "breadth-first", "max-parallelize",
-          "max-parallelize+async")) {
+          "max-parallelize+async", "max-parallelize:localChains=true+async")) {
         EngineConfig.Builder config = device ? GpuRuns.gpu(dir, "none", GpuRuns.sim("64m"))
             : GpuRuns.cp(dir, "none");
         // +async: device chains and their copies to the host run as prefetches (sec. 5.1);
         // in CP with two kernel threads, independent local chains run concurrently
         config.ordering(ordering.replace("+async", "")).async(ordering.endsWith("+async"));
-        if (!device && ordering.endsWith("+async")) {
+        if (!device && ordering.contains("localChains")) {
           config.parallelism(2);
         }
         Outcome o = run(name, args, config, (device ? "gpu-" : "cp-") + ordering);

@@ -31,8 +31,8 @@ import org.planlab.engine.spi.OrderingContext;
  * reads or writes a matrix (scalar arithmetic is too cheap to count and would only join chains)
  * and its work (cells touched; multiply-adds of products and factorizations) is below
  * {@link KernelPool#MIN_PARALLEL_WORK} (a kernel that would fork needs the cores for
- * itself), the chain's total work is at least {@link #MIN_CHAIN_WORK} (a lighter chain costs
- * more to hand to another thread than it saves), and no path leaves the chain and comes back
+ * itself), the chain's total work is at least the given minimum (a lighter chain costs more
+ * to hand to another thread than it saves), and no path leaves the chain and comes back
  * into it (the chain then runs as one unit). Chains are grouped by their depth in the graph of
  * chain dependencies: chains of one depth cannot depend on each other. The order is then
  * rebuilt so each group is contiguous: a topological order of the operators and groups that
@@ -41,8 +41,9 @@ import org.planlab.engine.spi.OrderingContext;
  */
 final class LocalChains {
   /**
-   * The least work (cells touched, roughly) of a chain worth running on another thread: a
-   * hand-over to a pool thread costs about as much as touching this many cells.
+   * The default least work (cells touched, roughly) of a chain worth running on another
+   * thread: a hand-over to a running pool thread costs about as much as touching this many
+   * cells (waking a parked one can cost far more).
    */
   static final long MIN_CHAIN_WORK = 1L << 14;
 
@@ -62,8 +63,11 @@ final class LocalChains {
   private LocalChains() {
   }
 
-  /** {@code order} with the groups of concurrent local chains found in it. */
-  static Linearization group(List<Hop> order, OrderingContext ctx) {
+  /**
+   * {@code order} with the groups of concurrent local chains found in it, of chains of at
+   * least {@code minChainWork}.
+   */
+  static Linearization group(List<Hop> order, OrderingContext ctx, long minChainWork) {
     if (ctx.parallelism() < 2) {
       return Linearization.sequential(order);
     }
@@ -82,7 +86,7 @@ final class LocalChains {
       Chains chains = new Chains(order, comp);
       Set<Integer> broken = chains.broken();
       if (broken.isEmpty()) {
-        return chains.linearize(order, position, work);
+        return chains.linearize(order, position, work, minChainWork);
       }
       work.keySet().removeIf(h -> broken.contains(comp.get(h)));
     }
@@ -253,7 +257,8 @@ final class LocalChains {
       return memo[c];
     }
 
-    Linearization linearize(List<Hop> order, Map<Hop, Integer> position, Map<Hop, Long> work) {
+    Linearization linearize(List<Hop> order, Map<Hop, Integer> position, Map<Hop, Long> work,
+        long minChainWork) {
       long[] chainWork = new long[count];
       List<List<Hop>> members = new ArrayList<>();
       for (int c = 0; c < count; c++) {
@@ -270,7 +275,7 @@ final class LocalChains {
       int[] memo = new int[count];
       Map<Integer, List<Integer>> byDepth = new HashMap<>();
       for (int c = 0; c < count; c++) {
-        if (chainWork[c] >= MIN_CHAIN_WORK) {
+        if (chainWork[c] >= minChainWork) {
           byDepth.computeIfAbsent(depth(c, memo), k -> new ArrayList<>()).add(c);
         }
       }

@@ -17,6 +17,7 @@ import org.planlab.engine.spi.BasicStrategyProvider;
 import org.planlab.engine.spi.Linearization;
 import org.planlab.engine.spi.OperatorOrdering;
 import org.planlab.engine.spi.OrderingContext;
+import org.planlab.engine.spi.PluginOption;
 import org.planlab.engine.spi.StrategyKind;
 
 /**
@@ -31,12 +32,35 @@ import org.planlab.engine.spi.StrategyKind;
  * <p>A chain that reads the result of a side effect (a function call) waits for step 3, so
  * side effects keep their statement order.
  *
- * <p>Its {@link #plan} also groups independent local chains of small operators, which the
- * runtime runs concurrently when operators run asynchronously ({@link LocalChains}).
+ * <p>With {@code localChains} its {@link #plan} also groups independent local chains of small
+ * operators, which the runtime runs concurrently when operators run asynchronously
+ * ({@link LocalChains}). Off by default: a chain pays for its hand-over to another thread only
+ * when it runs longer than waking that thread takes, which depends on the machine
+ * ({@code minChainWork} sets the least work of a chain).
  */
 public final class MaxParallelizeOrdering implements OperatorOrdering {
   /** The spec name. */
   public static final String NAME = "max-parallelize";
+
+  private final boolean localChains;
+  private final long minChainWork;
+
+  /** MAXPARALLELIZE without local chains. */
+  public MaxParallelizeOrdering() {
+    this(false, LocalChains.MIN_CHAIN_WORK);
+  }
+
+  /**
+   * @param localChains whether {@link #plan} groups independent local chains
+   * @param minChainWork the least work (cells) of a chain worth another thread
+   */
+  public MaxParallelizeOrdering(boolean localChains, long minChainWork) {
+    if (minChainWork < 0) {
+      throw new IllegalArgumentException("minChainWork must be >= 0, was " + minChainWork);
+    }
+    this.localChains = localChains;
+    this.minChainWork = minChainWork;
+  }
 
   @Override
   public String name() {
@@ -86,7 +110,9 @@ public final class MaxParallelizeOrdering implements OperatorOrdering {
    */
   @Override
   public Linearization plan(HopDag dag, OrderingContext ctx) {
-    return LocalChains.group(linearize(dag, ctx), ctx);
+    List<Hop> order = linearize(dag, ctx);
+    return localChains ? LocalChains.group(order, ctx, minChainWork)
+        : Linearization.sequential(order);
   }
 
   /** Whether an operator on another backend than {@code t} reads {@code h} (not a write). */
@@ -137,7 +163,11 @@ public final class MaxParallelizeOrdering implements OperatorOrdering {
     public Provider() {
       super(StrategyKind.ORDERING, NAME, "MEMPHIS's MAXPARALLELIZE (sec. 5.3, Algorithm 2): "
           + "the longest remote operator chains first, then the local rest depth-first",
-          List.of(), o -> new MaxParallelizeOrdering());
+          List.of(PluginOption.bool("localChains", false, "group independent local chains of "
+                  + "small operators, which run concurrently with async"),
+              PluginOption.longValue("minChainWork", LocalChains.MIN_CHAIN_WORK, "the least "
+                  + "work (cells) of a local chain worth another thread")),
+          o -> new MaxParallelizeOrdering(o.bool("localChains"), o.longValue("minChainWork")));
     }
   }
 }

@@ -27,9 +27,10 @@ import org.planlab.engine.runtime.program.CompiledBlock;
 import org.planlab.engine.stats.StatisticsSnapshot;
 
 /**
- * Local inter-operator parallelism end to end: max-parallelize groups a loop body's
- * independent chains, and with asynchronous operators the runtime runs them on the kernel
- * pool's threads at the same time, with results bit for bit those of the sequential order.
+ * Local inter-operator parallelism end to end: max-parallelize with local chains groups a loop
+ * body's independent chains, and with asynchronous operators the runtime runs them on the
+ * calling thread and the kernel pool's threads at the same time, with results bit for bit
+ * those of the sequential order.
  */
 class ConcurrentChainsRunTest {
   /** Four independent chains of 60 x 60 operations per iteration, joined by scalar sums. */
@@ -84,9 +85,9 @@ class ConcurrentChainsRunTest {
   @Test
   void independentChainsRunConcurrentlyWithTheSequentialResults() throws IOException {
     Run sequential = run(CHAINS, config("depth-first", 1).build());
-    Run concurrent = run(CHAINS, config("max-parallelize", 2).async(true).timeline(true)
+    Run concurrent = run(CHAINS, config("max-parallelize:localChains=true", 2).async(true).timeline(true)
         .build());
-    Run grouped = run(CHAINS, config("max-parallelize", 2).build());
+    Run grouped = run(CHAINS, config("max-parallelize:localChains=true", 2).build());
 
     assertEquals(sequential.printed(), concurrent.printed());
     assertEquals(sequential.printed(), grouped.printed());
@@ -124,7 +125,7 @@ class ConcurrentChainsRunTest {
     Path f = dir.resolve("fail.dml");
     Files.writeString(f, dml);
     String sequential = failure(f, config("depth-first", 1).build());
-    String concurrent = failure(f, config("max-parallelize", 2).async(true).build());
+    String concurrent = failure(f, config("max-parallelize:localChains=true", 2).async(true).build());
     assertEquals(sequential, concurrent);
     assertTrue(concurrent.startsWith(f + ":10:"), concurrent);
   }

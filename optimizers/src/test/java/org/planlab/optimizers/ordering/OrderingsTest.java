@@ -37,6 +37,9 @@ import org.planlab.engine.spi.StrategyKind;
 class OrderingsTest {
   private static final List<OperatorOrdering> ALL = List.of(new DepthFirstOrdering(),
       new BreadthFirstOrdering(), new MaxParallelizeOrdering());
+  /** max-parallelize with local chains (max-parallelize:localChains=true). */
+  private static final MaxParallelizeOrdering LOCAL =
+      new MaxParallelizeOrdering(true, LocalChains.MIN_CHAIN_WORK);
 
   /** A random DAG: reads, binary operations, prints and writes, in statement order. */
   private record RandomDag(HopDag dag, List<Hop> effects, Map<Hop, ExecType> placement) {
@@ -135,7 +138,7 @@ class OrderingsTest {
     RandomDag r = randomDag(seed, size);
     OrderingContext ctx = new OrderingContext(squareSizes(r.dag()),
         h -> r.placement().getOrDefault(h, ExecType.CP), 2);
-    Linearization plan = new MaxParallelizeOrdering().plan(r.dag(), ctx);
+    Linearization plan = LOCAL.plan(r.dag(), ctx);
     List<Hop> order = plan.order();
     Map<Hop, Integer> at = new IdentityHashMap<>();
     for (Hop h : order) {
@@ -207,21 +210,24 @@ class OrderingsTest {
         sizes.put(h, DataCharacteristics.dims(60, 60));
       }
     }
-    Linearization plan = new MaxParallelizeOrdering().plan(dag,
+    Linearization plan = LOCAL.plan(dag,
         new OrderingContext(sizes, 2));
     assertEquals(1, plan.groups().size(), "groups: " + plan.groups());
     List<List<Hop>> chains = plan.groups().get(0).chains();
     assertEquals(List.of(List.of(cx.input(0).input(0), cx.input(0), cx),
         List.of(cy.input(0).input(0), cy.input(0), cy),
         List.of(cz.input(0).input(0), cz.input(0), cz)), chains);
+    // off by default
+    assertTrue(new MaxParallelizeOrdering().plan(dag, new OrderingContext(sizes, 2)).groups()
+        .isEmpty());
     // the scalar sums that join the chains are not part of them; one thread: no groups
     assertTrue(chains.stream().noneMatch(c -> c.contains(total)));
-    assertTrue(new MaxParallelizeOrdering().plan(dag, new OrderingContext(sizes, 1)).groups()
+    assertTrue(LOCAL.plan(dag, new OrderingContext(sizes, 1)).groups()
         .isEmpty());
     // too small to pay for a hand-over: no groups either
     Map<Hop, DataCharacteristics> tiny = new IdentityHashMap<>();
     sizes.keySet().forEach(h -> tiny.put(h, DataCharacteristics.dims(10, 10)));
-    assertTrue(new MaxParallelizeOrdering().plan(dag, new OrderingContext(tiny, 2)).groups()
+    assertTrue(LOCAL.plan(dag, new OrderingContext(tiny, 2)).groups()
         .isEmpty());
   }
 
@@ -252,7 +258,7 @@ class OrderingsTest {
     // the products with B are too large for a chain
     Map<Hop, DataCharacteristics> withBig = new IdentityHashMap<>(sizes);
     withBig.put(big, DataCharacteristics.dims(60, 2000));
-    Linearization plan = new MaxParallelizeOrdering().plan(dag,
+    Linearization plan = LOCAL.plan(dag,
         new OrderingContext(withBig, 2));
     for (Linearization.ChainGroup g : plan.groups()) {
       for (List<Hop> c : g.chains()) {
@@ -319,5 +325,12 @@ class OrderingsTest {
         plugins.create(StrategyKind.ORDERING, "breadth-first"));
     assertInstanceOf(MaxParallelizeOrdering.class,
         plugins.create(StrategyKind.ORDERING, "max-parallelize"));
+    assertInstanceOf(MaxParallelizeOrdering.class, plugins.create(StrategyKind.ORDERING,
+        "max-parallelize:localChains=true,minChainWork=100000"));
+    IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+        IllegalArgumentException.class, () -> plugins.create(StrategyKind.ORDERING,
+            "max-parallelize:minChainWork=-1"));
+    assertEquals("operator ordering 'max-parallelize:minChainWork=-1': minChainWork must be >= 0, "
+        + "was -1", e.getMessage());
   }
 }
