@@ -1,5 +1,7 @@
 package org.planlab.engine.backend;
 
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -45,10 +47,10 @@ public final class HandleBackend implements Backend {
   final AtomicLong released = new AtomicLong();
   private volatile boolean closed;
   /** The local blocks whose broadcast was prepared ahead, and those moved here, by identity. */
-  private final Set<MatrixBlock> prepared = java.util.Collections.synchronizedSet(
-      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
-  private final Set<MatrixBlock> moved = java.util.Collections.synchronizedSet(
-      java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+  private final Set<MatrixBlock> prepared = Collections.synchronizedSet(
+      Collections.newSetFromMap(new IdentityHashMap<>()));
+  private final Set<MatrixBlock> moved = Collections.synchronizedSet(
+      Collections.newSetFromMap(new IdentityHashMap<>()));
 
   HandleBackend(String name, ExecType execType, long budget) {
     this(name, execType, budget, Long.MAX_VALUE);

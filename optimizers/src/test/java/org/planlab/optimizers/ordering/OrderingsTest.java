@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -176,7 +178,7 @@ class OrderingsTest {
 
   private static Set<Hop> ancestors(List<Hop> chain) {
     Set<Hop> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-    java.util.Deque<Hop> work = new java.util.ArrayDeque<>();
+    Deque<Hop> work = new ArrayDeque<>();
     chain.forEach(h -> work.addAll(h.inputs()));
     while (!work.isEmpty()) {
       Hop h = work.pop();

@@ -1,5 +1,6 @@
 package org.planlab.engine.runtime.program;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,7 +72,7 @@ public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter
           : d instanceof ScalarValue v ? v.asString() : d.toString();
       sb.append("const _").append(c).append(" = ").append(text).append('\n');
     }
-    Map<Integer, String> chainOf = new java.util.HashMap<>();
+    Map<Integer, String> chainOf = new HashMap<>();
     for (int g = 0; g < segments.size(); g++) {
       for (int c = 0; c < segments.get(g).chains().size(); c++) {
         for (int k : segments.get(g).chains().get(c)) {
