@@ -7,6 +7,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.planlab.engine.backend.Backend;
 import org.planlab.engine.data.CountedHandle;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
@@ -99,9 +100,9 @@ public final class InstructionExecutor {
       executeAsync(instr, frame, lineage, ctx);
     } else {
       execute(instr, frame, lineage, ctx);
-      if (async && code.broadcastAfter().containsKey(i)
-          && frame[instr.output()] instanceof MatrixValue m) {
-        ctx.prefetcher().broadcast(m.block(), code.broadcastAfter().get(i), ctx);
+      Backend target = async ? code.broadcastAfter().get(i) : null;
+      if (target != null && frame[instr.output()] instanceof MatrixValue m) {
+        ctx.prefetcher().broadcast(m.block(), target, ctx);
       }
     }
     release(code.releaseAfter().get(i), frame, lineage);

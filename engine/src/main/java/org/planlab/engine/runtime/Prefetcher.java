@@ -63,7 +63,30 @@ public final class Prefetcher implements AutoCloseable {
    */
   public MatrixData submit(Callable<MatrixBlock> work, long rows, long cols, String name,
       String where, ExecutionContext ctx) {
-    Future<MatrixBlock> f = threads.submit(() -> {
+    return new PrefetchedMatrix(rows, cols, start(work, name, where, ctx));
+  }
+
+  /**
+   * MEMPHIS sec. 5.1's broadcast operator: starts {@code backend}'s broadcast of the local
+   * result of a local chain, which the backend's operations read later, so that partitioning
+   * and registering it overlap the driver's work. A broadcast made ahead is only a head start:
+   * when it fails, the operation that reads the matrix broadcasts it again and reports its own
+   * failure, so this one's is dropped.
+   */
+  public void broadcast(MatrixBlock local, Backend backend, ExecutionContext ctx) {
+    start(() -> {
+      backend.prepareBroadcast(local, ctx);
+      return null;
+    }, "broadcast", backend.name(), ctx);
+  }
+
+  /**
+   * Starts {@code work} on a prefetch thread as a span {@code name} on {@code where} of the
+   * timeline, tracked until the run's {@link #close}.
+   */
+  private <T> Future<T> start(Callable<T> work, String name, String where,
+      ExecutionContext ctx) {
+    Future<T> f = threads.submit(() -> {
       long start = System.nanoTime();
       try {
         return work.call();
@@ -76,30 +99,7 @@ public final class Prefetcher implements AutoCloseable {
     synchronized (started) {
       started.add(f);
     }
-    return new PrefetchedMatrix(rows, cols, f);
-  }
-
-  /**
-   * MEMPHIS sec. 5.1's broadcast operator: starts {@code backend}'s broadcast of the local
-   * result of a local chain, which the backend's operations read later, so that partitioning
-   * and registering it overlap the driver's work. A broadcast made ahead is only a head start:
-   * when it fails, the operation that reads the matrix broadcasts it again and reports its own
-   * failure, so this one's is dropped.
-   */
-  public void broadcast(MatrixBlock local, Backend backend, ExecutionContext ctx) {
-    Future<?> f = threads.submit(() -> {
-      long start = System.nanoTime();
-      try {
-        backend.prepareBroadcast(local, ctx);
-      } finally {
-        if (ctx.config().timeline()) {
-          ctx.statistics().recordSpan("broadcast", backend.name(), start, System.nanoTime());
-        }
-      }
-    });
-    synchronized (started) {
-      started.add(f);
-    }
+    return f;
   }
 
   /** Cancels every prefetch still running (the run failed), then waits for them. */

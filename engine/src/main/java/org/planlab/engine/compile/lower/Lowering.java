@@ -238,6 +238,7 @@ public final class Lowering {
   private static Map<Hop, int[]> chains(Linearization plan, Set<Hop> needed, List<Hop> order,
       OperatorOrdering ordering) {
     Map<Hop, int[]> chainOf = new IdentityHashMap<>();
+    int group = 0;
     for (Linearization.ChainGroup g : plan.groups()) {
       List<List<Hop>> chains = g.chains().stream()
           .map(c -> c.stream().filter(needed::contains).toList())
@@ -245,8 +246,6 @@ public final class Lowering {
       if (chains.size() < 2) {
         continue;
       }
-      int group = chainOf.isEmpty() ? 0
-          : chainOf.values().stream().mapToInt(x -> x[0]).max().orElse(-1) + 1;
       List<Hop> flat = new ArrayList<>();
       for (int c = 0; c < chains.size(); c++) {
         for (Hop h : chains.get(c)) {
@@ -260,6 +259,7 @@ public final class Lowering {
         throw new IllegalStateException("ordering " + ordering.name()
             + " gave a group of concurrent chains that is not contiguous in its order");
       }
+      group++;
     }
     return chainOf;
   }
