@@ -58,4 +58,32 @@ final class SimdPrimitives {
       c[ci + j] += s * a[ai + j];
     }
   }
+
+  static int lanes() {
+    return LANES;
+  }
+
+  /**
+   * The SIMD part of {@link VectorPrimitives#gatherMultAdd}: the first {@code k - k % LANES}
+   * elements, one vector of LANES elements at a time with an even and an odd accumulator;
+   * returns where the scalar tail starts.
+   */
+  static int gatherMultAdd(double[] w, int[] aix, int ai, int len, double[] b, int k,
+      double[] c, int ci) {
+    int l = 0;
+    for (; l + LANES <= k; l += LANES) {
+      DoubleVector s0 = DoubleVector.fromArray(SPECIES, c, ci + l);
+      DoubleVector s1 = DoubleVector.zero(SPECIES);
+      int q = 0;
+      for (; q + 1 < len; q += 2) {
+        s0 = s0.add(DoubleVector.fromArray(SPECIES, b, aix[ai + q] * k + l).mul(w[q]));
+        s1 = s1.add(DoubleVector.fromArray(SPECIES, b, aix[ai + q + 1] * k + l).mul(w[q + 1]));
+      }
+      if (q < len) {
+        s0 = s0.add(DoubleVector.fromArray(SPECIES, b, aix[ai + q] * k + l).mul(w[q]));
+      }
+      s0.add(s1).intoArray(c, ci + l);
+    }
+    return l;
+  }
 }

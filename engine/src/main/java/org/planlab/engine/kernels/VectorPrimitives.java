@@ -169,6 +169,57 @@ public final class VectorPrimitives {
   }
 
   /**
+   * Gathered rows combined into one slice: {@code c[ci+l] += sum_q w[q] * b[aix[ai+q]*k + l]}
+   * for l in [0, k) and q in [0, len), the rows of b (row-major, k columns) picked by an index
+   * array. Two accumulators per element, taking even and odd q, then added; every element is
+   * one multiply and one add per term, so the SIMD and scalar paths round alike. One pass over
+   * the gathered rows keeps the k sums in registers instead of reading and writing c once per
+   * row (the Outer template's RIGHT product, fusion paper sec. 2.2).
+   */
+  public static void gatherMultAdd(double[] w, int[] aix, int ai, int len, double[] b, int k,
+      double[] c, int ci) {
+    int l = 0;
+    if (SIMD && k >= SimdPrimitives.lanes()) {
+      l = SimdPrimitives.gatherMultAdd(w, aix, ai, len, b, k, c, ci);
+    }
+    for (; l < k; l++) {
+      double s0 = c[ci + l];
+      double s1 = 0;
+      int q = 0;
+      for (; q + 1 < len; q += 2) {
+        s0 += w[q] * b[aix[ai + q] * k + l];
+        s1 += w[q + 1] * b[aix[ai + q + 1] * k + l];
+      }
+      if (q < len) {
+        s0 += w[q] * b[aix[ai + q] * k + l];
+      }
+      c[ci + l] = s0 + s1;
+    }
+  }
+
+  /**
+   * One slice scattered into indexed rows: {@code c[aix[ai+q]*k + l] += w[q] * a[ui + l]} for
+   * q in [0, len) and l in [0, k), c row-major with k columns (the Outer template's LEFT
+   * product, fusion paper sec. 2.2). Multiply then add, as {@link #vectMultAdd}.
+   */
+  public static void scatterMultAdd(double[] a, int ui, double[] w, int[] aix, int ai, int len,
+      double[] c, int k) {
+    if (SIMD && k >= SIMD_MIN_LENGTH) {
+      for (int q = 0; q < len; q++) {
+        SimdPrimitives.axpy(a, w[q], c, ui, aix[ai + q] * k, k);
+      }
+      return;
+    }
+    for (int q = 0; q < len; q++) {
+      double s = w[q];
+      int ci = aix[ai + q] * k;
+      for (int l = 0; l < k; l++) {
+        c[ci + l] += s * a[ui + l];
+      }
+    }
+  }
+
+  /**
    * Four scaled slices of {@code b} added into one slice of {@code c} in one pass:
    * {@code c[ci+j] += a0*b[b0+j] + a1*b[b1+j] + a2*b[b2+j] + a3*b[b3+j]}. Reads and writes
    * {@code c} once instead of four times.

@@ -176,4 +176,47 @@ class VectorPrimitivesTest {
     VectorPrimitives.vectAdd(a, c, 1, 1, 2);
     assertArrayEquals(new double[] {10, 22, 33}, c);
   }
+
+  /**
+   * Gathered rows of a k-column matrix, combined with weights into a row with an offset, and
+   * one row scattered into indexed rows: both against the naive loops, for ranks below, at and
+   * above the vector width (scalar tails included) and odd and even numbers of rows.
+   */
+  @Test
+  void gatherAndScatterMultAddMatchTheNaiveLoops() {
+    Random rnd = new Random(3);
+    for (int k : new int[] {1, 3, 4, 7, 16, 20, 33}) {
+      for (int len = 0; len <= 9; len++) {
+        int rows = 12;
+        double[] b = randomArray(rnd, rows * k);
+        double[] w = randomArray(rnd, len);
+        int[] ix = new int[len + 2];
+        for (int q = 0; q < len; q++) {
+          ix[2 + q] = rnd.nextInt(rows);
+        }
+        double[] c = randomArray(rnd, k + 5);
+        double[] ref = c.clone();
+        for (int l = 0; l < k; l++) {
+          for (int q = 0; q < len; q++) {
+            ref[5 + l] += w[q] * b[ix[2 + q] * k + l];
+          }
+        }
+        VectorPrimitives.gatherMultAdd(w, ix, 2, len, b, k, c, 5);
+        for (int l = 0; l < k + 5; l++) {
+          assertEquals(ref[l], c[l], 1e-14 * (len + 1), "gather k " + k + " len " + len);
+        }
+
+        double[] u = randomArray(rnd, k + 1);
+        double[] out = randomArray(rnd, rows * k);
+        double[] expected = out.clone();
+        for (int q = 0; q < len; q++) {
+          for (int l = 0; l < k; l++) {
+            expected[ix[2 + q] * k + l] += w[q] * u[1 + l];
+          }
+        }
+        VectorPrimitives.scatterMultAdd(u, 1, w, ix, 2, len, out, k);
+        assertArrayEquals(expected, out, "scatter k " + k + " len " + len);
+      }
+    }
+  }
 }

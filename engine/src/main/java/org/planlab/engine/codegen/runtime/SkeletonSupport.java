@@ -72,12 +72,15 @@ final class SkeletonSupport {
     return scalars == null ? NO_SCALARS : scalars;
   }
 
-  /** Views of inputs 1.. (the side inputs b[0..]), densified when {@code dense}. */
-  static SideInput[] sides(List<MatrixBlock> inputs, boolean dense) {
+  /**
+   * Views of inputs 1.. (the side inputs b[0..]): the first {@code denseSides} densified, the
+   * others in their own format, so that a sparse side input read by cell is never copied.
+   */
+  static SideInput[] sides(List<MatrixBlock> inputs, int denseSides) {
     SideInput[] b = new SideInput[inputs.size() - 1];
     for (int k = 0; k < b.length; k++) {
       MatrixBlock in = inputs.get(k + 1);
-      b[k] = dense ? SideInput.dense(in) : SideInput.of(in);
+      b[k] = k < denseSides ? SideInput.dense(in) : SideInput.of(in);
     }
     return b;
   }

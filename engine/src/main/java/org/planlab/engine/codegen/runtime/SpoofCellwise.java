@@ -60,7 +60,7 @@ public abstract class SpoofCellwise extends SpoofOperator {
     }
     double[] s = SkeletonSupport.scalars(scalars);
     Main x = Main.of(inputs.get(0));
-    SideInput[] b = SkeletonSupport.sides(inputs, false);
+    SideInput[] b = SkeletonSupport.sides(inputs, 0);
     boolean nonZerosOnly = sparseSafe && x.isSparse();
     return switch (type) {
       case NO_AGG -> nonZerosOnly ? sparseNoAgg(x, b, s, pool) : denseNoAgg(x, b, s, pool);

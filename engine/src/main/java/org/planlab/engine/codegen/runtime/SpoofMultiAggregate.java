@@ -52,7 +52,7 @@ public abstract class SpoofMultiAggregate extends SpoofOperator {
     int k = ops.length;
     double[] s = SkeletonSupport.scalars(scalars);
     Main x = Main.of(inputs.get(0));
-    SideInput[] b = SkeletonSupport.sides(inputs, false);
+    SideInput[] b = SkeletonSupport.sides(inputs, 0);
     boolean nonZerosOnly = sparseSafe && x.isSparse();
     double[] out = new double[k];
     if (x.cells() == 0) {

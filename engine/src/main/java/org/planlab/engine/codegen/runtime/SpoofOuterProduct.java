@@ -1,10 +1,12 @@
 package org.planlab.engine.codegen.runtime;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.codegen.runtime.SkeletonSupport.Main;
 import org.planlab.engine.kernels.KahanSum;
+import org.planlab.engine.kernels.VectorPrimitives;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlockMCSR;
@@ -17,9 +19,11 @@ import org.planlab.engine.parallel.KernelPool;
  *
  * <p>Only the non-zeros of X are visited, in either format (fusion paper, sec. 2.2: the
  * sparsity of X is exploited over the dense outer product {@code U V^T}), so the work is
- * nnz(X) body calls, not m x n. RIGHT and CELLWISE write disjoint output rows per row range;
- * LEFT and AGG reduce per-chunk partials in chunk order, so every type gives identical results
- * for any thread count.
+ * nnz(X) body calls, not m x n. Rows are visited in blocks of rows and, within them, blocks of
+ * columns whose rows of V fit a core's cache (sec. 2.2: the skeleton does the cache blocking).
+ * RIGHT and CELLWISE write disjoint output rows per row range; LEFT writes disjoint output rows
+ * per column range of X, summing each over X's rows in order; AGG reduces per-chunk partials in
+ * chunk order. So every type gives identical results for any thread count.
  */
 public abstract class SpoofOuterProduct extends SpoofOperator {
   protected final OuterType type;
@@ -37,8 +41,9 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
 
   /**
    * Runs the operator over X = {@code inputs.get(0)} (m x n), U = {@code inputs.get(1)}
-   * (m x k) and V = {@code inputs.get(2)} (n x k); all side inputs, U and V included, are passed
-   * dense as b[0..]. The output is m x k (RIGHT), n x k (LEFT), m x n (CELLWISE) or 1 x 1 (AGG)
+   * (m x k) and V = {@code inputs.get(2)} (n x k), passed dense as b[0] and b[1]; the other side
+   * inputs stay in their own format, since the body reads them by cell only and a sparse side
+   * input of X's size must not be copied to dense once per call. The output is m x k (RIGHT), n x k (LEFT), m x n (CELLWISE) or 1 x 1 (AGG)
    * whatever {@code outRows} and {@code outCols} say. Work is the number of genexec calls,
    * nnz(X).
    */
@@ -67,7 +72,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     }
     double[] s = SkeletonSupport.scalars(scalars);
     Main x = Main.of(xb);
-    SideInput[] b = SkeletonSupport.sides(inputs, true);
+    SideInput[] b = SkeletonSupport.sides(inputs, 2);
     int k = ub.cols();
     Factors f = new Factors(b[0].values(), b[1].values(), k, b, s);
     return switch (type) {
@@ -83,37 +88,73 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
   }
 
   /**
-   * The non-zeros of one row of X at a time, as (values, indexes) from {@code pos} for
-   * {@code len} entries: a sparse row as stored, a dense row compacted into per-range buffers.
-   * One loop per output type then walks them without a per-cell callback.
+   * Bytes of factor rows one column block gathers: V's rows (and LEFT's output rows) of a block
+   * of X's columns stay in a core's L2 cache while the block's non-zeros of a block of rows are
+   * visited, instead of coming from the last-level cache once per non-zero (the skeleton's
+   * cache blocking, fusion paper sec. 2.2).
    */
-  private static final class NonZeros {
+  static final int COLUMN_BLOCK_BYTES = 256 * 1024;
+
+  /** Rows per row block: the rows whose segments of one column block are visited together. */
+  static final int ROW_BLOCK = 256;
+
+  /** Rows per task of the row-parallel types (RIGHT, CELLWISE): four row blocks. */
+  static final int TASK_ROWS = 4 * ROW_BLOCK;
+
+  /** Column ranges LEFT splits X into at least (when a cache block is wider). */
+  static final int LEFT_TASKS = 16;
+
+  /** Columns of X per column block for rank {@code k}; a function of the shape only. */
+  static int columnBlock(int cols, int k) {
+    return (int) Math.max(1, Math.min(cols, COLUMN_BLOCK_BYTES / (8L * Math.max(1, k))));
+  }
+
+  /**
+   * The non-zeros of X in one row and one column range at a time, as (values, indexes) from
+   * {@code pos} for {@code len} entries: a sparse row's segment as stored, a dense row's range
+   * compacted into per-task buffers. Sparse rows keep a cursor per row of the current row block
+   * ({@link #startRows}), so the column blocks of a row are found without searching; a row
+   * without a cursor is searched by its first column.
+   */
+  private static final class Segments {
     private final Main x;
     private final double[] denseValues;
     private final int[] denseIndexes;
+    private final int[] cursor;
+    private int firstRow = -1;
     double[] values;
     int[] indexes;
     int pos;
     int len;
 
-    NonZeros(Main x) {
+    /** Segments of at most {@code width} columns. */
+    Segments(Main x, int width) {
       this.x = x;
-      this.denseValues = x.isSparse() ? null : new double[x.cols];
-      this.denseIndexes = x.isSparse() ? null : new int[x.cols];
+      this.denseValues = x.isSparse() ? null : new double[width];
+      this.denseIndexes = x.isSparse() ? null : new int[width];
+      this.cursor = x.isSparse() ? new int[ROW_BLOCK] : null;
     }
 
-    void load(int i) {
-      if (x.isSparse()) {
-        values = x.sparse.values(i);
-        indexes = x.sparse.indexes(i);
-        pos = x.sparse.pos(i);
-        len = x.sparse.size(i);
+    /** Rows [r0, r0 + ROW_BLOCK) are visited next, column blocks in increasing order. */
+    void startRows(int r0, int r1) {
+      if (cursor == null) {
         return;
       }
-      int n = x.cols;
-      int off = i * n;
+      firstRow = r0;
+      for (int i = r0; i < r1; i++) {
+        cursor[i - r0] = x.sparse.isEmpty(i) ? 0 : x.sparse.pos(i);
+      }
+    }
+
+    /** Loads the non-zeros X[i, c0:c1). */
+    void load(int i, int c0, int c1) {
+      if (x.isSparse()) {
+        loadSparse(i, c0, c1);
+        return;
+      }
+      int off = i * x.cols;
       int cnt = 0;
-      for (int j = 0; j < n; j++) {
+      for (int j = c0; j < c1; j++) {
         double aij = x.dense[off + j];
         if (aij != 0) {
           denseValues[cnt] = aij;
@@ -125,137 +166,193 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
       pos = 0;
       len = cnt;
     }
+
+    private void loadSparse(int i, int c0, int c1) {
+      if (x.sparse.isEmpty(i)) {
+        len = 0;
+        return;
+      }
+      int start = x.sparse.pos(i);
+      int end = start + x.sparse.size(i);
+      int[] ix = x.sparse.indexes(i);
+      boolean cursored = firstRow >= 0 && i - firstRow >= 0 && i - firstRow < ROW_BLOCK;
+      int p = cursored ? cursor[i - firstRow] : start;
+      if (!cursored && c0 > 0 && p < end && ix[p] < c0) {
+        p = Arrays.binarySearch(ix, start, end, c0);
+        p = p >= 0 ? p : -p - 1;
+      }
+      int q = p;
+      while (q < end && ix[q] < c1) {
+        q++;
+      }
+      if (cursored) {
+        cursor[i - firstRow] = q;
+      }
+      values = x.sparse.values(i);
+      indexes = ix;
+      pos = p;
+      len = q - p;
+    }
+  }
+
+  /**
+   * Visits rows [r0, r1) of X in row blocks and, within each, column blocks of
+   * {@link #columnBlock} columns, calling {@code segment} with the row and the segment loaded
+   * in {@code nz} and the values w of its non-zeros in {@code w[0..nz.len)}. Returns the number
+   * of genexec calls.
+   */
+  private long visit(Main x, Factors f, int r0, int r1, Segments nz, double[] w,
+      SegmentConsumer segment) {
+    int k = f.k;
+    int cb = columnBlock(x.cols, k);
+    long count = 0;
+    for (int b0 = r0; b0 < r1; b0 += ROW_BLOCK) {
+      int b1 = Math.min(r1, b0 + ROW_BLOCK);
+      nz.startRows(b0, b1);
+      for (int c0 = 0; c0 < x.cols; c0 += cb) {
+        int c1 = Math.min(x.cols, c0 + cb);
+        for (int i = b0; i < b1; i++) {
+          nz.load(i, c0, c1);
+          int len = nz.len;
+          if (len == 0) {
+            continue;
+          }
+          values(f, i, nz, w);
+          segment.accept(i, nz, w);
+          count += len;
+        }
+      }
+    }
+    return count;
+  }
+
+  /** w[q] = genexec of the q-th non-zero of the loaded segment of row i. */
+  private void values(Factors f, int i, Segments nz, double[] w) {
+    int k = f.k;
+    double[] av = nz.values;
+    int[] ix = nz.indexes;
+    int p0 = nz.pos;
+    for (int q = 0; q < nz.len; q++) {
+      int j = ix[p0 + q];
+      w[q] = genexec(av[p0 + q], f.u, i * k, f.v, j * k, f.b, f.scalars, k, i, j);
+    }
+  }
+
+  /** What a skeleton does with one row segment's values. */
+  @FunctionalInterface
+  private interface SegmentConsumer {
+    void accept(int row, Segments nz, double[] w);
+  }
+
+  private static long sum(List<Long> counts) {
+    long total = 0;
+    for (long c : counts) {
+      total += c;
+    }
+    return total;
   }
 
   private static long work(Main x, int k) {
     return (x.isSparse() ? x.sparseWork() : x.cells()) * Math.max(1, k);
   }
 
-  /** {@code W %*% V}: {@code out[i,] += w * V[j,]}, rows of out written by one range each. */
+  /**
+   * {@code W %*% V}: {@code out[i,] += sum_j w_ij * V[j,]}, rows of out written by one range
+   * each; per row and column block, the gathered rows of V are summed in registers.
+   */
   private SpoofResult right(Main x, Factors f, KernelPool pool) {
     int k = f.k;
     MatrixBlock out = MatrixBlock.dense(x.rows, k);
     double[] c = out.denseValues();
-    AtomicLong calls = new AtomicLong();
-    pool.parallelFor(x.rows, work(x, k), (r0, r1) -> {
-      NonZeros nz = new NonZeros(x);
-      long count = 0;
-      for (int i = r0; i < r1; i++) {
-        nz.load(i);
-        int[] ix = nz.indexes;
-        double[] av = nz.values;
-        for (int p = nz.pos; p < nz.pos + nz.len; p++) {
-          int j = ix[p];
-          double w = genexec(av[p], f.u, i * k, f.v, j * k, f.b, f.scalars, k, i, j);
-          VectorOps.vectMultAdd(f.v, w, c, j * k, i * k, k);
-        }
-        count += nz.len;
-      }
-      calls.addAndGet(count);
-    });
+    int cb = columnBlock(x.cols, k);
+    // chunks of row blocks taken by idle threads: rows of skewed data differ in non-zeros
+    List<Long> counts = pool.mapChunks(x.rows, TASK_ROWS, work(x, k), (r0, r1) ->
+        visit(x, f, r0, r1, new Segments(x, cb), new double[cb], (i, s, ws) ->
+            VectorPrimitives.gatherMultAdd(ws, s.indexes, s.pos, s.len, f.v, k, c, i * k)));
     out.recomputeNonZeros();
-    return new SpoofResult(out.examSparsity(), calls.get());
+    return new SpoofResult(out.examSparsity(), sum(counts));
   }
 
-  /** {@code t(W) %*% U}: {@code out[j,] += w * U[i,]}, per-chunk partials in chunk order. */
+  /**
+   * {@code t(W) %*% U}: {@code out[j,] += w_ij * U[i,]}. Tasks own column ranges of X, that is
+   * disjoint rows of out, and visit every row of X in order, so each output row is summed in
+   * row order whatever the thread count, with neither per-chunk partials nor atomic updates.
+   */
   private SpoofResult left(Main x, Factors f, KernelPool pool) {
     int k = f.k;
-    int size = x.cols * k;
-    long work = work(x, k);
-    int chunk = SkeletonSupport.chunkRows(x.rows, work, size);
-    List<LeftPartial> parts = pool.mapChunks(x.rows, chunk, work, (r0, r1) -> {
-      double[] c = new double[size];
-      NonZeros nz = new NonZeros(x);
+    double[] c = new double[x.cols * k];
+    // column ranges no wider than a cache block, and enough of them for idle threads to take
+    // the next one when skewed columns make ranges unequal
+    int width = Math.min(columnBlock(x.cols, k), Math.max(1, (x.cols + LEFT_TASKS - 1) / LEFT_TASKS));
+    List<Long> counts = pool.mapChunks(x.cols, width, work(x, k), (c0, c1) -> {
+      Segments nz = new Segments(x, c1 - c0);
+      double[] w = new double[c1 - c0];
       long count = 0;
-      for (int i = r0; i < r1; i++) {
-        nz.load(i);
-        int[] ix = nz.indexes;
-        double[] av = nz.values;
-        for (int p = nz.pos; p < nz.pos + nz.len; p++) {
-          int j = ix[p];
-          double w = genexec(av[p], f.u, i * k, f.v, j * k, f.b, f.scalars, k, i, j);
-          VectorOps.vectMultAdd(f.u, w, c, i * k, j * k, k);
+      for (int i = 0; i < x.rows; i++) {
+        nz.load(i, c0, c1);
+        if (nz.len == 0) {
+          continue;
         }
+        values(f, i, nz, w);
+        VectorPrimitives.scatterMultAdd(f.u, i * k, w, nz.indexes, nz.pos, nz.len, c, k);
         count += nz.len;
       }
-      return new LeftPartial(c, count);
+      return count;
     });
-    // one chunk: its partial is the result; else add the partials in chunk order
-    double[] out = parts.size() == 1 ? parts.get(0).values : new double[size];
-    long calls = 0;
-    for (LeftPartial p : parts) {
-      if (p.values != out) {
-        VectorOps.vectAdd(p.values, out, 0, 0, size);
-      }
-      calls += p.calls;
-    }
-    return new SpoofResult(MatrixBlock.dense(x.cols, k, out).examSparsity(), calls);
-  }
-
-  private record LeftPartial(double[] values, long calls) {
+    return new SpoofResult(MatrixBlock.dense(x.cols, k, c).examSparsity(), sum(counts));
   }
 
   /** W itself with X's pattern (sparse X: sparse output; zero values dropped). */
   private SpoofResult cellwise(Main x, Factors f, KernelPool pool) {
     int m = x.rows;
     int n = x.cols;
-    AtomicLong calls = new AtomicLong();
-    AtomicLong nnz = new AtomicLong();
+    int k = f.k;
+    int cb = columnBlock(n, k);
     boolean sparse = x.isSparse();
     MatrixBlock out = sparse ? MatrixBlock.sparse(m, n) : MatrixBlock.dense(m, n);
     SparseBlockMCSR cs = sparse ? out.sparseRowsForUpdate() : null;
     double[] cd = sparse ? null : out.denseValues();
-    int k = f.k;
-    pool.parallelFor(m, work(x, k), (r0, r1) -> {
-      NonZeros nz = new NonZeros(x);
-      long count = 0;
-      long written = 0;
-      for (int i = r0; i < r1; i++) {
-        nz.load(i);
-        int[] ix = nz.indexes;
-        double[] av = nz.values;
-        int end = nz.pos + nz.len;
-        if (sparse && nz.len > 0) {
-          cs.reserve(i, nz.len);
-        }
-        for (int p = nz.pos; p < end; p++) {
-          int j = ix[p];
-          double w = genexec(av[p], f.u, i * k, f.v, j * k, f.b, f.scalars, k, i, j);
-          if (sparse) {
-            written += cs.append(i, j, w);
-          } else {
-            cd[i * n + j] = w;
-            written += w != 0 ? 1 : 0;
+    AtomicLong nnz = new AtomicLong();
+    List<Long> counts = pool.mapChunks(m, TASK_ROWS, work(x, k), (r0, r1) -> {
+      if (sparse) {
+        for (int i = r0; i < r1; i++) {
+          if (!x.sparse.isEmpty(i)) {
+            cs.reserve(i, x.sparse.size(i));
           }
         }
-        count += nz.len;
       }
-      calls.addAndGet(count);
-      nnz.addAndGet(written);
+      long[] written = new long[1];
+      long count = visit(x, f, r0, r1, new Segments(x, cb), new double[cb], (i, s, ws) -> {
+        // column blocks come in increasing order, so each row's entries are appended sorted
+        for (int q = 0; q < s.len; q++) {
+          int j = s.indexes[s.pos + q];
+          if (sparse) {
+            written[0] += cs.append(i, j, ws[q]);
+          } else {
+            cd[i * n + j] = ws[q];
+            written[0] += ws[q] != 0 ? 1 : 0;
+          }
+        }
+      });
+      nnz.addAndGet(written[0]);
+      return count;
     });
     out.setNonZeros(nnz.get());
-    return new SpoofResult(out.examSparsity(), calls.get());
+    return new SpoofResult(out.examSparsity(), sum(counts));
   }
 
   /** {@code sum(W)}: compensated per chunk, chunks in order. */
   private SpoofResult agg(Main x, Factors f, KernelPool pool) {
     long work = work(x, f.k);
     int chunk = SkeletonSupport.chunkRows(x.rows, work, 1);
+    int cb = columnBlock(x.cols, f.k);
     List<AggPartial> parts = pool.mapChunks(x.rows, chunk, work, (r0, r1) -> {
       KahanSum sum = new KahanSum();
-      NonZeros nz = new NonZeros(x);
-      int k = f.k;
-      long count = 0;
-      for (int i = r0; i < r1; i++) {
-        nz.load(i);
-        int[] ix = nz.indexes;
-        double[] av = nz.values;
-        for (int p = nz.pos; p < nz.pos + nz.len; p++) {
-          int j = ix[p];
-          sum.add(genexec(av[p], f.u, i * k, f.v, j * k, f.b, f.scalars, k, i, j));
+      long count = visit(x, f, r0, r1, new Segments(x, cb), new double[cb], (i, s, ws) -> {
+        for (int q = 0; q < s.len; q++) {
+          sum.add(ws[q]);
         }
-        count += nz.len;
-      }
+      });
       return new AggPartial(sum, count);
     });
     KahanSum total = new KahanSum();

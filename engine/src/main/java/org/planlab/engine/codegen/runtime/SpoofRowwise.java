@@ -59,7 +59,7 @@ public abstract class SpoofRowwise extends SpoofOperator {
     SkeletonSupport.validate("Row", inputs, outRows, outCols, pool);
     double[] s = SkeletonSupport.scalars(scalars);
     Main x = Main.of(inputs.get(0));
-    SideInput[] b = SkeletonSupport.sides(inputs, true);
+    SideInput[] b = SkeletonSupport.sides(inputs, Integer.MAX_VALUE);
     if ((long) outRows * outCols > MatrixBlock.MAX_DENSE_CELLS) {
       throw new IllegalArgumentException("Row operator output " + outRows + "x" + outCols
           + " exceeds the dense block limit");

@@ -101,10 +101,11 @@ class SpoofOuterProductTest {
         SEQ);
     int m = x.rows();
     int n = x.cols();
+    int k = u.cols();
     return List.of(
-        new Run("RIGHT (X*UV^T)V", product(OuterType.RIGHT), m, K,
+        new Run("RIGHT (X*UV^T)V", product(OuterType.RIGHT), m, k,
             MatMultKernels.multiply(w, v, SEQ)),
-        new Run("LEFT t(X*UV^T)U", product(OuterType.LEFT), n, K,
+        new Run("LEFT t(X*UV^T)U", product(OuterType.LEFT), n, k,
             MatMultKernels.transposeLeftMultiply(w, u, SEQ)),
         new Run("CELLWISE X*UV^T", product(OuterType.CELLWISE), m, n, w),
         new Run("AGG sum(X*UV^T)", product(OuterType.AGG), 1, 1,
@@ -173,6 +174,58 @@ class SpoofOuterProductTest {
         TestMatrices.assertClose(r.expected(), two.output(), SkeletonCases.TOL, what);
       }
     }
+  }
+
+  /**
+   * A rank and a width that split X into several column blocks and several row blocks and
+   * tasks: every type still equals the unfused kernels, and one and two threads agree bit for
+   * bit (LEFT's column-range tasks sum each output row over X's rows in order).
+   */
+  @Test
+  void cacheBlocksOverColumnsAndRowsGiveTheUnblockedResult() {
+    int k = 48;
+    int m = SpoofOuterProduct.TASK_ROWS + SpoofOuterProduct.ROW_BLOCK + 37;
+    int n = 3 * SpoofOuterProduct.columnBlock(Integer.MAX_VALUE, k) + 11;
+    assertTrue(SpoofOuterProduct.columnBlock(n, k) < n / 3, "several column blocks");
+    MatrixBlock u = SkeletonCases.uniform(m, k, 0.1, 1, 85);
+    MatrixBlock v = SkeletonCases.uniform(n, k, 0.1, 1, 86);
+    MatrixBlock sparse = abs(TestMatrices.random(m, n, 0.01, 87, true));
+    MatrixBlock dense = abs(TestMatrices.random(m, n, 0.3, 88, false));
+    for (MatrixBlock x : List.of(sparse, dense)) {
+      for (Run r : runs(x, u, v)) {
+        String what = (x.isSparse() ? "sparse " : "dense ") + r.name();
+        List<MatrixBlock> in = List.of(x, u, v);
+        double[] s = {EPS};
+        SpoofResult one = r.op().execute(in, s, r.rows(), r.cols(), SEQ);
+        SpoofResult two = r.op().execute(in, s, r.rows(), r.cols(), TWO);
+        TestMatrices.assertClose(r.expected(), one.output(), SkeletonCases.TOL, what);
+        assertTrue(MatrixComparison.approxEquals(one.output(), two.output(), 0, 0), what);
+        assertEquals(x.nnz(), two.work(), what + ": work is nnz(X)");
+      }
+    }
+  }
+
+  /**
+   * A side input besides U and V read by cell, here X itself in sparse form (ALS-CG's
+   * {@code W * (U V^T - X)}): the values are X's, found in its sparse rows.
+   */
+  @Test
+  void aSparseSideInputIsReadByCell() {
+    MatrixBlock x = abs(TestMatrices.random(300, 2000, 0.02, 89, true));
+    MatrixBlock w = ElementwiseKernels.binary(x, 0, BinaryOp.NEQ, SEQ);
+    MatrixBlock u = SkeletonCases.uniform(300, 20, 0.1, 1, 90);
+    MatrixBlock v = SkeletonCases.uniform(2000, 20, 0.1, 1, 91);
+    SpoofOuterProduct residual = new SpoofOuterProduct(OuterType.RIGHT) {
+      @Override
+      protected double genexec(double a, double[] uu, int ui, double[] vv, int vi, SideInput[] b,
+          double[] scalars, int k, int rix, int cix) {
+        return a * (VectorOps.dotProduct(uu, vv, ui, vi, k) - b[2].get(rix, cix));
+      }
+    };
+    MatrixBlock expected = MatMultKernels.multiply(ElementwiseKernels.binary(w,
+        ElementwiseKernels.binary(uvt(u, v), x, BinaryOp.MINUS, SEQ), BinaryOp.MULT, SEQ), v, SEQ);
+    SpoofResult res = residual.execute(List.of(w, u, v, x), null, 300, 20, TWO);
+    TestMatrices.assertClose(expected, res.output(), 1e-9, "W * (U V^T - X) %*% V");
   }
 
   @Test
