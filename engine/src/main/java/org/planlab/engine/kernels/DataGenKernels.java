@@ -191,12 +191,13 @@ public final class DataGenKernels {
       for (int i = from; i < to; i++) {
         int firstRow = i * BlockRandom.ROWS_PER_BLOCK;
         int blockRows = Math.min(BlockRandom.ROWS_PER_BLOCK, r - firstRow);
-        MatrixBlock block = RandomBlocks.block(seed, i, blockRows, c, sparsity, pdf, a, b);
-        blockNnz[i] = block.nnz();
         if (sparse) {
+          MatrixBlock block = RandomBlocks.block(seed, i, blockRows, c, sparsity, pdf, a, b);
+          blockNnz[i] = block.nnz();
           moveRows(block, target, firstRow);
         } else {
-          copyRows(block, dense, firstRow);
+          blockNnz[i] = RandomBlocks.fillDense(seed, i, sparsity, pdf, a, b, dense,
+              firstRow * c, (long) blockRows * c);
         }
       }
     });
@@ -253,30 +254,6 @@ public final class DataGenKernels {
         for (int j = 0; j < cols; j++) {
           target.append(firstRow + i, j, v[off + j]);
         }
-      }
-    }
-  }
-
-  /** Copies a generated block's rows into the dense output array at row {@code firstRow}. */
-  static void copyRows(MatrixBlock block, double[] out, int firstRow) {
-    int cols = block.cols();
-    long offset = (long) firstRow * cols;
-    if (block.isEmpty()) {
-      return;
-    }
-    if (!block.isSparse()) {
-      System.arraycopy(block.denseValues(), 0, out, (int) offset, block.rows() * cols);
-      return;
-    }
-    SparseBlock sb = block.sparseRows();
-    for (int i = 0; i < block.rows(); i++) {
-      int pos = sb.pos(i);
-      int len = sb.size(i);
-      int[] ix = sb.indexes(i);
-      double[] vals = sb.values(i);
-      int rowOff = (int) offset + i * cols;
-      for (int k = pos; k < pos + len; k++) {
-        out[rowOff + ix[k]] = vals[k];
       }
     }
   }

@@ -53,23 +53,49 @@ public final class RandomBlocks {
         nnz += sb.append((int) (cell / cols), (int) (cell % cols), draw(rnd, dist, a, b));
       }
     } else {
-      double[] v = out.denseValues();
-      if (sparsity >= 1) {
-        for (int i = 0; i < v.length; i++) {
-          v[i] = draw(rnd, dist, a, b);
-          nnz += v[i] != 0 ? 1 : 0;
-        }
-      } else {
-        for (long cell = nextCell(-1, sparsity, rnd); cell < cells;
-            cell = nextCell(cell, sparsity, rnd)) {
-          double x = draw(rnd, dist, a, b);
-          v[(int) cell] = x;
-          nnz += x != 0 ? 1 : 0;
-        }
-      }
+      nnz = fillDense(rnd, sparsity, dist, a, b, out.denseValues(), 0, cells);
     }
     out.setNonZeros(nnz);
     return out;
+  }
+
+  /**
+   * Row block {@code blockIndex} of the same seeded matrix as {@link #block}, written straight
+   * into {@code out[offset, offset + cells)} (all zeros before) instead of a block of its own:
+   * the same cells, drawn from the same stream, whatever format {@link #block} would pick. A
+   * dense {@code rand} fills its result this way, touching each output cell once. Returns the
+   * block's number of non-zeros.
+   */
+  public static long fillDense(long seed, long blockIndex, double sparsity, Distribution dist,
+      double a, double b, double[] out, int offset, long cells) {
+    if (sparsity < 0 || sparsity > 1 || Double.isNaN(sparsity)) {
+      throw new IllegalArgumentException("sparsity must be in [0, 1], was " + sparsity);
+    }
+    if (sparsity == 0 || cells == 0) {
+      return 0;
+    }
+    return fillDense(BlockRandom.forBlock(seed, blockIndex), sparsity, dist, a, b, out, offset,
+        cells);
+  }
+
+  private static long fillDense(SplittableRandom rnd, double sparsity, Distribution dist,
+      double a, double b, double[] v, int offset, long cells) {
+    long nnz = 0;
+    if (sparsity >= 1) {
+      int end = (int) (offset + cells);
+      for (int i = offset; i < end; i++) {
+        v[i] = draw(rnd, dist, a, b);
+        nnz += v[i] != 0 ? 1 : 0;
+      }
+      return nnz;
+    }
+    for (long cell = nextCell(-1, sparsity, rnd); cell < cells;
+        cell = nextCell(cell, sparsity, rnd)) {
+      double x = draw(rnd, dist, a, b);
+      v[(int) (offset + cell)] = x;
+      nnz += x != 0 ? 1 : 0;
+    }
+    return nnz;
   }
 
   /** The next non-zero cell after {@code cell}: a geometric skip with success probability sp. */
