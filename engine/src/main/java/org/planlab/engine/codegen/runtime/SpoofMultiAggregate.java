@@ -159,19 +159,22 @@ public abstract class SpoofMultiAggregate extends SpoofOperator {
     }
     double[] buf = x.rowBuffer();
     double[] c = p.scratch;
+    // a run of PLAIN_RUN cells may span rows, so a narrow main input (a column vector) is not
+    // folded into the compensated sums once per cell
+    int run = 0;
     for (int r = r0; r < r1; r++) {
       double[] a = x.row(r, buf);
       int off = x.rowOffset(r);
-      int j = 0;
-      while (j < n) {
-        int end = Math.min(n, j + SkeletonSupport.PLAIN_RUN);
-        for (; j < end; j++) {
-          genexec(a[off + j], b, s, c, m, n, r, j);
-          p.accumulate(ops);
+      for (int j = 0; j < n; j++) {
+        genexec(a[off + j], b, s, c, m, n, r, j);
+        p.accumulate(ops);
+        if (++run == SkeletonSupport.PLAIN_RUN) {
+          p.flush();
+          run = 0;
         }
-        p.flush();
       }
     }
+    p.flush();
     p.visited += (long) (r1 - r0) * n;
   }
 
@@ -241,21 +244,22 @@ public abstract class SpoofMultiAggregate extends SpoofOperator {
     int n = x.cols;
     SparseBlock sb = x.sparse;
     double[] c = p.scratch;
+    int run = 0;
     for (int r = r0; r < r1; r++) {
       int pos = sb.pos(r);
       int end = pos + sb.size(r);
       int[] ix = sb.indexes(r);
       double[] av = sb.values(r);
-      int k = pos;
-      while (k < end) {
-        int runEnd = Math.min(end, k + SkeletonSupport.PLAIN_RUN);
-        for (; k < runEnd; k++) {
-          genexec(av[k], b, s, c, m, n, r, ix[k]);
-          p.accumulate(ops);
+      for (int k = pos; k < end; k++) {
+        genexec(av[k], b, s, c, m, n, r, ix[k]);
+        p.accumulate(ops);
+        if (++run == SkeletonSupport.PLAIN_RUN) {
+          p.flush();
+          run = 0;
         }
-        p.flush();
       }
       p.visited += end - pos;
     }
+    p.flush();
   }
 }
