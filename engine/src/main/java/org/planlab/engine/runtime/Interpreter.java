@@ -32,6 +32,7 @@ import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.runtime.program.BlockCode;
 import org.planlab.engine.runtime.program.CompiledBlock;
 import org.planlab.engine.runtime.program.CompiledProgram;
+import org.planlab.engine.stats.ProcessTimes;
 import org.planlab.engine.stats.Statistics;
 
 /**
@@ -69,10 +70,12 @@ public final class Interpreter {
   /** Runs the main program in {@code ctx}. */
   public void run(ExecutionContext ctx) {
     long t0 = System.nanoTime();
+    ProcessTimes cpu0 = ProcessTimes.now();
     try {
       execute(program.main(), ctx);
     } finally {
       ctx.statistics().addExecutionTime(System.nanoTime() - t0);
+      ctx.statistics().addExecutionCpu(ProcessTimes.now().since(cpu0));
     }
   }
 

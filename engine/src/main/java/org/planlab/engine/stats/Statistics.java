@@ -22,6 +22,7 @@ public final class Statistics {
   private final AtomicLong recompilations = new AtomicLong();
   private final AtomicLong peakLiveBytes = new AtomicLong();
   private final AtomicLong executionNanos = new AtomicLong();
+  private ProcessTimes executionCpu = ProcessTimes.ZERO;
   private final Map<String, Counter> opcodes = new ConcurrentHashMap<>();
   private final Map<CodegenCounter, AtomicLong> codegen = new EnumMap<>(CodegenCounter.class);
   private final Map<String, AtomicLong> selection = new ConcurrentHashMap<>();
@@ -107,8 +108,17 @@ public final class Statistics {
     recompilations.incrementAndGet();
   }
 
+  private synchronized ProcessTimes executionCpu() {
+    return executionCpu;
+  }
+
   public void addExecutionTime(long nanos) {
     executionNanos.addAndGet(nanos);
+  }
+
+  /** Adds the process's user and kernel CPU time of one execution of a program. */
+  public synchronized void addExecutionCpu(ProcessTimes spent) {
+    executionCpu = executionCpu.plus(spent);
   }
 
   /** Records one execution of an instruction with {@code opcode}. */
@@ -194,7 +204,7 @@ public final class Statistics {
       reused.put(c, reuse[c.ordinal()].sum());
     }
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
-        peakLiveBytes.get(), executionNanos.get(), cg, sel, types, moved, operandMoves.sum(),
+        peakLiveBytes.get(), executionNanos.get(), executionCpu(), cg, sel, types, moved, operandMoves.sum(),
         reused, backendCounters(), sortedTimeline());
   }
 

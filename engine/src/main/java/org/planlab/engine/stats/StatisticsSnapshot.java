@@ -14,6 +14,9 @@ import java.util.Map;
  * @param heavyHitters per instruction opcode: count and total time, slowest first
  * @param peakLiveBytes largest in-memory size of the live matrix variables seen
  * @param executionNanos wall time of the program's execution
+ * @param executionCpu the process's CPU time in user mode and in the kernel during the
+ *     execution (every thread of the process, so JIT compilation and GC included; unknown off
+ *     Linux): kernel time is mostly page faults of freshly touched memory
  * @param codegen operator-fusion counters (the LOWERING phase includes code generation)
  * @param selection fusion plan selection counters by name (plans evaluated, ...)
  * @param execTypes executed instructions per execution type ({@code cp}, {@code spark},
@@ -30,11 +33,12 @@ import java.util.Map;
  */
 public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
     long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
-    long executionNanos, Map<CodegenCounter, Long> codegen, Map<String, Long> selection,
+    long executionNanos, ProcessTimes executionCpu, Map<CodegenCounter, Long> codegen, Map<String, Long> selection,
     Map<String, Long> execTypes, Map<String, Transfers> transfers, long operandMoves,
     Map<ReuseCounter, Long> reuse, Map<String, Long> backend, List<Span> timeline) {
 
   public StatisticsSnapshot {
+    java.util.Objects.requireNonNull(executionCpu, "executionCpu is null");
     compileNanos = Map.copyOf(compileNanos);
     codegen = Map.copyOf(codegen);
     reuse = Map.copyOf(reuse);
@@ -140,6 +144,13 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
     }
     sb.append(String.format(Locale.ROOT, "Total execution time:\t\t%.3f sec.%n",
         executionNanos / 1e9));
+    if (executionCpu.known()) {
+      long cpu = executionCpu.userNanos() + executionCpu.kernelNanos();
+      sb.append(String.format(Locale.ROOT,
+          "Execution CPU time (user/kernel):\t%.2f/%.2f sec. (kernel %.0f%%)%n",
+          executionCpu.userNanos() / 1e9, executionCpu.kernelNanos() / 1e9,
+          cpu == 0 ? 0.0 : 100.0 * executionCpu.kernelNanos() / cpu));
+    }
     sb.append("Number of compiled DAGs:\t").append(dags).append('\n');
     sb.append("Number of recompilations:\t").append(recompilations).append('\n');
     long probes = reuse.getOrDefault(ReuseCounter.HITS_MEMORY, 0L)

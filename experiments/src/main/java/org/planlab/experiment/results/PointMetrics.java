@@ -25,11 +25,16 @@ import org.planlab.engine.stats.StatisticsSnapshot;
  * busier machine stretches elapsed times but not CPU times, and cores that run slower slow the
  * reference work as well, which keeps the ratio trackable on a shared machine where seconds are
  * not.
+ *
+ * <p>{@code execute_user_s} and {@code execute_kernel_s} split the process's CPU time during the
+ * execution into user mode and kernel (mostly page faults of freshly touched memory); empty
+ * where the operating system does not report them.
  */
 public final class PointMetrics {
   /** The metric columns, in the order of the results contract. */
   public static final List<String> COLUMNS = List.of("wall_s", "compile_s", "execute_s",
-      "execute_cpu_s", "reference_cpu_s", "execute_per_reference", "parse_s", "codegen_ms", "codegen_explore_ms", "codegen_select_ms", "codegen_construct_ms",
+      "execute_cpu_s", "reference_cpu_s", "execute_per_reference", "execute_user_s",
+      "execute_kernel_s", "parse_s", "codegen_ms", "codegen_explore_ms", "codegen_select_ms", "codegen_construct_ms",
       "codegen_compile_ms", "dags", "recompilations", "cplans", "classes_compiled",
       "operator_cache_hits", "plans_all", "plans_partitioned", "plans_evaluated", "partitions",
       "interesting_points", "fused_cell", "fused_magg", "fused_row", "fused_outer", "reuse_hits",
@@ -111,6 +116,10 @@ public final class PointMetrics {
       m.put("reference_cpu_s", seconds(reference.referenceCpuNanos()));
       m.put("execute_per_reference", String.format(Locale.ROOT, "%.6f",
           (double) reference.executeCpuNanos() / reference.referenceCpuNanos()));
+    }
+    if (s.executionCpu().known()) {
+      m.put("execute_user_s", seconds(s.executionCpu().userNanos()));
+      m.put("execute_kernel_s", seconds(s.executionCpu().kernelNanos()));
     }
     Long parse = s.compileNanos().get(CompilePhase.PARSE);
     m.put("parse_s", parse == null ? "" : seconds(parse));
