@@ -288,8 +288,8 @@ class FaultCatalogueTest {
             + "  Y: {generator: low-rank-plus-noise, rows: 100, cols: 8, rank: \"@X.rows\"}\n",
         "key 'data.Y': low-rank-plus-noise: rank must be <= min(rows, cols) = 8, was 100")));
     f.add(Named.of("descriptor: workload parameter feeding a generator", dir -> descriptor(dir,
-        "name: a\nworkload: alsCG\nparams: {rank: 0}\n", "key 'params.rank': input U's cols "
-            + "($rank) must be a whole number in [1, 2147483639], was 0")));
+        "name: a\nworkload: autoencoder_2layer\nparams: {H1: 0}\n", "key 'params.H1': input "
+            + "W1's rows ($H1) must be a whole number in [1, 1000000000000], was 0")));
     f.add(Named.of("descriptor that is a directory", dir -> {
       Path d = Files.createDirectories(dir.resolve("exp.yaml"));
       return expect(2, d + ": cannot read the descriptor: is a directory", "run", d);

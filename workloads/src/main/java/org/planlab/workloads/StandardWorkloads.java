@@ -71,15 +71,13 @@ final class StandardWorkloads {
             integer("maxiter", 20, "maximum number of iterations (one U and one V half-step each)"),
             bool("check", true, "compute the loss after every iteration and stop on convergence"),
             real("tol", 1e-12, "stop when the loss decreases by less than this fraction"),
+            integer("seed", 17, "seed of the initial factors, U(-0.5, 0.5): U (m x rank) drawn"
+                + " with seed, V (n x rank) with seed + 1 (-1: unseeded)"),
             bool("verbose", false, "print the loss per iteration")),
         List.of(
             new Input("X", "ratings, m x n, zero = not observed",
                 DataSpec.of("sparse-powerlaw", "rows", "10000", "cols", "1000", "sparsity", "0.01",
-                    "seed", "13")),
-            new Input("U", "initial U, m x rank, U(-0.5, 0.5) (the builtin's draw with seed 17)",
-                uniform("@X.rows", "$rank", "-0.5", "0.5", 17)),
-            new Input("V", "initial V, n x rank, U(-0.5, 0.5) (the builtin's draw with seed 17)",
-                uniform("@X.cols", "$rank", "-0.5", "0.5", 18))),
+                    "seed", "13"))),
         List.of(new Output("U", "factor, m x rank"), new Output("V", "factor, rank x n (X ≈ U·V)")),
         new Objective("loss", "1/2 Σ(W⊙(U·V − X)²) + λ/2 (Σ U²⊙rowNnz + Σ V²⊙colNnz), W = (X ≠ 0)"));
   }

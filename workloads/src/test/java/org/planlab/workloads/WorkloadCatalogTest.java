@@ -94,12 +94,12 @@ class WorkloadCatalogTest {
         files.put(in.name(), "/data/" + in.name());
       }
     }
-    Workload als = CATALOG.byName("alsCG");
-    Map<String, String> u = als.input("U").data().resolve(Map.of("X", "/x"), Map.of("X", new long[] {300, 70}),
-        als.args(Map.of("rank", "7")));
-    assertEquals("300", u.get("rows"));
-    assertEquals("7", u.get("cols"));
-    assertEquals("-0.5", u.get("min"));
+    Workload ae = CATALOG.byName("autoencoder_2layer");
+    Map<String, String> w1 = ae.input("W1").data().resolve(Map.of("X", "/x"), Map.of("X", new long[] {300, 70}),
+        ae.args(Map.of("H1", "7")));
+    assertEquals("7", w1.get("rows"));
+    assertEquals("70", w1.get("cols"));
+    assertEquals("-1", w1.get("min"));
   }
 
   @Test

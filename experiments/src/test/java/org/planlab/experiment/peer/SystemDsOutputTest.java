@@ -76,7 +76,8 @@ class SystemDsOutputTest {
   @Test
   void aScriptErrorIsReportedWithSystemDssMessageAlthoughSystemDsExitsWithZero()
       throws IOException {
-    // alsCG.dml: SystemDS 3.3.0's alsCG has no U_init / V_init parameters
+    // captured from an alsCG driver that passed planlab's U_init, which SystemDS 3.3.0's alsCG
+    // lacks
     SystemDsOutput o = SystemDsOutput.parse(fixture("alscg-error.stdout"), "", 1);
     assertTrue(Double.isNaN(o.objective()));
     assertEquals(Optional.of("LanguageException -- ERROR: [line 0:0] -- Named function call "

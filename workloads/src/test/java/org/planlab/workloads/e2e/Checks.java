@@ -2,6 +2,9 @@ package org.planlab.workloads.e2e;
 
 import java.util.List;
 import java.util.Random;
+import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.random.BlockRandom;
+import org.planlab.engine.random.RandomBlocks;
 
 /** Comparisons and data for the end-to-end tests. */
 final class Checks {
@@ -99,6 +102,28 @@ final class Checks {
     for (double[] row : a) {
       for (int j = 0; j < m; j++) {
         row[j] = min + (max - min) * rnd.nextDouble();
+      }
+    }
+    return a;
+  }
+
+  /**
+   * n x m U[min, max) as planlab draws it with {@code seed}, row block by row block: datagen's
+   * {@code dense-uniform} of that seed, and DML's {@code rand(rows=n, cols=m, min=min, max=max,
+   * seed=seed)} bit for bit (DenseUniformIsDmlRandTest) — the initial factors alsCG and pnmf
+   * draw from a driver's {@code seed}.
+   */
+  static double[][] seededUniform(int n, int m, double min, double max, long seed) {
+    double[][] a = new double[n][m];
+    for (int b = 0; b < BlockRandom.blockCount(n); b++) {
+      int first = b * BlockRandom.ROWS_PER_BLOCK;
+      int rows = Math.min(BlockRandom.ROWS_PER_BLOCK, n - first);
+      MatrixBlock block = RandomBlocks.block(seed, b, rows, m, 1.0,
+          RandomBlocks.Distribution.UNIFORM, min, max);
+      for (int i = 0; i < rows; i++) {
+        for (int j = 0; j < m; j++) {
+          a[first + i][j] = block.get(i, j);
+        }
       }
     }
     return a;

@@ -200,10 +200,11 @@ class LargerInputsE2eTest {
     Random rnd = new Random(806);
     int rank = 8;
     double[][] x = Checks.sparseData(rnd, 1500, 300, rank, 0.02, false);
-    double[][] u = Checks.uniform(rnd, 1500, rank, -0.5, 0.5);
-    double[][] v = Checks.uniform(rnd, 300, rank, -0.5, 0.5);
-    WorkloadRun run = runAll("alsCG", Map.of("X", write("X", x), "U", write("U", u),
-        "V", write("V", v), "rank", String.valueOf(rank), "lambda", "0.01", "maxiter", "4"),
+    // 1500 rows: U is two generation blocks of the seed
+    double[][] u = Checks.seededUniform(1500, rank, -0.5, 0.5, 806);
+    double[][] v = Checks.seededUniform(300, rank, -0.5, 0.5, 807);
+    WorkloadRun run = runAll("alsCG", Map.of("X", write("X", x), "seed", "806",
+        "rank", String.valueOf(rank), "lambda", "0.01", "maxiter", "4"),
         List.of("out_U", "out_V"));
     AlsCgReference.Result ref = AlsCgReference.fit(x, u, v,
         new AlsCgReference.Params(rank, "wL2", 0.01, 4, true, 1e-12));

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Reference implementation of builtins/alsCG.dml, statement by statement: matrix completion by
  * alternating least squares with CG half-steps. The random initial factors are inputs ({@code
- * U_init}, {@code V_init}), as the workload driver passes them.
+ * U_init}, {@code V_init}); the tests pass the matrices the driver's seed draws.
  */
 public final class AlsCgReference {
   /** CG of a half-step stops once ‖R‖² ≤ this times ‖G‖² (fixed in the script). */
