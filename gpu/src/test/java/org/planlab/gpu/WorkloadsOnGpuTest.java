@@ -225,7 +225,6 @@ class WorkloadsOnGpuTest {
 
   private static MatrixBlock input(String workload, String input, Random rnd,
       Map<String, String> p) {
-    int rank = Integer.parseInt(p.getOrDefault("rank", "3"));
     int h1 = Integer.parseInt(p.getOrDefault("H1", "4"));
     int h2 = Integer.parseInt(p.getOrDefault("H2", "2"));
     boolean factorization = workload.equals("alsCG") || workload.equals("pnmf");
@@ -236,10 +235,6 @@ class WorkloadsOnGpuTest {
           : uniform(rnd, N, M, 0, 1);
       case "Y" -> labels(rnd, workload.equals("multiLogReg") ? 3 : 2);
       case "y" -> uniform(rnd, N, 1, -1, 2);
-      case "U" -> uniform(rnd, 30, rank, -0.5, 0.5);
-      case "V" -> uniform(rnd, 12, rank, -0.5, 0.5);
-      case "W" -> uniform(rnd, 30, rank, 0, 0.025);
-      case "H" -> uniform(rnd, rank, 12, 0, 0.025);
       case "C" -> uniform(rnd, Integer.parseInt(p.get("k")), M, 0, 1);
       case "order" -> uniform(rnd, N, 1, 0, 1);
       case "W1" -> uniform(rnd, h1, M, -1, 1);

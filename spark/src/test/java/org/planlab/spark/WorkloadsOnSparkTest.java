@@ -168,7 +168,6 @@ class WorkloadsOnSparkTest {
   /** A small input of the kind the workload's input spec describes. */
   private static MatrixBlock input(String workload, String input, Random rnd,
       Map<String, String> params) {
-    int rank = Integer.parseInt(params.getOrDefault("rank", "3"));
     boolean factorization = workload.equals("alsCG") || workload.equals("pnmf");
     int h1 = Integer.parseInt(params.getOrDefault("H1", "4"));
     int h2 = Integer.parseInt(params.getOrDefault("H2", "2"));
@@ -179,10 +178,6 @@ class WorkloadsOnSparkTest {
           : uniform(rnd, N, M, 0, 1);
       case "Y" -> labels(rnd, workload.equals("multiLogReg") ? 3 : 2);
       case "y" -> responses(rnd);
-      case "U" -> uniform(rnd, 30, rank, -0.5, 0.5);
-      case "V" -> uniform(rnd, 12, rank, -0.5, 0.5);
-      case "W" -> uniform(rnd, 30, rank, 0, 0.025);
-      case "H" -> uniform(rnd, rank, 12, 0, 0.025);
       case "C" -> uniform(rnd, Integer.parseInt(params.get("k")), M, 0, 1);
       case "order" -> uniform(rnd, N, 1, 0, 1);
       case "W1" -> uniform(rnd, h1, M, -1, 1);

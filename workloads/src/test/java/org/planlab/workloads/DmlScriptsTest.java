@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -117,14 +119,53 @@ class DmlScriptsTest {
     }
   }
 
+  /**
+   * Drivers that run their builtin's loop instead of calling it: SystemDS 3.3.0's pnmf draws its
+   * initial factors unseeded and takes neither a seed nor initial factors, so a driver that runs
+   * unchanged on SystemDS and repeats on planlab draws seeded factors itself (see its header).
+   */
+  private static final Set<String> RUN_THE_BUILTINS_LOOP = Set.of("pnmf");
+
   @Test
   void driversCallTheirBuiltinAndPrintTheObjective() {
     for (Workload w : CATALOG.all()) {
       String code = DmlText.withoutComments(w.driverSource());
-      assertTrue(Pattern.compile("=\\s*" + Pattern.quote(w.name()) + "\\(").matcher(code).find(),
-          w.name() + " driver does not call " + w.name());
+      if (RUN_THE_BUILTINS_LOOP.contains(w.name())) {
+        List<String> body = loopBody(DmlText.withoutComments(w.builtinSource()));
+        assertFalse(body.isEmpty(), w.name() + "'s builtin has no loop");
+        assertTrue(Collections.indexOfSubList(trimmedLines(code), body) >= 0,
+            w.name() + " driver does not run the loop body of its builtin, " + body);
+      } else {
+        assertTrue(Pattern.compile("=\\s*" + Pattern.quote(w.name()) + "\\(").matcher(code).find(),
+            w.name() + " driver does not call " + w.name());
+      }
       assertTrue(code.contains("print(\"" + Objective.LINE_PREFIX + "\" + "), w.name());
     }
+  }
+
+  /** The trimmed, non-empty lines inside the first {@code while} loop of {@code code}. */
+  private static List<String> loopBody(String code) {
+    List<String> lines = trimmedLines(code);
+    List<String> body = new ArrayList<>();
+    int depth = 0;
+    boolean inLoop = false;
+    for (String line : lines) {
+      if (!inLoop) {
+        inLoop = line.startsWith("while") && line.endsWith("{");
+        depth = inLoop ? 1 : 0;
+        continue;
+      }
+      depth += line.chars().filter(c -> c == '{').count() - line.chars().filter(c -> c == '}').count();
+      if (depth == 0) {
+        return body;
+      }
+      body.add(line);
+    }
+    return List.of();
+  }
+
+  private static List<String> trimmedLines(String code) {
+    return code.lines().map(String::strip).filter(l -> !l.isEmpty()).toList();
   }
 
   @Test

@@ -103,6 +103,19 @@ class WorkloadCatalogTest {
   }
 
   @Test
+  void factorizationsTakeASeedForTheirInitialFactors() {
+    // SystemDS's alsCG and pnmf take no initial factors: the drivers draw them from a seed,
+    // whose defaults are the seeds the factor inputs had (U, W with it; V, H with the next)
+    for (Map.Entry<String, Long> e : Map.of("alsCG", 17L, "pnmf", 23L).entrySet()) {
+      Workload w = CATALOG.byName(e.getKey());
+      assertEquals(List.of("X"), w.inputs().stream().map(Input::name).toList(), w.name());
+      assertEquals(ParameterType.INTEGER, w.parameter("seed").type(), w.name());
+      assertEquals(e.getValue(), w.parameter("seed").defaultValue(), w.name());
+      assertEquals(e.getValue().toString(), w.defaultArgs().get("seed"), w.name());
+    }
+  }
+
+  @Test
   void argsCheckNamesAndTypes() {
     Workload l2svm = CATALOG.byName("l2svm");
     Map<String, String> args = l2svm.args(Map.of("maxiter", "5", "lambda", "1e-2"));

@@ -28,7 +28,6 @@ import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.stats.StatisticsSnapshot;
 import org.planlab.workloads.Objective;
-import org.planlab.workloads.Workload;
 import org.planlab.workloads.WorkloadCatalog;
 
 /**
@@ -138,7 +137,18 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
   static WorkloadRun run(String workload, Path dir, Map<String, String> args,
       List<String> outputs, Setup setup) throws IOException {
     WorkloadCatalog catalog = WorkloadCatalog.standard();
-    Workload w = catalog.byName(workload);
+    return runScript(workload, catalog.driverScript(catalog.byName(workload)), dir, args,
+        outputs, setup);
+  }
+
+  /**
+   * Runs {@code scriptFile} as {@link #run} runs a driver (the builtin library on the path),
+   * asking it to write each of {@code outputs} into {@code dir}; {@code workload} names the
+   * output files and the messages.
+   */
+  static WorkloadRun runScript(String workload, Path scriptFile, Path dir,
+      Map<String, String> args, List<String> outputs, Setup setup) throws IOException {
+    WorkloadCatalog catalog = WorkloadCatalog.standard();
     String tag = (setup.staticRewrites() ? "rw" : "norw") + setup.threads() + setup.fusion()
         + setup.reuse().label();
     Map<String, String> all = new LinkedHashMap<>(args);
@@ -161,7 +171,7 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
     Seam seam = new Seam(0, 0, 0);
     try (Engine engine = Engine.create(config.build());
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-      script = engine.compile(catalog.driverScript(w), all,
+      script = engine.compile(scriptFile, all,
           Pipeline.withStaticRewrites(setup.staticRewrites()));
       engine.run(script, Map.of(), out);
       for (var b : engine.backends().all()) {

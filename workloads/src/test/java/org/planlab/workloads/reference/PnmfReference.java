@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * Reference implementation of builtins/pnmf.dml: Poisson NMF by multiplicative updates. The random
- * initial factors are inputs ({@code W_init}, {@code H_init}), as the workload driver passes them.
+ * initial factors are inputs ({@code W_init}, {@code H_init}); the tests pass the matrices the
+ * driver's seed draws.
  */
 public final class PnmfReference {
   private PnmfReference() {
