@@ -152,6 +152,48 @@ final class DmlText {
     return parameters("f = function(" + code.substring(r.end(), close) + ")", "f");
   }
 
+  /** A call: its named arguments' names and how many arguments are positional. */
+  record Call(List<String> named, int positional) {
+  }
+
+  /** Every call of {@code name(...)} in {@code code} (use {@link #code}: no comments or strings). */
+  static List<Call> calls(String code, String name) {
+    List<Call> calls = new ArrayList<>();
+    Matcher m = Pattern.compile("(?<![A-Za-z0-9_.:$])" + Pattern.quote(name) + "\\s*\\(").matcher(code);
+    Pattern namedArg = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=(?!=).*", Pattern.DOTALL);
+    while (m.find()) {
+      int depth = 1;
+      int i = m.end();
+      int partStart = i;
+      List<String> parts = new ArrayList<>();
+      while (depth > 0) {
+        char c = code.charAt(i);
+        if (c == '(' || c == '[') {
+          depth++;
+        } else if (c == ')' || c == ']') {
+          depth--;
+        } else if (c == ',' && depth == 1) {
+          parts.add(code.substring(partStart, i));
+          partStart = i + 1;
+        }
+        i++;
+      }
+      parts.add(code.substring(partStart, i - 1));
+      List<String> named = new ArrayList<>();
+      int positional = 0;
+      for (String part : parts) {
+        Matcher a = namedArg.matcher(part);
+        if (a.matches()) {
+          named.add(a.group(1));
+        } else if (!part.isBlank()) {
+          positional++;
+        }
+      }
+      calls.add(new Call(named, positional));
+    }
+    return calls;
+  }
+
   /** {@code name -> default text} of every {@code name = ifdef($name, default)} in {@code code}. */
   static Map<String, String> ifdefs(String code) {
     Map<String, String> out = new LinkedHashMap<>();

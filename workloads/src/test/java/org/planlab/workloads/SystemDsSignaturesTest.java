@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -56,6 +58,10 @@ class SystemDsSignaturesTest {
           + " Matrix[Double] W3, Matrix[Double] b3, Matrix[Double] W4, Matrix[Double] b4,"
           + " Matrix[Double] reordered_H"));
 
+  /** The drivers scripts/table-peer.sh runs on SystemDS 3.3.0 as well. */
+  private static final List<String> PEER_DRIVERS = List.of("l2svm", "multiLogReg", "alsCG",
+      "pnmf", "autoencoder_2layer");
+
   @Test
   void parametersStartWithSystemDsParametersAndAddOnlyOptionalOnes() {
     for (Map.Entry<String, List<String>> e : SYSTEMDS.entrySet()) {
@@ -70,6 +76,38 @@ class SystemDsSignaturesTest {
         assertNotNull(extra.defaultText(), name + "'s addition " + extra.name() + " needs a default");
       }
     }
+  }
+
+  @Test
+  void driversCallTheseBuiltinsWithSystemDsParametersOnly() {
+    // a driver runs unchanged on SystemDS 3.3.0 (the peer engine) only if its calls name no
+    // planlab addition: SystemDS checks named arguments at compile time, also in branches the
+    // run does not take
+    Set<String> callOwnBuiltin = new TreeSet<>();
+    for (String name : PEER_DRIVERS) {
+      Workload w = CATALOG.byName(name);
+      String code = DmlText.code(w.driverSource());
+      for (Map.Entry<String, List<String>> e : SYSTEMDS.entrySet()) {
+        List<String> names = declared(e.getValue().get(0)).stream().map(DmlText.Param::name)
+            .toList();
+        for (DmlText.Call call : DmlText.calls(code, e.getKey())) {
+          if (w.name().equals(e.getKey())) {
+            callOwnBuiltin.add(w.name());
+          }
+          for (String arg : call.named()) {
+            assertTrue(names.contains(arg), w.name() + "'s driver passes " + arg + " to "
+                + e.getKey() + ", which SystemDS's " + e.getKey() + " lacks: " + names);
+          }
+          assertTrue(call.positional() + call.named().size() <= names.size(),
+              w.name() + "'s driver passes more arguments to " + e.getKey() + " than SystemDS's "
+                  + e.getKey() + " takes");
+        }
+      }
+    }
+    // pnmf's driver runs its builtin's loop instead (SystemDS's pnmf takes no seed)
+    Set<String> expected = new TreeSet<>(PEER_DRIVERS);
+    expected.remove("pnmf");
+    assertEquals(expected, callOwnBuiltin);
   }
 
   @Test
