@@ -11,7 +11,10 @@
 # compilation and execution, without the JVM's start-up) of each engine, and the ratio SystemDS /
 # planlab (above 1: planlab is faster). Each SystemDS run is a JVM of its own, so its code
 # generator and interpreter run cold; planlab's measured runs follow their warm-up in one JVM.
-# A driver SystemDS cannot run shows as failed, with SystemDS's message below the table.
+# A driver SystemDS cannot run shows as failed, with SystemDS's message below the table. ALS-CG
+# and PNMF start from factors the drivers draw with seeds (SystemDS's alsCG and pnmf take no
+# initial factors); SystemDS's rand turns the same seeds into other numbers, so these two
+# workloads' objectives differ between the engines.
 #
 #   scripts/table-peer.sh
 set -euo pipefail
