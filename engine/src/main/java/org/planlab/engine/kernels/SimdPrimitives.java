@@ -92,4 +92,22 @@ final class SimdPrimitives {
     }
     return l;
   }
+
+  /**
+   * The SIMD part of {@link VectorPrimitives#scatterMultAdd}: the first {@code k - k % LANES}
+   * elements, one vector of the source slice held in a register while it is added, scaled, into
+   * every indexed row; returns where the scalar tail starts.
+   */
+  static int scatterMultAdd(double[] a, int ui, double[] w, int[] aix, int ai, int len,
+      double[] c, int k) {
+    int l = 0;
+    for (; l + LANES <= k; l += LANES) {
+      DoubleVector u = DoubleVector.fromArray(SPECIES, a, ui + l);
+      for (int q = 0; q < len; q++) {
+        int ci = aix[ai + q] * k + l;
+        u.mul(w[q]).add(DoubleVector.fromArray(SPECIES, c, ci)).intoArray(c, ci);
+      }
+    }
+    return l;
+  }
 }

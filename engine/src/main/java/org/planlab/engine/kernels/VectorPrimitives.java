@@ -200,20 +200,19 @@ public final class VectorPrimitives {
   /**
    * One slice scattered into indexed rows: {@code c[aix[ai+q]*k + l] += w[q] * a[ui + l]} for
    * q in [0, len) and l in [0, k), c row-major with k columns (the Outer template's LEFT
-   * product, fusion paper sec. 2.2). Multiply then add, as {@link #vectMultAdd}.
+   * product, fusion paper sec. 2.2). Multiply then add, as {@link #vectMultAdd}; with SIMD, one
+   * vector of {@code a} stays in a register while it is added into all the rows.
    */
   public static void scatterMultAdd(double[] a, int ui, double[] w, int[] aix, int ai, int len,
       double[] c, int k) {
-    if (SIMD && k >= SIMD_MIN_LENGTH) {
-      for (int q = 0; q < len; q++) {
-        SimdPrimitives.axpy(a, w[q], c, ui, aix[ai + q] * k, k);
-      }
-      return;
+    int from = 0;
+    if (SIMD && k >= SimdPrimitives.lanes()) {
+      from = SimdPrimitives.scatterMultAdd(a, ui, w, aix, ai, len, c, k);
     }
     for (int q = 0; q < len; q++) {
       double s = w[q];
       int ci = aix[ai + q] * k;
-      for (int l = 0; l < k; l++) {
+      for (int l = from; l < k; l++) {
         c[ci + l] += s * a[ui + l];
       }
     }

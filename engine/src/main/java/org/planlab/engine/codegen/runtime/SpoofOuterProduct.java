@@ -19,9 +19,9 @@ import org.planlab.engine.parallel.KernelPool;
  *
  * <p>Only the non-zeros of X are visited, in either format (fusion paper, sec. 2.2: the
  * sparsity of X is exploited over the dense outer product {@code U V^T}), so the work is
- * nnz(X) body calls, not m x n. Rows are visited in blocks of rows and, within them, blocks of
- * columns whose rows of V fit a core's cache (sec. 2.2: the skeleton does the cache blocking).
- * RIGHT and CELLWISE write disjoint output rows per row range; LEFT writes disjoint output rows
+ * nnz(X) body calls, not m x n. A row's values are computed first and then consumed by one loop
+ * of the type (sec. 2.2: the skeleton owns the data access and multi-threading). RIGHT and
+ * CELLWISE write disjoint output rows per row range; LEFT writes disjoint output rows
  * per column range of X, summing each over X's rows in order; AGG reduces per-chunk partials in
  * chunk order. So every type gives identical results for any thread count.
  */
@@ -87,41 +87,25 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
   private record Factors(double[] u, double[] v, int k, SideInput[] b, double[] scalars) {
   }
 
+  /** Rows per task of the row-parallel types (RIGHT, CELLWISE): idle threads take the next. */
+  static final int TASK_ROWS = 1024;
+
   /**
-   * Bytes of factor rows one column block gathers: V's rows (and LEFT's output rows) of a block
-   * of X's columns stay in a core's L2 cache while the block's non-zeros of a block of rows are
-   * visited, instead of coming from the last-level cache once per non-zero (the skeleton's
-   * cache blocking, fusion paper sec. 2.2).
+   * Column ranges of X per thread that LEFT splits its work into: more than one, so that a
+   * thread that finishes early (skewed columns) takes another range; few, since every range
+   * visits every row of X.
    */
-  static final int COLUMN_BLOCK_BYTES = 256 * 1024;
-
-  /** Rows per row block: the rows whose segments of one column block are visited together. */
-  static final int ROW_BLOCK = 256;
-
-  /** Rows per task of the row-parallel types (RIGHT, CELLWISE): four row blocks. */
-  static final int TASK_ROWS = 4 * ROW_BLOCK;
-
-  /** Column ranges LEFT splits X into at least (when a cache block is wider). */
-  static final int LEFT_TASKS = 16;
-
-  /** Columns of X per column block for rank {@code k}; a function of the shape only. */
-  static int columnBlock(int cols, int k) {
-    return (int) Math.max(1, Math.min(cols, COLUMN_BLOCK_BYTES / (8L * Math.max(1, k))));
-  }
+  static final int LEFT_RANGES_PER_THREAD = 2;
 
   /**
    * The non-zeros of X in one row and one column range at a time, as (values, indexes) from
-   * {@code pos} for {@code len} entries: a sparse row's segment as stored, a dense row's range
-   * compacted into per-task buffers. Sparse rows keep a cursor per row of the current row block
-   * ({@link #startRows}), so the column blocks of a row are found without searching; a row
-   * without a cursor is searched by its first column.
+   * {@code pos} for {@code len} entries: a sparse row's segment as stored (its start found by
+   * binary search), a dense row's range compacted into per-task buffers.
    */
   private static final class Segments {
     private final Main x;
     private final double[] denseValues;
     private final int[] denseIndexes;
-    private final int[] cursor;
-    private int firstRow = -1;
     double[] values;
     int[] indexes;
     int pos;
@@ -132,18 +116,6 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
       this.x = x;
       this.denseValues = x.isSparse() ? null : new double[width];
       this.denseIndexes = x.isSparse() ? null : new int[width];
-      this.cursor = x.isSparse() ? new int[ROW_BLOCK] : null;
-    }
-
-    /** Rows [r0, r0 + ROW_BLOCK) are visited next, column blocks in increasing order. */
-    void startRows(int r0, int r1) {
-      if (cursor == null) {
-        return;
-      }
-      firstRow = r0;
-      for (int i = r0; i < r1; i++) {
-        cursor[i - r0] = x.sparse.isEmpty(i) ? 0 : x.sparse.pos(i);
-      }
     }
 
     /** Loads the non-zeros X[i, c0:c1). */
@@ -175,18 +147,15 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
       int start = x.sparse.pos(i);
       int end = start + x.sparse.size(i);
       int[] ix = x.sparse.indexes(i);
-      boolean cursored = firstRow >= 0 && i - firstRow >= 0 && i - firstRow < ROW_BLOCK;
-      int p = cursored ? cursor[i - firstRow] : start;
-      if (!cursored && c0 > 0 && p < end && ix[p] < c0) {
+      int p = start;
+      if (c0 > 0 && ix[start] < c0) {
         p = Arrays.binarySearch(ix, start, end, c0);
         p = p >= 0 ? p : -p - 1;
       }
-      int q = p;
-      while (q < end && ix[q] < c1) {
-        q++;
-      }
-      if (cursored) {
-        cursor[i - firstRow] = q;
+      int q = end;
+      if (c1 < x.cols && p < end && ix[end - 1] >= c1) {
+        q = Arrays.binarySearch(ix, p, end, c1);
+        q = q >= 0 ? q : -q - 1;
       }
       values = x.sparse.values(i);
       indexes = ix;
@@ -196,32 +165,23 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
   }
 
   /**
-   * Visits rows [r0, r1) of X in row blocks and, within each, column blocks of
-   * {@link #columnBlock} columns, calling {@code segment} with the row and the segment loaded
-   * in {@code nz} and the values w of its non-zeros in {@code w[0..nz.len)}. Returns the number
-   * of genexec calls.
+   * Visits rows [r0, r1) of X, calling {@code row} with the row's non-zeros loaded in a
+   * segment and their values w in {@code w[0..len)}: first all of the row's genexec calls, then
+   * what the type does with them, so that the type's loop runs over the row at once. Returns
+   * the number of genexec calls.
    */
-  private long visit(Main x, Factors f, int r0, int r1, Segments nz, double[] w,
-      SegmentConsumer segment) {
-    int k = f.k;
-    int cb = columnBlock(x.cols, k);
+  private long visit(Main x, Factors f, int r0, int r1, RowConsumer row) {
+    Segments nz = new Segments(x, x.cols);
+    double[] w = new double[x.cols];
     long count = 0;
-    for (int b0 = r0; b0 < r1; b0 += ROW_BLOCK) {
-      int b1 = Math.min(r1, b0 + ROW_BLOCK);
-      nz.startRows(b0, b1);
-      for (int c0 = 0; c0 < x.cols; c0 += cb) {
-        int c1 = Math.min(x.cols, c0 + cb);
-        for (int i = b0; i < b1; i++) {
-          nz.load(i, c0, c1);
-          int len = nz.len;
-          if (len == 0) {
-            continue;
-          }
-          values(f, i, nz, w);
-          segment.accept(i, nz, w);
-          count += len;
-        }
+    for (int i = r0; i < r1; i++) {
+      nz.load(i, 0, x.cols);
+      if (nz.len == 0) {
+        continue;
       }
+      values(f, i, nz, w);
+      row.accept(i, nz, w);
+      count += nz.len;
     }
     return count;
   }
@@ -238,9 +198,9 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     }
   }
 
-  /** What a skeleton does with one row segment's values. */
+  /** What a skeleton does with the values of one row's non-zeros. */
   @FunctionalInterface
-  private interface SegmentConsumer {
+  private interface RowConsumer {
     void accept(int row, Segments nz, double[] w);
   }
 
@@ -257,17 +217,16 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
   }
 
   /**
-   * {@code W %*% V}: {@code out[i,] += sum_j w_ij * V[j,]}, rows of out written by one range
-   * each; per row and column block, the gathered rows of V are summed in registers.
+   * {@code W %*% V}: {@code out[i,] += sum_j w_ij * V[j,]}, rows of out written by one task
+   * each; per row, the gathered rows of V are summed in registers.
    */
   private SpoofResult right(Main x, Factors f, KernelPool pool) {
     int k = f.k;
     MatrixBlock out = MatrixBlock.dense(x.rows, k);
     double[] c = out.denseValues();
-    int cb = columnBlock(x.cols, k);
-    // chunks of row blocks taken by idle threads: rows of skewed data differ in non-zeros
+    // chunks of rows taken by idle threads: rows of skewed data differ in non-zeros
     List<Long> counts = pool.mapChunks(x.rows, TASK_ROWS, work(x, k), (r0, r1) ->
-        visit(x, f, r0, r1, new Segments(x, cb), new double[cb], (i, s, ws) ->
+        visit(x, f, r0, r1, (i, s, ws) ->
             VectorPrimitives.gatherMultAdd(ws, s.indexes, s.pos, s.len, f.v, k, c, i * k)));
     out.recomputeNonZeros();
     return new SpoofResult(out.examSparsity(), sum(counts));
@@ -276,14 +235,14 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
   /**
    * {@code t(W) %*% U}: {@code out[j,] += w_ij * U[i,]}. Tasks own column ranges of X, that is
    * disjoint rows of out, and visit every row of X in order, so each output row is summed in
-   * row order whatever the thread count, with neither per-chunk partials nor atomic updates.
+   * row order whatever the thread count and the ranges, with neither per-chunk partials nor
+   * atomic updates.
    */
   private SpoofResult left(Main x, Factors f, KernelPool pool) {
     int k = f.k;
     double[] c = new double[x.cols * k];
-    // column ranges no wider than a cache block, and enough of them for idle threads to take
-    // the next one when skewed columns make ranges unequal
-    int width = Math.min(columnBlock(x.cols, k), Math.max(1, (x.cols + LEFT_TASKS - 1) / LEFT_TASKS));
+    int ranges = LEFT_RANGES_PER_THREAD * pool.parallelism();
+    int width = Math.max(1, (x.cols + ranges - 1) / ranges);
     List<Long> counts = pool.mapChunks(x.cols, width, work(x, k), (c0, c1) -> {
       Segments nz = new Segments(x, c1 - c0);
       double[] w = new double[c1 - c0];
@@ -307,7 +266,6 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     int m = x.rows;
     int n = x.cols;
     int k = f.k;
-    int cb = columnBlock(n, k);
     boolean sparse = x.isSparse();
     MatrixBlock out = sparse ? MatrixBlock.sparse(m, n) : MatrixBlock.dense(m, n);
     SparseBlockMCSR cs = sparse ? out.sparseRowsForUpdate() : null;
@@ -322,8 +280,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
         }
       }
       long[] written = new long[1];
-      long count = visit(x, f, r0, r1, new Segments(x, cb), new double[cb], (i, s, ws) -> {
-        // column blocks come in increasing order, so each row's entries are appended sorted
+      long count = visit(x, f, r0, r1, (i, s, ws) -> {
         for (int q = 0; q < s.len; q++) {
           int j = s.indexes[s.pos + q];
           if (sparse) {
@@ -345,10 +302,9 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
   private SpoofResult agg(Main x, Factors f, KernelPool pool) {
     long work = work(x, f.k);
     int chunk = SkeletonSupport.chunkRows(x.rows, work, 1);
-    int cb = columnBlock(x.cols, f.k);
     List<AggPartial> parts = pool.mapChunks(x.rows, chunk, work, (r0, r1) -> {
       KahanSum sum = new KahanSum();
-      long count = visit(x, f, r0, r1, new Segments(x, cb), new double[cb], (i, s, ws) -> {
+      long count = visit(x, f, r0, r1, (i, s, ws) -> {
         for (int q = 0; q < s.len; q++) {
           sum.add(ws[q]);
         }
