@@ -129,6 +129,12 @@ public final class DescriptorLoader {
   public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
   /** Maximum heap of a point's JVM unless the descriptor says otherwise. */
   public static final String DEFAULT_HEAP = "8g";
+  /**
+   * JVM options of a point unless the descriptor gives its own: the throughput collector, whose
+   * heap reuses the pages it has touched where G1 touches fresh ones (page faults spend kernel
+   * time on every new page). A peer engine's JVM gets the same options.
+   */
+  public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-XX:+UseParallelGC");
   /** The name of the one variant of a descriptor without {@code variants}. */
   public static final String DEFAULT_VARIANT = "Default";
 
@@ -856,7 +862,7 @@ public final class DescriptorLoader {
     private Jvm jvm(JsonNode node) {
       Key key = Key.ROOT.child("jvm");
       if (node == null || node.isNull()) {
-        return new Jvm(DEFAULT_HEAP, List.of());
+        return new Jvm(DEFAULT_HEAP, DEFAULT_JVM_OPTIONS);
       }
       requireObject(node, key);
       checkKeys(node, key, JVM_KEYS);
@@ -869,7 +875,9 @@ public final class DescriptorLoader {
       }
       List<String> options = new ArrayList<>();
       JsonNode o = node.get("options");
-      if (o != null && !o.isNull()) {
+      if (o == null || o.isNull()) {
+        options.addAll(DEFAULT_JVM_OPTIONS);
+      } else {
         Key ok = key.child("options");
         if (!o.isArray()) {
           throw error(ok, "expected a list of JVM options, e.g. [-XX:+UseParallelGC]");

@@ -204,10 +204,19 @@ class DescriptorLoaderTest {
     assertEquals(1, d.warmup());
     assertEquals(Duration.ofMinutes(30), d.timeout());
     assertEquals(Runtime.getRuntime().availableProcessors(), d.threads());
-    assertEquals(new ExperimentDescriptor.Jvm("8g", List.of()), d.jvm());
+    assertEquals(new ExperimentDescriptor.Jvm("8g", List.of("-XX:+UseParallelGC")), d.jvm());
     assertEquals(1, d.studies().size());
     assertEquals("l2svm", d.studies().get(0).workload());
     assertNull(d.studies().get(0).script());
+  }
+
+  @Test
+  void jvmOptionsDefaultToTheThroughputCollectorUnlessGiven() throws IOException {
+    assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseParallelGC")),
+        DescriptorLoader.load(file("name: e\nworkload: l2svm\njvm: {heap: 2g}\n")).jvm());
+    assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseG1GC", "-Xss2m")),
+        DescriptorLoader.load(file("name: e\nworkload: l2svm\n"
+            + "jvm: {heap: 2g, options: [-XX:+UseG1GC, -Xss2m]}\n")).jvm());
   }
 
   @Test
