@@ -107,11 +107,30 @@ final class DmlText {
     if (!m.find()) {
       throw new AssertionError("no function " + name);
     }
+    List<String> parts = arguments(code, m.end());
+    List<Param> params = new ArrayList<>();
+    Pattern p = Pattern.compile("\\s*([A-Za-z]+(?:\\[[A-Za-z]+\\])?)\\s+([A-Za-z_][A-Za-z0-9_.]*)\\s*(?:=\\s*(.*?))?\\s*",
+        Pattern.DOTALL);
+    for (String part : parts) {
+      Matcher pm = p.matcher(part);
+      if (!pm.matches()) {
+        throw new AssertionError("cannot read parameter '" + part.strip() + "' of " + name);
+      }
+      params.add(new Param(pm.group(1), pm.group(2), pm.group(3)));
+    }
+    return params;
+  }
+
+  /**
+   * The comma-separated parts of a parenthesised list whose opening parenthesis ends just
+   * before {@code start}, up to its closing parenthesis (commas inside nested parentheses and
+   * brackets do not split).
+   */
+  private static List<String> arguments(String code, int start) {
     int depth = 1;
-    int start = m.end();
     int i = start;
-    List<String> parts = new ArrayList<>();
     int partStart = start;
+    List<String> parts = new ArrayList<>();
     while (depth > 0) {
       char c = code.charAt(i);
       if (c == '(' || c == '[') {
@@ -125,17 +144,7 @@ final class DmlText {
       i++;
     }
     parts.add(code.substring(partStart, i - 1));
-    List<Param> params = new ArrayList<>();
-    Pattern p = Pattern.compile("\\s*([A-Za-z]+(?:\\[[A-Za-z]+\\])?)\\s+([A-Za-z_][A-Za-z0-9_.]*)\\s*(?:=\\s*(.*?))?\\s*",
-        Pattern.DOTALL);
-    for (String part : parts) {
-      Matcher pm = p.matcher(part);
-      if (!pm.matches()) {
-        throw new AssertionError("cannot read parameter '" + part.strip() + "' of " + name);
-      }
-      params.add(new Param(pm.group(1), pm.group(2), pm.group(3)));
-    }
-    return params;
+    return parts;
   }
 
   /** The results of {@code name = function(...) return (...)} in {@code code}, in order. */
@@ -162,23 +171,7 @@ final class DmlText {
     Matcher m = Pattern.compile("(?<![A-Za-z0-9_.:$])" + Pattern.quote(name) + "\\s*\\(").matcher(code);
     Pattern namedArg = Pattern.compile("\\s*([A-Za-z_][A-Za-z0-9_]*)\\s*=(?!=).*", Pattern.DOTALL);
     while (m.find()) {
-      int depth = 1;
-      int i = m.end();
-      int partStart = i;
-      List<String> parts = new ArrayList<>();
-      while (depth > 0) {
-        char c = code.charAt(i);
-        if (c == '(' || c == '[') {
-          depth++;
-        } else if (c == ')' || c == ']') {
-          depth--;
-        } else if (c == ',' && depth == 1) {
-          parts.add(code.substring(partStart, i));
-          partStart = i + 1;
-        }
-        i++;
-      }
-      parts.add(code.substring(partStart, i - 1));
+      List<String> parts = arguments(code, m.end());
       List<String> named = new ArrayList<>();
       int positional = 0;
       for (String part : parts) {

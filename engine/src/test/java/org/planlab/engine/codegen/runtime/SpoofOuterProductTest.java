@@ -163,16 +163,25 @@ class SpoofOuterProductTest {
     MatrixBlock u = SkeletonCases.uniform(600, K, 0.1, 1, 83);
     MatrixBlock v = SkeletonCases.uniform(400, K, 0.1, 1, 84);
     for (MatrixBlock x : List.of(dense, sparse)) {
-      for (Run r : runs(x, u, v)) {
-        String what = (x.isSparse() ? "sparse " : "dense ") + r.name();
-        List<MatrixBlock> in = List.of(x, u, v);
-        double[] s = {EPS};
-        SpoofResult one = r.op().execute(in, s, r.rows(), r.cols(), SEQ);
-        SpoofResult two = r.op().execute(in, s, r.rows(), r.cols(), TWO);
-        assertTrue(MatrixComparison.approxEquals(one.output(), two.output(), 0, 0), what);
-        assertEquals(one.work(), two.work(), what);
-        TestMatrices.assertClose(r.expected(), two.output(), SkeletonCases.TOL, what);
-      }
+      assertThreadCountsAgree(x, u, v);
+    }
+  }
+
+  /**
+   * Every type over X with one and with two threads: the same output bit for bit, equal to the
+   * unfused kernels, and nnz(X) calls of the body.
+   */
+  private static void assertThreadCountsAgree(MatrixBlock x, MatrixBlock u, MatrixBlock v) {
+    for (Run r : runs(x, u, v)) {
+      String what = (x.isSparse() ? "sparse " : "dense ") + r.name();
+      List<MatrixBlock> in = List.of(x, u, v);
+      double[] s = {EPS};
+      SpoofResult one = r.op().execute(in, s, r.rows(), r.cols(), SEQ);
+      SpoofResult two = r.op().execute(in, s, r.rows(), r.cols(), TWO);
+      assertTrue(MatrixComparison.approxEquals(one.output(), two.output(), 0, 0), what);
+      assertEquals(x.nnz(), one.work(), what + ": work is nnz(X)");
+      assertEquals(one.work(), two.work(), what);
+      TestMatrices.assertClose(r.expected(), two.output(), SkeletonCases.TOL, what);
     }
   }
 
@@ -191,16 +200,7 @@ class SpoofOuterProductTest {
     MatrixBlock sparse = abs(TestMatrices.random(m, n, 0.01, 87, true));
     MatrixBlock dense = abs(TestMatrices.random(m, n, 0.3, 88, false));
     for (MatrixBlock x : List.of(sparse, dense)) {
-      for (Run r : runs(x, u, v)) {
-        String what = (x.isSparse() ? "sparse " : "dense ") + r.name();
-        List<MatrixBlock> in = List.of(x, u, v);
-        double[] s = {EPS};
-        SpoofResult one = r.op().execute(in, s, r.rows(), r.cols(), SEQ);
-        SpoofResult two = r.op().execute(in, s, r.rows(), r.cols(), TWO);
-        TestMatrices.assertClose(r.expected(), one.output(), SkeletonCases.TOL, what);
-        assertTrue(MatrixComparison.approxEquals(one.output(), two.output(), 0, 0), what);
-        assertEquals(x.nnz(), two.work(), what + ": work is nnz(X)");
-      }
+      assertThreadCountsAgree(x, u, v);
     }
   }
 
