@@ -34,9 +34,7 @@ public final class RandomBlocks {
    */
   public static MatrixBlock block(long seed, long blockIndex, int rows, int cols, double sparsity,
       Distribution dist, double a, double b) {
-    if (sparsity < 0 || sparsity > 1 || Double.isNaN(sparsity)) {
-      throw new IllegalArgumentException("sparsity must be in [0, 1], was " + sparsity);
-    }
+    checkSparsity(sparsity);
     long expectedNnz = (long) Math.ceil(sparsity * rows * cols);
     boolean sparse = MatrixBlock.preferSparse(rows, cols, expectedNnz);
     MatrixBlock out = sparse ? MatrixBlock.sparse(rows, cols) : MatrixBlock.dense(rows, cols);
@@ -68,9 +66,7 @@ public final class RandomBlocks {
    */
   public static long fillDense(long seed, long blockIndex, double sparsity, Distribution dist,
       double a, double b, double[] out, int offset, long cells) {
-    if (sparsity < 0 || sparsity > 1 || Double.isNaN(sparsity)) {
-      throw new IllegalArgumentException("sparsity must be in [0, 1], was " + sparsity);
-    }
+    checkSparsity(sparsity);
     if (sparsity == 0 || cells == 0) {
       return 0;
     }
@@ -96,6 +92,12 @@ public final class RandomBlocks {
       nnz += x != 0 ? 1 : 0;
     }
     return nnz;
+  }
+
+  private static void checkSparsity(double sparsity) {
+    if (sparsity < 0 || sparsity > 1 || Double.isNaN(sparsity)) {
+      throw new IllegalArgumentException("sparsity must be in [0, 1], was " + sparsity);
+    }
   }
 
   /** The next non-zero cell after {@code cell}: a geometric skip with success probability sp. */

@@ -122,9 +122,9 @@ public final class InstructionExecutor {
   /**
    * A group of independent local chains: with asynchronous operators on, the chains run at
    * the same time on the calling thread and the kernel pool's threads (local inter-operator
-   * parallelism; lowering gave each chain its own slots), otherwise one after another; then the values from before
-   * the group whose last readers were in it are released. A failing chain fails the run with
-   * the first failure in chain order once every chain has ended.
+   * parallelism; lowering gave each chain its own slots), otherwise one after another; then the
+   * values from before the group whose last readers were in it are released. A failing chain
+   * fails the run with the first failure in chain order once every chain has ended.
    */
   private void runSegment(BlockCode code, BlockCode.Segment s, Data[] frame,
       LineageItem[] lineage, ExecutionContext ctx) {

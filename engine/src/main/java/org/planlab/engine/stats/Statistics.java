@@ -204,7 +204,8 @@ public final class Statistics {
       reused.put(c, reuse[c.ordinal()].sum());
     }
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
-        peakLiveBytes.get(), executionNanos.get(), executionCpu(), cg, sel, types, moved, operandMoves.sum(),
+        peakLiveBytes.get(), executionNanos.get(), executionCpu(), cg, sel, types, moved,
+        operandMoves.sum(),
         reused, backendCounters(), sortedTimeline());
   }
 

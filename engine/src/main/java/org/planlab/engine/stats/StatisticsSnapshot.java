@@ -33,7 +33,8 @@ import java.util.Map;
  */
 public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
     long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
-    long executionNanos, ProcessTimes executionCpu, Map<CodegenCounter, Long> codegen, Map<String, Long> selection,
+    long executionNanos, ProcessTimes executionCpu, Map<CodegenCounter, Long> codegen,
+    Map<String, Long> selection,
     Map<String, Long> execTypes, Map<String, Transfers> transfers, long operandMoves,
     Map<ReuseCounter, Long> reuse, Map<String, Long> backend, List<Span> timeline) {
 

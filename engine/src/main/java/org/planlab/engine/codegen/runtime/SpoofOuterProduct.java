@@ -43,8 +43,9 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
    * Runs the operator over X = {@code inputs.get(0)} (m x n), U = {@code inputs.get(1)}
    * (m x k) and V = {@code inputs.get(2)} (n x k), passed dense as b[0] and b[1]; the other side
    * inputs stay in their own format, since the body reads them by cell only and a sparse side
-   * input of X's size must not be copied to dense once per call. The output is m x k (RIGHT), n x k (LEFT), m x n (CELLWISE) or 1 x 1 (AGG)
-   * whatever {@code outRows} and {@code outCols} say. Work is the number of genexec calls,
+   * input of X's size must not be copied to dense once per call. The output is m x k (RIGHT),
+   * n x k (LEFT), m x n (CELLWISE) or 1 x 1 (AGG) whatever {@code outRows} and {@code outCols}
+   * say. Work is the number of genexec calls,
    * nnz(X).
    */
   @Override
@@ -205,11 +206,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
   }
 
   private static long sum(List<Long> counts) {
-    long total = 0;
-    for (long c : counts) {
-      total += c;
-    }
-    return total;
+    return counts.stream().mapToLong(Long::longValue).sum();
   }
 
   private static long work(Main x, int k) {
