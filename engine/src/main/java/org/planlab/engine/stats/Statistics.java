@@ -205,8 +205,7 @@ public final class Statistics {
     }
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
         peakLiveBytes.get(), executionNanos.get(), executionCpu(), cg, sel, types, moved,
-        operandMoves.sum(),
-        reused, backendCounters(), sortedTimeline());
+        operandMoves.sum(), reused, backendCounters(), sortedTimeline());
   }
 
   private List<StatisticsSnapshot.Span> sortedTimeline() {
