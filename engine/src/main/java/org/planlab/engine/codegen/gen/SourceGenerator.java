@@ -5,9 +5,21 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.runtime.CellType;
+import org.planlab.engine.codegen.runtime.OuterType;
+import org.planlab.engine.codegen.runtime.RowType;
+import org.planlab.engine.codegen.runtime.SideInput;
+import org.planlab.engine.codegen.runtime.SpoofCellwise;
+import org.planlab.engine.codegen.runtime.SpoofMultiAggregate;
+import org.planlab.engine.codegen.runtime.SpoofOuterProduct;
+import org.planlab.engine.codegen.runtime.SpoofRowwise;
+import org.planlab.engine.codegen.runtime.VectorBuffer;
+import org.planlab.engine.codegen.runtime.VectorOps;
 import org.planlab.engine.ops.AggregateOp;
+import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 
 /**
  * Generates the Java source of one fused operator from its {@link CPlan} (fusion paper, sec.
@@ -34,6 +46,16 @@ public final class SourceGenerator {
       "protected", "public", "return", "short", "static", "strictfp", "super", "switch",
       "synchronized", "this", "throw", "throws", "transient", "try", "void", "volatile", "while",
       "true", "false", "null", "var", "record", "yield", "sealed", "permits", "_");
+
+  /**
+   * The classes generated code names, each imported by name: the compiler then finds a simple
+   * name with one lookup, where an on-demand import ({@code package.*}) makes it try the name
+   * in the unit's package and in every imported package first.
+   */
+  private static final List<String> IMPORTS = Stream.of(SpoofCellwise.class,
+      SpoofMultiAggregate.class, SpoofOuterProduct.class, SpoofRowwise.class, SideInput.class,
+      VectorBuffer.class, VectorOps.class, CellType.class, RowType.class, OuterType.class,
+      AggregateOp.class, BinaryOp.class, UnaryOp.class).map(Class::getName).sorted().toList();
 
   private static final Set<AggregateOp> CELL_AGGS =
       Set.of(AggregateOp.SUM, AggregateOp.SUM_SQ, AggregateOp.MIN, AggregateOp.MAX);
@@ -132,8 +154,10 @@ public final class SourceGenerator {
       String signature, List<String> statements) {
     StringBuilder s = new StringBuilder();
     s.append("package ").append(PACKAGE).append(";\n\n");
-    s.append("import org.planlab.engine.codegen.runtime.*;\n");
-    s.append("import org.planlab.engine.ops.*;\n\n");
+    for (String i : IMPORTS) {
+      s.append("import ").append(i).append(";\n");
+    }
+    s.append('\n');
     s.append("public final class ").append(name).append(" extends ").append(skeleton)
         .append(" {\n");
     s.append("  public ").append(name).append("() {\n");
