@@ -9,6 +9,7 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.CodeSource;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -69,15 +70,67 @@ final class JavacOperatorCompiler extends OperatorCompiler {
     return JAVAC;
   }
 
+  /**
+   * All units in one javac task. javac writes no class files when any unit has an error, so a
+   * failed task of several units is followed by one task per unit, which finds the units that
+   * do not compile and compiles the others.
+   */
   @Override
-  ClassLoader compileInto(String className, String source, SkeletonClassLoader skeletons) {
+  List<ClassFiles> compileUnits(List<Unit> units) {
     if (javac == null) {
-      throw new CodegenException("fused operator " + className + " cannot be compiled with "
-          + "javac: this Java runtime has no system Java compiler (javax.tools.ToolProvider"
-          + ".getSystemJavaCompiler() is null); run on a JDK or use the janino compiler");
+      List<ClassFiles> out = new ArrayList<>();
+      for (Unit u : units) {
+        out.add(ClassFiles.failed(new CodegenException("fused operator " + u.className()
+            + " cannot be compiled with javac: this Java runtime has no system Java compiler "
+            + "(javax.tools.ToolProvider.getSystemJavaCompiler() is null); run on a JDK or use "
+            + "the janino compiler")));
+      }
+      return out;
     }
-    String qualified = SourceGenerator.PACKAGE + "." + className;
+    List<Source> sources = new ArrayList<>();
+    for (Unit u : units) {
+      sources.add(new Source(u.qualifiedName(), u.source()));
+    }
     DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+    Map<JavaFileObject, Map<String, byte[]>> classes;
+    try {
+      classes = task(units.get(0).className(), sources, diagnostics);
+    } catch (CodegenException e) {
+      if (units.size() == 1) {
+        return List.of(ClassFiles.failed(e));
+      }
+      return oneByOne(units);
+    }
+    if (classes == null) {
+      if (units.size() == 1) {
+        return List.of(ClassFiles.failed(doesNotCompile(units.get(0).className(),
+            firstError(diagnostics.getDiagnostics()), null)));
+      }
+      return oneByOne(units);
+    }
+    List<ClassFiles> out = new ArrayList<>(units.size());
+    for (Source s : sources) {
+      out.add(ClassFiles.of(classes.getOrDefault(s, Map.of())));
+    }
+    return out;
+  }
+
+  private List<ClassFiles> oneByOne(List<Unit> units) {
+    List<ClassFiles> out = new ArrayList<>(units.size());
+    for (Unit u : units) {
+      out.add(compileUnits(List.of(u)).get(0));
+    }
+    return out;
+  }
+
+  /**
+   * Runs one javac task over {@code sources}: the class files each source produced, or null if
+   * javac reported errors (in {@code diagnostics}).
+   *
+   * @throws CodegenException if javac itself failed; named after {@code className}
+   */
+  private Map<JavaFileObject, Map<String, byte[]>> task(String className, List<Source> sources,
+      DiagnosticCollector<JavaFileObject> diagnostics) {
     StandardJavaFileManager standard = idle.poll();
     if (standard == null) {
       standard = newFileManager(className);
@@ -87,8 +140,7 @@ final class JavacOperatorCompiler extends OperatorCompiler {
     List<String> options = List.of("-g", "--release", "17", "-proc:none");
     boolean ok;
     try {
-      ok = javac.getTask(null, files, diagnostics, options, null,
-          List.of(new Source(qualified, source))).call();
+      ok = javac.getTask(null, files, diagnostics, options, null, sources).call();
     } catch (RuntimeException e) {
       // javac wraps its own crashes and bad options in runtime exceptions; a file manager
       // javac crashed with is not reused
@@ -96,11 +148,7 @@ final class JavacOperatorCompiler extends OperatorCompiler {
       throw doesNotCompile(className, "javac failed: " + e, e);
     }
     idle.add(standard);
-    if (!ok) {
-      throw doesNotCompile(className, firstError(diagnostics.getDiagnostics()), null);
-    }
-    files.classes().forEach(skeletons::addGenerated);
-    return skeletons;
+    return ok ? files.classes() : null;
   }
 
   /** A file manager whose class path is the engine's. */
@@ -196,6 +244,7 @@ final class JavacOperatorCompiler extends OperatorCompiler {
   private static final class InMemoryFiles
       extends ForwardingJavaFileManager<StandardJavaFileManager> {
     private final Map<String, ClassFile> outputs = new LinkedHashMap<>();
+    private final Map<String, FileObject> sources = new LinkedHashMap<>();
 
     InMemoryFiles(StandardJavaFileManager standard) {
       super(standard);
@@ -209,13 +258,20 @@ final class JavacOperatorCompiler extends OperatorCompiler {
       }
       ClassFile f = new ClassFile(className);
       outputs.put(className, f);
+      // javac names the source a class file comes from as its sibling
+      sources.put(className, sibling);
       return f;
     }
 
-    /** The class files written, by binary name. */
-    Map<String, byte[]> classes() {
-      Map<String, byte[]> classes = new LinkedHashMap<>();
-      outputs.forEach((name, f) -> classes.put(name, f.bytes.toByteArray()));
+    /** The class files written, by the source they come from, then by binary name. */
+    Map<JavaFileObject, Map<String, byte[]>> classes() {
+      Map<JavaFileObject, Map<String, byte[]>> classes = new LinkedHashMap<>();
+      outputs.forEach((name, f) -> {
+        if (sources.get(name) instanceof Source s) {
+          classes.computeIfAbsent(s, k -> new LinkedHashMap<>()).put(name,
+              f.bytes.toByteArray());
+        }
+      });
       return classes;
     }
   }

@@ -1,11 +1,12 @@
 package org.planlab.engine.codegen.gen;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
-import java.util.concurrent.FutureTask;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.planlab.engine.codegen.cplan.CPlan;
@@ -15,6 +16,10 @@ import org.planlab.engine.codegen.cplan.CPlan;
  * their {@link CPlan}. Plans are records, so their structural equality and hash are the
  * "hash of the CPlan" that identifies equivalent operators: equal plans built from different
  * HOP DAGs share one class. An object with a lifetime (e.g. one per session), never static.
+ *
+ * <p>The plans of one {@link #lookupAll} that are not cached yet are compiled together, in one
+ * invocation of the compiler ({@link OperatorCompiler#compileAll}); a plan that fails to
+ * generate or compile fails alone.
  *
  * <p>Thread-safe. Each plan is compiled at most once at a time: the first caller compiles,
  * concurrent callers for the same plan wait for that result, and callers for other plans
@@ -28,7 +33,7 @@ import org.planlab.engine.codegen.cplan.CPlan;
 public final class OperatorCache implements OperatorSource {
   private final SourceGenerator generator;
   private final OperatorCompiler compiler;
-  private final ConcurrentMap<CPlan, Future<CompiledOperator>> operators =
+  private final ConcurrentMap<CPlan, CompletableFuture<CompiledOperator>> operators =
       new ConcurrentHashMap<>();
   private final AtomicLong classCounter = new AtomicLong();
   private final LongAdder hits = new LongAdder();
@@ -56,8 +61,27 @@ public final class OperatorCache implements OperatorSource {
     Objects.requireNonNull(generator, "generator is null");
     Objects.requireNonNull(compiler, "compiler is null");
     AtomicLong counter = new AtomicLong();
-    return plan -> new Lookup(compile(generator, compiler, Objects.requireNonNull(plan,
-        "plan is null"), "TMP" + counter.incrementAndGet()), true);
+    return new OperatorSource() {
+      @Override
+      public Lookup lookup(CPlan plan) {
+        return lookupAll(List.of(plan)).get(0).get();
+      }
+
+      @Override
+      public List<Attempt> lookupAll(List<CPlan> plans) {
+        List<String> names = new ArrayList<>(plans.size());
+        for (CPlan plan : plans) {
+          Objects.requireNonNull(plan, "plan is null");
+          names.add("TMP" + counter.incrementAndGet());
+        }
+        List<Attempt> out = new ArrayList<>(plans.size());
+        for (Built b : compile(generator, compiler, plans, names)) {
+          out.add(b.failure() == null ? new Attempt(new Lookup(b.operator(), true), null)
+              : new Attempt(null, asCodegenException(b.failure())));
+        }
+        return out;
+      }
+    };
   }
 
   /** The compiler this cache uses. */
@@ -79,56 +103,134 @@ public final class OperatorCache implements OperatorSource {
   @Override
   public Lookup lookup(CPlan plan) {
     Objects.requireNonNull(plan, "plan is null");
-    boolean compiledHere = false;
-    Future<CompiledOperator> cached = operators.get(plan);
-    if (cached == null) {
-      FutureTask<CompiledOperator> task = new FutureTask<>(() -> compile(plan));
-      cached = operators.putIfAbsent(plan, task);
+    return lookupAll(List.of(plan)).get(0).get();
+  }
+
+  @Override
+  public List<Attempt> lookupAll(List<CPlan> plans) {
+    List<CompletableFuture<CompiledOperator>> results = new ArrayList<>(plans.size());
+    boolean[] compiledHere = new boolean[plans.size()];
+    List<CPlan> claimed = new ArrayList<>();
+    List<CompletableFuture<CompiledOperator>> claims = new ArrayList<>();
+    for (int i = 0; i < plans.size(); i++) {
+      CPlan plan = Objects.requireNonNull(plans.get(i), "plan is null");
+      CompletableFuture<CompiledOperator> cached = operators.get(plan);
       if (cached == null) {
-        misses.increment();
-        compiledHere = true;
-        task.run();
-        cached = task;
+        CompletableFuture<CompiledOperator> claim = new CompletableFuture<>();
+        cached = operators.putIfAbsent(plan, claim);
+        if (cached == null) {
+          misses.increment();
+          compiledHere[i] = true;
+          claimed.add(plan);
+          claims.add(claim);
+          cached = claim;
+        } else {
+          hits.increment();
+        }
       } else {
         hits.increment();
       }
-    } else {
-      hits.increment();
+      results.add(cached);
     }
-    return new Lookup(await(plan, cached), compiledHere);
+    compileClaimed(claimed, claims);
+    List<Attempt> out = new ArrayList<>(plans.size());
+    for (int i = 0; i < plans.size(); i++) {
+      try {
+        out.add(new Attempt(new Lookup(await(plans.get(i), results.get(i)), compiledHere[i]),
+            null));
+      } catch (CodegenException e) {
+        out.add(new Attempt(null, e));
+      }
+    }
+    return out;
   }
 
-  private CompiledOperator compile(CPlan plan) {
-    CompiledOperator op = compile(generator, compiler, plan,
-        "TMP" + classCounter.incrementAndGet());
-    compileNanos.add(op.compileNanos());
-    return op;
+  /** Compiles the plans this call claimed and completes each claim. */
+  private void compileClaimed(List<CPlan> plans,
+      List<CompletableFuture<CompiledOperator>> claims) {
+    if (plans.isEmpty()) {
+      return;
+    }
+    List<String> names = new ArrayList<>(plans.size());
+    for (int i = 0; i < plans.size(); i++) {
+      names.add("TMP" + classCounter.incrementAndGet());
+    }
+    List<Built> results;
+    try {
+      results = compile(generator, compiler, plans, names);
+    } catch (Throwable t) {
+      // waiting callers must not hang on an error no unit caused
+      claims.forEach(c -> c.completeExceptionally(t));
+      throw t;
+    }
+    for (int i = 0; i < plans.size(); i++) {
+      Built b = results.get(i);
+      if (b.failure() == null) {
+        compileNanos.add(b.operator().compileNanos());
+        claims.get(i).complete(b.operator());
+      } else {
+        claims.get(i).completeExceptionally(b.failure());
+      }
+    }
   }
 
-  private static CompiledOperator compile(SourceGenerator generator, OperatorCompiler compiler,
-      CPlan plan, String className) {
+  /** The operator of one plan, or the exception that stopped its generation or compilation. */
+  private record Built(CompiledOperator operator, RuntimeException failure) {
+  }
+
+  /**
+   * Generates the plans' sources and compiles them in one call of the compiler. Each operator's
+   * compile time is its own generation time plus an equal share of the call's compile time.
+   */
+  private static List<Built> compile(SourceGenerator generator, OperatorCompiler compiler,
+      List<CPlan> plans, List<String> names) {
+    long[] nanos = new long[plans.size()];
+    Built[] built = new Built[plans.size()];
+    List<OperatorCompiler.Unit> units = new ArrayList<>();
+    List<Integer> planOf = new ArrayList<>();
+    for (int i = 0; i < plans.size(); i++) {
+      long start = System.nanoTime();
+      try {
+        units.add(new OperatorCompiler.Unit(names.get(i), generator.generate(plans.get(i),
+            names.get(i))));
+        planOf.add(i);
+      } catch (RuntimeException e) {
+        built[i] = new Built(null, e);
+      }
+      nanos[i] = System.nanoTime() - start;
+    }
     long start = System.nanoTime();
-    String source = generator.generate(plan, className);
-    return new CompiledOperator(plan, className, source, compiler.compile(className, source),
-        System.nanoTime() - start);
+    List<OperatorCompiler.Outcome> outcomes = compiler.compileAll(units);
+    long share = units.isEmpty() ? 0 : (System.nanoTime() - start) / units.size();
+    for (int u = 0; u < units.size(); u++) {
+      int i = planOf.get(u);
+      OperatorCompiler.Outcome o = outcomes.get(u);
+      built[i] = o.failure() != null ? new Built(null, o.failure())
+          : new Built(new CompiledOperator(plans.get(i), names.get(i), units.get(u).source(),
+              o.operator(), nanos[i] + share), null);
+    }
+    return List.of(built);
   }
 
-  private CompiledOperator await(CPlan plan, Future<CompiledOperator> f) {
+  private CompiledOperator await(CPlan plan, CompletableFuture<CompiledOperator> f) {
     try {
       return f.get();
     } catch (ExecutionException e) {
       if (operators.remove(plan, f)) {
         failures.increment();
       }
-      Throwable cause = e.getCause();
-      if (cause instanceof CodegenException ce) {
-        throw ce;
-      }
-      throw new CodegenException("fused operator generation failed: " + cause, cause);
+      throw asCodegenException(e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new CodegenException("interrupted while waiting for a fused operator to compile", e);
     }
+  }
+
+  private static CodegenException asCodegenException(Throwable cause) {
+    if (cause instanceof CodegenException ce) {
+      return ce;
+    }
+    return new CodegenException("fused operator generation failed: " + cause, cause);
   }
 
   /** Lookups answered from the cache (including waits for a compile already under way). */

@@ -1,21 +1,27 @@
 package org.planlab.engine.codegen.gen;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.planlab.engine.codegen.runtime.SpoofOperator;
 
 /**
- * Compiles one generated compilation unit and instantiates its operator class (fusion paper,
+ * Compiles generated compilation units and instantiates their operator classes (fusion paper,
  * sec. 2.1). Two implementations, chosen by {@link #byName}: {@code janino} (the default: the
  * small in-memory compiler the paper uses) and {@code javac} (the JDK's compiler through
  * {@code javax.tools}, for comparing compile overhead as in the paper's Fig. 14).
  *
- * <p>Each unit gets its own class loader with its own copy of the skeleton classes
- * ({@link SkeletonClassLoader}), so equal class names from different caches never clash, a
- * class can be unloaded with its operator, and the JIT specializes each skeleton's loops for
- * one generated body. What happens after the class bytes exist — loading, the type check and
- * instantiation — is shared here; implementations only turn source into classes. Stateless and
- * thread-safe.
+ * <p>Several units compile in one call ({@link #compileAll}): the code generator hands over all
+ * operators of a DAG at once, so the compiler's fixed cost per invocation — javac's task, the
+ * types Janino resolves by reflection — is paid once for them. A unit that does not compile
+ * fails alone; the others of the call still yield their operators.
+ *
+ * <p>Implementations only turn source into class files. Each unit's classes are then defined by
+ * their own class loader with its own copy of the skeleton classes ({@link
+ * SkeletonClassLoader}), so equal class names from different caches never clash, a class can be
+ * unloaded with its operator, and the JIT specializes each skeleton's loops for one generated
+ * body. Loading, the type check and instantiation are shared here. Thread-safe.
  */
 public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
     JavacOperatorCompiler {
@@ -25,6 +31,59 @@ public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
   public static final String JAVAC = "javac";
   /** The known compiler names, default first. */
   public static final List<String> NAMES = List.of(JANINO, JAVAC);
+
+  /**
+   * One compilation unit: {@code source} must declare {@code className} in
+   * {@link SourceGenerator#PACKAGE} as a subclass of {@link SpoofOperator} with a public no-arg
+   * constructor.
+   */
+  public record Unit(String className, String source) {
+    /** @throws IllegalArgumentException if className is not a plain Java identifier */
+    public Unit {
+      SourceGenerator.checkClassName(className);
+      Objects.requireNonNull(source, "source is null");
+    }
+
+    /** The binary name of the unit's operator class. */
+    String qualifiedName() {
+      return SourceGenerator.PACKAGE + "." + className;
+    }
+  }
+
+  /** What compiling one unit gave: its operator, or the reason there is none. */
+  public record Outcome(SpoofOperator operator, CodegenException failure) {
+    public Outcome {
+      if ((operator == null) == (failure == null)) {
+        throw new IllegalArgumentException("exactly one of operator and failure must be set");
+      }
+    }
+
+    /**
+     * The operator.
+     *
+     * @throws CodegenException the unit's failure
+     */
+    public SpoofOperator get() {
+      if (failure != null) {
+        throw failure;
+      }
+      return operator;
+    }
+  }
+
+  /** The class files of one unit by binary name, or why it does not compile. */
+  record ClassFiles(Map<String, byte[]> classes, CodegenException failure) {
+    static ClassFiles of(Map<String, byte[]> classes) {
+      return new ClassFiles(Map.copyOf(classes), null);
+    }
+
+    static ClassFiles failed(CodegenException failure) {
+      return new ClassFiles(null, Objects.requireNonNull(failure, "failure is null"));
+    }
+  }
+
+  /** The engine's class loader: the parent of every operator's skeleton loader. */
+  private static final ClassLoader ENGINE = SpoofOperator.class.getClassLoader();
 
   OperatorCompiler() {
   }
@@ -77,17 +136,59 @@ public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
    * {@link SourceGenerator#PACKAGE} as a subclass of {@link SpoofOperator} with a public no-arg
    * constructor, and returns a new instance.
    *
+   * @throws IllegalArgumentException if className is not a plain Java identifier
    * @throws CodegenException naming the class and the compiler's first error (with line and
    *     column) if the unit does not compile, or if the class cannot be loaded or instantiated
    */
   public final SpoofOperator compile(String className, String source) {
-    SourceGenerator.checkClassName(className);
-    Objects.requireNonNull(source, "source is null");
+    return compileAll(List.of(new Unit(className, source))).get(0).get();
+  }
+
+  /**
+   * Compiles {@code units} in one invocation of the compiler and instantiates each unit's
+   * operator class. The outcomes are in the order of the units; a unit that does not compile,
+   * load or instantiate has its {@link CodegenException} in its place (as {@link #compile} would
+   * throw it) and does not affect the others.
+   */
+  public final List<Outcome> compileAll(List<Unit> units) {
+    List<Unit> copy = List.copyOf(units);
+    if (copy.isEmpty()) {
+      return List.of();
+    }
+    List<ClassFiles> files = compileUnits(copy);
+    if (files.size() != copy.size()) {
+      throw new IllegalStateException(name() + " returned " + files.size() + " results for "
+          + copy.size() + " units");
+    }
+    List<Outcome> outcomes = new ArrayList<>(copy.size());
+    for (int i = 0; i < copy.size(); i++) {
+      ClassFiles f = files.get(i);
+      try {
+        if (f.failure() != null) {
+          throw f.failure();
+        }
+        outcomes.add(new Outcome(instantiate(copy.get(i), f.classes()), null));
+      } catch (CodegenException e) {
+        outcomes.add(new Outcome(null, e));
+      }
+    }
+    return List.copyOf(outcomes);
+  }
+
+  /** Defines the unit's classes beside a private copy of the skeletons and instantiates it. */
+  private static SpoofOperator instantiate(Unit unit, Map<String, byte[]> classes) {
+    String className = unit.className();
     // a private copy of the skeletons per operator keeps genexec call sites monomorphic
-    SkeletonClassLoader skeletons =
-        new SkeletonClassLoader(SpoofOperator.class.getClassLoader());
-    ClassLoader loader = compileInto(className, source, skeletons);
-    String qualified = SourceGenerator.PACKAGE + "." + className;
+    SkeletonClassLoader loader = new SkeletonClassLoader(ENGINE);
+    for (Map.Entry<String, byte[]> c : classes.entrySet()) {
+      try {
+        loader.addGenerated(c.getKey(), c.getValue());
+      } catch (IllegalArgumentException e) {
+        throw new CodegenException("fused operator " + className + ": the unit declares "
+            + c.getKey() + ", outside " + SourceGenerator.PACKAGE, e);
+      }
+    }
+    String qualified = unit.qualifiedName();
     Class<?> cls;
     try {
       cls = loader.loadClass(qualified);
@@ -112,14 +213,11 @@ public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
   }
 
   /**
-   * Compiles the unit and returns a class loader that loads its classes and whose parent (or
-   * itself) is {@code skeletons}, so the unit's skeleton superclass is the operator's own copy.
-   *
-   * @throws CodegenException "fused operator NAME does not compile: " and the first error with
-   *     its line and column
+   * The class files of each unit, in the order of the units: the classes a unit declares, or a
+   * {@link CodegenException} "fused operator NAME does not compile: " and the first error with
+   * its line and column. One unit's errors must not fail the others.
    */
-  abstract ClassLoader compileInto(String className, String source,
-      SkeletonClassLoader skeletons);
+  abstract List<ClassFiles> compileUnits(List<Unit> units);
 
   /** The message of a unit that does not compile. */
   static CodegenException doesNotCompile(String className, String error, Throwable cause) {

@@ -29,8 +29,8 @@ import org.planlab.engine.codegen.runtime.VectorOps;
  * the body is inlined into the skeleton's loops as if the loop had been generated — while the
  * generated source still only contains the body (fusion paper, sec. 2.3).
  *
- * <p>Compilers that produce class files (javac) hand them over with {@link #addGenerated}; this
- * loader then defines them itself, so they sit next to the operator's skeleton copies.
+ * <p>The compilers hand the operator's class files over with {@link #addGenerated}; this loader
+ * then defines them itself, so they sit next to the operator's skeleton copies.
  */
 final class SkeletonClassLoader extends ClassLoader {
   private static final String PACKAGE = SpoofOperator.class.getPackageName() + ".";

@@ -42,7 +42,8 @@ import org.planlab.engine.stats.Statistics;
  * The code generator (fusion paper, sec. 2.1, Fig. 3): for one HOP DAG with known sizes, (1)
  * explores all valid partial fusion plans into a memo table (OFMC), (2) lets the configured
  * {@link FusionPlanSelector} choose, (3) constructs CPlans for the chosen operators, (4)
- * generates and compiles their classes through the {@link OperatorSource} (the operator cache), and (5) replaces
+ * generates and compiles their classes through the {@link OperatorSource} (the operator
+ * cache; all operators of the DAG in one call of the compiler), and (5) replaces
  * the covered sub-DAGs by {@link OpCode#FUSED} HOPs. The original DAG is not modified, so
  * dynamic recompilation starts again from it.
  *
@@ -51,6 +52,7 @@ import org.planlab.engine.stats.Statistics;
  * the warning sink and counted as {@link CodegenCounter#COMPILE_FAILURES}.
  */
 public final class Codegen {
+
   private final OfmcExplorer explorer;
   private final FusionPlanSelector selector;
   private final OperatorSource operators;
@@ -124,14 +126,19 @@ public final class Codegen {
       }
       List<FusedOp> compiled = new ArrayList<>();
       boolean failed = false;
-      for (BuiltOperator b : built) {
-        try {
-          OperatorSource.Lookup l = operators.lookup(b.plan());
-          CompiledOperator c = l.operator();
+      // the DAG's operators compile in one call of the compiler; each may still fail alone
+      List<OperatorSource.Attempt> attempts =
+          operators.lookupAll(built.stream().map(BuiltOperator::plan).toList());
+      for (int i = 0; i < built.size(); i++) {
+        BuiltOperator b = built.get(i);
+        OperatorSource.Attempt a = attempts.get(i);
+        if (a.failure() == null) {
+          CompiledOperator c = a.lookup().operator();
           compiled.add(new FusedOp(b.plan(), c.className(), c.source(), c.operator()));
-          stats.addCodegen(l.compiled() ? CodegenCounter.CLASSES_COMPILED
+          stats.addCodegen(a.lookup().compiled() ? CodegenCounter.CLASSES_COMPILED
               : CodegenCounter.CACHE_HITS, 1);
-        } catch (CodegenException e) {
+        } else {
+          CodegenException e = a.failure();
           warnings.accept("codegen: operator for " + b.roots().get(0).position()
               + " did not compile, running it unfused: " + e.getMessage());
           stats.addCodegen(CodegenCounter.COMPILE_FAILURES, 1);

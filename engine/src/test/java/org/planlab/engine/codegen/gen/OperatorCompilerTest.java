@@ -96,9 +96,10 @@ class OperatorCompilerTest {
     assertTrue(a instanceof SpoofOperator);
   }
 
-  @Test
-  void javacDefinesTheClassInTheOperatorsSkeletonLoader() {
-    SpoofOperator op = OperatorCompiler.javac()
+  @ParameterizedTest
+  @ValueSource(strings = {"janino", "javac"})
+  void theClassIsDefinedInTheOperatorsSkeletonLoader(String name) {
+    SpoofOperator op = OperatorCompiler.byName(name)
         .compile("Here", new SourceGenerator().generate(Plans.sumXyz(), "Here"));
     assertSame(op.getClass().getClassLoader(),
         op.getClass().getSuperclass().getClassLoader());
