@@ -85,6 +85,9 @@ public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
   /** The engine's class loader: the parent of every operator's skeleton loader. */
   private static final ClassLoader ENGINE = SpoofOperator.class.getClassLoader();
 
+  /** The skeletons' class files, shared by the loaders of this compiler's operators. */
+  private final SkeletonClassLoader.Bytecode skeletons = new SkeletonClassLoader.Bytecode(ENGINE);
+
   OperatorCompiler() {
   }
 
@@ -176,10 +179,10 @@ public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
   }
 
   /** Defines the unit's classes beside a private copy of the skeletons and instantiates it. */
-  private static SpoofOperator instantiate(Unit unit, Map<String, byte[]> classes) {
+  private SpoofOperator instantiate(Unit unit, Map<String, byte[]> classes) {
     String className = unit.className();
     // a private copy of the skeletons per operator keeps genexec call sites monomorphic
-    SkeletonClassLoader loader = new SkeletonClassLoader(ENGINE);
+    SkeletonClassLoader loader = new SkeletonClassLoader(ENGINE, skeletons);
     for (Map.Entry<String, byte[]> c : classes.entrySet()) {
       try {
         loader.addGenerated(c.getKey(), c.getValue());

@@ -47,9 +47,50 @@ final class SkeletonClassLoader extends ClassLoader {
 
   /** Generated class files not yet defined, by binary name. */
   private final Map<String, byte[]> generated = new ConcurrentHashMap<>();
+  private final Bytecode skeletons;
 
-  SkeletonClassLoader(ClassLoader engine) {
+  /** A loader whose skeleton copies are defined from {@code skeletons}' class files. */
+  SkeletonClassLoader(ClassLoader engine, Bytecode skeletons) {
     super("planlab-operator", engine);
+    this.skeletons = Objects.requireNonNull(skeletons, "skeletons is null");
+  }
+
+  /**
+   * The class files of the copied skeleton classes, read through the engine's loader when
+   * first needed and then shared by the operator loaders of one compiler: a script compiles
+   * dozens of operators, each with copies of the same few classes, and finding and inflating
+   * a class file in its jar costs more than defining the class from it. The arrays are never
+   * modified ({@code defineClass} only reads them). Thread-safe.
+   */
+  static final class Bytecode {
+    private final ClassLoader engine;
+    private final Map<String, byte[]> read = new ConcurrentHashMap<>();
+
+    Bytecode(ClassLoader engine) {
+      this.engine = Objects.requireNonNull(engine, "engine is null");
+    }
+
+    /** The class file of the skeleton class {@code name}. */
+    byte[] of(String name) throws ClassNotFoundException {
+      byte[] bytes = read.get(name);
+      if (bytes == null) {
+        bytes = readClassFile(name);
+        read.putIfAbsent(name, bytes);
+      }
+      return bytes;
+    }
+
+    private byte[] readClassFile(String name) throws ClassNotFoundException {
+      String resource = name.replace('.', '/') + ".class";
+      try (InputStream in = engine.getResourceAsStream(resource)) {
+        if (in == null) {
+          throw new ClassNotFoundException(name + " (no bytecode for the skeleton copy)");
+        }
+        return in.readAllBytes();
+      } catch (IOException e) {
+        throw new ClassNotFoundException(name + " (cannot read its bytecode)", e);
+      }
+    }
   }
 
   /**
@@ -87,7 +128,7 @@ final class SkeletonClassLoader extends ClassLoader {
     synchronized (getClassLoadingLock(name)) {
       Class<?> c = findLoadedClass(name);
       if (c == null) {
-        byte[] bytes = bytecode(name);
+        byte[] bytes = skeletons.of(name);
         c = defineClass(name, bytes, 0, bytes.length);
       }
       if (resolve) {
@@ -105,17 +146,5 @@ final class SkeletonClassLoader extends ClassLoader {
     int nested = name.indexOf('$');
     String outer = nested < 0 ? name : name.substring(0, nested);
     return !SHARED.contains(outer);
-  }
-
-  private byte[] bytecode(String name) throws ClassNotFoundException {
-    String resource = name.replace('.', '/') + ".class";
-    try (InputStream in = getParent().getResourceAsStream(resource)) {
-      if (in == null) {
-        throw new ClassNotFoundException(name + " (no bytecode for the skeleton copy)");
-      }
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new ClassNotFoundException(name + " (cannot read its bytecode)", e);
-    }
   }
 }
