@@ -96,6 +96,11 @@ final class ScriptOptions {
       + "each time code generation meets it, instead of reusing equal operators' classes")
   boolean noOperatorCache;
 
+  @Option(names = "--no-codegen-warmup", description = "do not warm the operator compiler up "
+      + "in the background while the script is parsed (its first start then counts in the "
+      + "codegen compile time)")
+  boolean noCodegenWarmUp;
+
   @Option(names = "--cost-profile", paramLabel = "FILE",
       description = "cost-model constants measured by `planlab calibrate` (default: built-in)")
   Path costProfile;

@@ -84,6 +84,7 @@ public final class Engine implements AutoCloseable {
   /** The disk bandwidth spilling is weighed with: measured once per engine, when needed. */
   private final DiskBandwidth disk = DiskBandwidth.measured();
   private OperatorCache operators;
+  private boolean codegenWarmUpStarted;
   /** Threads of asynchronous prefetches (MEMPHIS sec. 5.1), created at the first async run. */
   private java.util.concurrent.ExecutorService prefetchThreads;
   private volatile boolean closed;
@@ -222,6 +223,24 @@ public final class Engine implements AutoCloseable {
     return operators;
   }
 
+  /**
+   * Starts warming up the operator compiler on a daemon thread at the engine's first compile,
+   * if code generation is on and {@link EngineConfig#codegenWarmUp()}: parsing and the
+   * front end run meanwhile, and the compiler's own start (loading its classes, describing the
+   * skeletons) no longer delays the script's first fused operators. The warm-up operators are
+   * not cached and not counted; a warm-up that fails changes nothing.
+   */
+  private synchronized void warmUpCodegen() {
+    if (codegenWarmUpStarted || !config.codegenWarmUp() || selector instanceof NoFusion) {
+      return;
+    }
+    codegenWarmUpStarted = true;
+    OperatorCompiler compiler = operators().compiler();
+    Thread t = new Thread(compiler::warmUp, "planlab-codegen-warmup");
+    t.setDaemon(true);
+    t.start();
+  }
+
   /** Compiles {@code script} with {@code $name} arguments through {@link Pipeline#defaults()}. */
   public CompiledScript compile(Path script, Map<String, String> args) {
     return compile(script, args, Pipeline.defaults());
@@ -257,6 +276,7 @@ public final class Engine implements AutoCloseable {
           warnings.addAll(found);
         }
       };
+      warmUpCodegen();
       DmlParser parser = new DmlParser(args, config.libraryRoots());
       DmlProgram ast = clock.time(CompilePhase.PARSE, () -> parser.parse(script));
       Program ir = pipeline.frontend().toProgram(ast, clock);

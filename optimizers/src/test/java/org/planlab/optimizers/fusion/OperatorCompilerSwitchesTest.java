@@ -111,6 +111,28 @@ class OperatorCompilerSwitchesTest {
   }
 
   @Test
+  void theCompilersWarmUpNeitherCachesNorCountsAnOperatorAndChangesNoResult() {
+    Outcome cold;
+    long coldMisses;
+    try (Engine engine = Engine.create(config("janino", true).toBuilder().codegenWarmUp(false)
+        .build())) {
+      cold = run(engine);
+      coldMisses = engine.operators().misses();
+    }
+    try (Engine engine = Engine.create(config("janino", true))) {
+      assertTrue(engine.config().codegenWarmUp(), "on by default");
+      Outcome warm = run(engine);
+      assertEquals(cold.counter(CodegenCounter.CLASSES_COMPILED),
+          warm.counter(CodegenCounter.CLASSES_COMPILED));
+      assertEquals(cold.counter(CodegenCounter.CACHE_HITS),
+          warm.counter(CodegenCounter.CACHE_HITS));
+      assertEquals(coldMisses, engine.operators().misses());
+      assertEquals(Double.doubleToLongBits(cold.scalar("s")),
+          Double.doubleToLongBits(warm.scalar("s")));
+    }
+  }
+
+  @Test
   void everyEngineHasItsOwnOperatorCache() {
     try (Engine a = Engine.create(config("janino", true));
         Engine b = Engine.create(config("janino", true));

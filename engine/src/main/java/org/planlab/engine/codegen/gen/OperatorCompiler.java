@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.runtime.SpoofOperator;
 
 /**
@@ -89,6 +90,27 @@ public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
   private final SkeletonClassLoader.Bytecode skeletons = new SkeletonClassLoader.Bytecode(ENGINE);
 
   OperatorCompiler() {
+  }
+
+  /**
+   * Compiles and instantiates one small operator of each template (Cell, MAgg, Row, Outer) and
+   * discards them: afterwards the compiler's classes are loaded and its view of the skeletons
+   * is built, so the first operators of a script compile as fast as later ones. Never throws;
+   * true if every warm-up operator compiled.
+   */
+  public final boolean warmUp() {
+    try {
+      List<Unit> units = new ArrayList<>();
+      SourceGenerator generator = new SourceGenerator();
+      List<CPlan> plans = WarmUpPlans.PLANS;
+      for (int i = 0; i < plans.size(); i++) {
+        String name = "WarmUp" + i;
+        units.add(new Unit(name, generator.generate(plans.get(i), name)));
+      }
+      return compileAll(units).stream().allMatch(o -> o.failure() == null);
+    } catch (RuntimeException | LinkageError e) {
+      return false;
+    }
   }
 
   /** The Janino compiler. */

@@ -1,6 +1,7 @@
 package org.planlab.engine.codegen.gen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.runtime.SpoofCellwise;
 import org.planlab.engine.codegen.runtime.SpoofOperator;
 
@@ -119,6 +121,19 @@ class OperatorCompilerTest {
   void invalidClassNameIsRejectedBeforeCompiling(String name) {
     assertThrows(IllegalArgumentException.class,
         () -> OperatorCompiler.byName(name).compile("a.b", "class X {}"));
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"janino", "javac"})
+  void warmUpCompilesOneOperatorOfEveryTemplate(String name) {
+    assertTrue(OperatorCompiler.byName(name).warmUp());
+    assertEquals(List.of(CPlan.Cell.class, CPlan.MAgg.class, CPlan.Row.class, CPlan.Outer.class),
+        WarmUpPlans.PLANS.stream().map(Object::getClass).toList());
+  }
+
+  @Test
+  void warmUpOfACompilerThatCannotCompileSaysSoAndThrowsNothing() {
+    assertFalse(new JavacOperatorCompiler(null).warmUp());
   }
 
   @Test
