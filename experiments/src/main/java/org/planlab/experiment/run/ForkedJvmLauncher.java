@@ -3,6 +3,7 @@ package org.planlab.experiment.run;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,9 @@ import org.planlab.experiment.descriptor.DescriptorLoader;
 
 /**
  * Starts each point in a fresh JVM: the runner's own java binary and class path, the Vector API
- * module and headless AWT (as every planlab JVM has them), {@code -Xmx} of the descriptor and its
- * JVM options. A JVM still running at the timeout is killed ({@link Process#destroyForcibly}).
+ * module and headless AWT (as every planlab JVM has them), the runner's class-data archive if it
+ * has one ({@link #classDataFlags}), {@code -Xmx} of the descriptor and its JVM options. A JVM
+ * still running at the timeout is killed ({@link Process#destroyForcibly}).
  *
  * <p>A point's JVM never outlives the runner: while it runs, a shutdown hook of the runner's JVM
  * kills it (so SIGTERM, SIGINT or {@code System.exit} of the runner take it along; the point is
@@ -22,6 +24,13 @@ import org.planlab.experiment.descriptor.DescriptorLoader;
  * counts as a timeout.
  */
 public final class ForkedJvmLauncher implements PointLauncher {
+  /**
+   * The system property with the path of the application class-data archive the runner's JVM
+   * was started with ({@code ./planlab} sets it, README "Start-up"). The archive holds the
+   * classes a planlab JVM loads for the runner's class path and JVM, which points share.
+   */
+  public static final String CLASS_DATA_ARCHIVE = "planlab.cds.archive";
+
   /** How many trailing stderr lines describe a JVM that died without planlab's error line. */
   private static final int TAIL_LINES = 3;
   /** The result of a point ended because the runner stops. */
@@ -36,6 +45,7 @@ public final class ForkedJvmLauncher implements PointLauncher {
     cmd.add("--add-modules=jdk.incubator.vector");
     cmd.add("-Djava.awt.headless=true");
     cmd.addAll(org.planlab.spark.SparkBackend.JAVA17_FLAGS);
+    cmd.addAll(classDataFlags(System.getProperty(CLASS_DATA_ARCHIVE)));
     cmd.add("-Xmx" + r.heap());
     cmd.addAll(r.jvmOptions());
     cmd.add(PointMain.class.getName());
@@ -84,6 +94,28 @@ public final class ForkedJvmLauncher implements PointLauncher {
     // a point past its timeout says so in its error line
     return exit == 0 ? new Result(Status.OK, "") : new Result(
         exit == PointMain.EXIT_TIMEOUT ? Status.TIMEOUT : Status.FAILED, error(r.stderr(), exit));
+  }
+
+  /**
+   * The JVM options that map the class-data archive {@code archive} (JDK application class-data
+   * sharing), none when it is null or not a file. The JVM checks that the archive was made for
+   * its class path and for itself and otherwise runs without it; its messages about that are
+   * switched off, so a stale archive only costs start-up time. A descriptor's own JVM options
+   * come later and may override these ({@code -Xshare:off}).
+   */
+  static List<String> classDataFlags(String archive) {
+    if (archive == null || archive.isBlank()) {
+      return List.of();
+    }
+    try {
+      if (!Files.isRegularFile(Path.of(archive))) {
+        return List.of();
+      }
+    } catch (InvalidPathException e) {
+      return List.of();
+    }
+    return List.of("-XX:SharedArchiveFile=" + archive, "-Xshare:auto", "-Xlog:cds=off",
+        "-Xlog:cds+dynamic=off", "-D" + CLASS_DATA_ARCHIVE + "=" + archive);
   }
 
   /**
