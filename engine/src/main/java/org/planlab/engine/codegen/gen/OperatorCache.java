@@ -159,9 +159,10 @@ public final class OperatorCache implements OperatorSource {
     try {
       results = compile(generator, compiler, plans, names);
     } catch (Throwable t) {
-      // waiting callers must not hang on an error no unit caused
+      // a failure no single unit caused: every plan of the call falls back to unfused
+      // operators, as a failed compile of each would (the waiting callers wrap it)
       claims.forEach(c -> c.completeExceptionally(t));
-      throw t;
+      return;
     }
     for (int i = 0; i < plans.size(); i++) {
       Built b = results.get(i);
