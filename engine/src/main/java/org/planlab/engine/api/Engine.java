@@ -224,19 +224,19 @@ public final class Engine implements AutoCloseable {
   }
 
   /**
-   * Starts warming up the operator compiler on a daemon thread at the engine's first compile,
-   * if code generation is on and {@link EngineConfig#codegenWarmUp()}: parsing and the
-   * front end run meanwhile, and the compiler's own start (loading its classes, describing the
-   * skeletons) no longer delays the script's first fused operators. The warm-up operators are
-   * not cached and not counted; a warm-up that fails changes nothing.
+   * Starts warming up the operator cache and its compiler on a daemon thread at the engine's
+   * first compile, if code generation is on and {@link EngineConfig#codegenWarmUp()}: parsing
+   * and the front end run meanwhile, and the compiler's own start (loading its classes,
+   * describing the skeletons) no longer delays the script's first fused operators. The warm-up
+   * operators are not cached and not counted; a warm-up that fails changes nothing
+   * ({@link OperatorCache#warmUp}).
    */
   private synchronized void warmUpCodegen() {
     if (codegenWarmUpStarted || !config.codegenWarmUp() || selector instanceof NoFusion) {
       return;
     }
     codegenWarmUpStarted = true;
-    OperatorCompiler compiler = operators().compiler();
-    Thread t = new Thread(compiler::warmUp, "planlab-codegen-warmup");
+    Thread t = new Thread(operators()::warmUp, "planlab-codegen-warmup");
     t.setDaemon(true);
     t.start();
   }

@@ -84,6 +84,23 @@ public final class OperatorCache implements OperatorSource {
     };
   }
 
+  /**
+   * Prepares a fresh JVM for this cache's first lookups, without caching or counting anything:
+   * compares and hashes plans of every template (a record's {@code equals} and {@code hashCode}
+   * are set up at their first call, and every lookup hashes its plan), then warms the compiler
+   * up ({@link OperatorCompiler#warmUp}). Never throws; true if all of it worked.
+   */
+  public boolean warmUp() {
+    try {
+      List<CPlan> plans = WarmUpPlans.plans();
+      List<CPlan> equal = WarmUpPlans.plans();
+      boolean keys = plans.equals(equal) && plans.hashCode() == equal.hashCode();
+      return compiler.warmUp() && keys;
+    } catch (RuntimeException | LinkageError e) {
+      return false;
+    }
+  }
+
   /** The compiler this cache uses. */
   public OperatorCompiler compiler() {
     return compiler;

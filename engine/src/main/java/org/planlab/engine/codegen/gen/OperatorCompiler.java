@@ -102,7 +102,7 @@ public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
     try {
       List<Unit> units = new ArrayList<>();
       SourceGenerator generator = new SourceGenerator();
-      List<CPlan> plans = WarmUpPlans.PLANS;
+      List<CPlan> plans = WarmUpPlans.plans();
       for (int i = 0; i < plans.size(); i++) {
         String name = "WarmUp" + i;
         units.add(new Unit(name, generator.generate(plans.get(i), name)));

@@ -133,6 +133,17 @@ class OperatorCacheTest {
   }
 
   @Test
+  void warmingUpNeitherCachesNorCountsAnything() {
+    OperatorCache cache = new OperatorCache();
+    assertTrue(cache.warmUp());
+    assertEquals(0, cache.size());
+    assertEquals(0, cache.misses());
+    assertEquals(0, cache.hits());
+    assertEquals(0, cache.compileNanos());
+    assertEquals("TMP1", cache.getOrCompile(Plans.sumXyz()).className());
+  }
+
+  @Test
   void planRecordsAreTheirOwnStructuralKey() {
     CNode a = Plans.mult(Plans.X, Plans.side(0));
     CNode b = Plans.mult(Plans.X, Plans.side(0));
