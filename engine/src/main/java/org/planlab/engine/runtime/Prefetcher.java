@@ -5,11 +5,12 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.planlab.engine.backend.Backend;
 import org.planlab.engine.data.CountedHandle;
 import org.planlab.engine.data.MatrixData;
@@ -29,7 +30,7 @@ public final class Prefetcher implements AutoCloseable {
   private static final long CLOSE_TIMEOUT_SECONDS = 600;
 
   private final ExecutorService threads;
-  private final List<Future<?>> started = new ArrayList<>();
+  private final List<Task> started = new ArrayList<>();
 
   public Prefetcher(ExecutorService threads) {
     this.threads = Objects.requireNonNull(threads, "threads is null");
@@ -86,7 +87,11 @@ public final class Prefetcher implements AutoCloseable {
    */
   private <T> Future<T> start(Callable<T> work, String name, String where,
       ExecutionContext ctx) {
+    Task task = new Task();
     Future<T> f = threads.submit(() -> {
+      if (!task.claimed.compareAndSet(false, true)) {
+        throw new CancellationException("the run gave the prefetch up before it started");
+      }
       long start = System.nanoTime();
       try {
         return work.call();
@@ -94,42 +99,64 @@ public final class Prefetcher implements AutoCloseable {
         if (ctx.config().timeline()) {
           ctx.statistics().recordSpan(name, where, start, System.nanoTime());
         }
+        task.ended.countDown();
       }
     });
+    task.future = f;
     synchronized (started) {
-      started.add(f);
+      started.add(task);
     }
     return f;
   }
 
-  /** Cancels every prefetch still running (the run failed), then waits for them. */
+  /**
+   * Cancels every prefetch of the run (the run failed): one not yet started never runs, one
+   * running is interrupted; then waits until the running ones have ended.
+   */
   public void cancel() {
     synchronized (started) {
-      started.forEach(f -> f.cancel(true));
+      for (Task t : started) {
+        if (t.claimed.compareAndSet(false, true)) {
+          t.ended.countDown();
+          t.future.cancel(false);
+        } else {
+          t.future.cancel(true);
+        }
+      }
     }
     close();
   }
 
-  /** Waits until every prefetch of the run has ended (their failures are their readers'). */
+  /**
+   * Waits until every prefetch of the run has ended (their failures are their readers'). A
+   * cancelled future reports at once, while its thread may still run: the wait is for the
+   * task's own end.
+   */
   @Override
   public void close() {
-    List<Future<?>> all;
+    List<Task> all;
     synchronized (started) {
       all = new ArrayList<>(started);
       started.clear();
     }
-    for (Future<?> f : all) {
+    for (Task t : all) {
       try {
-        f.get(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-      } catch (ExecutionException | CancellationException e) {
-        // the reader of the value reports it; a value nobody read failed unseen
-      } catch (TimeoutException e) {
-        f.cancel(true);
+        if (!t.ended.await(CLOSE_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+          t.future.cancel(true);
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return;
       }
     }
+  }
+
+  /** A started prefetch: its future, and whether it has begun and ended. */
+  private static final class Task {
+    /** Set by whichever comes first: the task starting, or the run giving it up. */
+    final AtomicBoolean claimed = new AtomicBoolean();
+    final CountDownLatch ended = new CountDownLatch(1);
+    volatile Future<?> future;
   }
 
   /** A driver matrix whose cells arrive with a prefetch. */
