@@ -114,10 +114,40 @@ public sealed interface HopParam {
     }
   }
 
-  /** The operator of a {@link OpCode#FUSED} HOP. */
-  record Fused(FusedOperator operator) implements HopParam {
+  /**
+   * The operator of a {@link OpCode#FUSED} HOP, and what it computes as the HOPs it replaced.
+   *
+   * @param replaced the replaced expression over the operator's inputs, or null where it is not
+   *     known (an operator built by hand)
+   */
+  record Fused(FusedOperator operator, Replaced replaced) implements HopParam {
     public Fused {
       Objects.requireNonNull(operator, "operator is null");
+    }
+
+    public Fused(FusedOperator operator) {
+      this(operator, null);
+    }
+
+    /** The operator alone: the replaced HOPs are not part of the parameter's text. */
+    @Override
+    public String toString() {
+      return "Fused[operator=" + operator + "]";
+    }
+  }
+
+  /**
+   * A fused operator's value as the expression of the HOPs it replaced (fusion paper sec. 3: a
+   * fused operator computes exactly its sub-DAG), over its inputs in operand order (main input,
+   * side inputs, scalar inputs). {@code expression} reaches {@code inputs}, literals and
+   * nothing else. A multi-aggregate's expression is the row of its results,
+   * {@code cbind(as.matrix(r1), ...)}; an operator computing the transpose of its root has
+   * {@code t(root)}.
+   */
+  record Replaced(Hop expression, List<Hop> inputs) {
+    public Replaced {
+      Objects.requireNonNull(expression, "expression is null");
+      inputs = List.copyOf(inputs);
     }
   }
 }

@@ -29,10 +29,11 @@ import org.planlab.engine.ops.UnaryOp;
  * it with an engine applies the full compilation chain, so the environment may differ from the
  * original one (MEMPHIS: "full re-compilation ensures the same results").
  *
- * <p>Not recomputable, with a message naming the item: fused operators (their item holds the
- * plan, not the operations), whole function calls (multi-level items name the function, not
- * its body), and values whose computation was not traced (inputs given to a run, parfor
- * results, {@code time()}).
+ * <p>A fused operator is traced as the operations it replaced ({@link FusedLineage}), so its
+ * value is recomputed like theirs. Not recomputable, with a message naming the item: a fused
+ * operator whose item holds its plan (one that does not know the HOPs it replaced), whole
+ * function calls (multi-level items name the function, not its body), and values whose
+ * computation was not traced (inputs given to a run, parfor results, {@code time()}).
  */
 public final class LineageRecompute {
   /** The variable the recomputed value is written to. */
@@ -114,7 +115,8 @@ public final class LineageRecompute {
     OpCode op = OpCode.valueOf(m.group(1));
     if (op == OpCode.FUSED) {
       throw new IllegalArgumentException("cannot recompute the fused operator " + item.opcode()
-          + ": its item holds the operator's plan; trace with fusion none");
+          + ": its item holds the operator's plan, not the operations it replaced; trace with "
+          + "fusion none");
     }
     HopParam param = param(item, m.group(2), m.group(3));
     return new Hop(op, param, in, DataType.valueOf(m.group(4)), ValueType.valueOf(m.group(5)),

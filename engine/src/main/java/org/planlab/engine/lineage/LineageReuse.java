@@ -197,7 +197,10 @@ public final class LineageReuse implements ReuseHook {
       return LineageItem.owning(READ, instr.lineageData() + " " + fileIdentity(file) + " w"
           + writes.getOrDefault(file, 0L), inLineage);
     }
-    return LineageItem.owning(instr.opcode(), instr.lineageData(), inLineage);
+    FusedLineage fused = instr.fusedLineage();
+    LineageItem item = fused != null ? fused.item(inLineage) : null;
+    return item != null ? item
+        : LineageItem.owning(instr.opcode(), instr.lineageData(), inLineage);
   }
 
   private static Path absolute(Path file) {

@@ -2,6 +2,7 @@ package org.planlab.engine.compile.fusion;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -26,6 +27,7 @@ import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.codegen.template.OfmcExplorer;
+import org.planlab.engine.compile.dynamic.HopFactory;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
@@ -52,6 +54,13 @@ import org.planlab.engine.stats.Statistics;
  * the warning sink and counted as {@link CodegenCounter#COMPILE_FAILURES}.
  */
 public final class Codegen {
+  /** The operations a fused operator's replaced sub-DAG may hold: deterministic ones. */
+  private static final Set<OpCode> REPLACEABLE = EnumSet.of(OpCode.BINARY,
+      OpCode.UNARY, OpCode.IFELSE, OpCode.AGGREGATE, OpCode.MATMULT, OpCode.TRANSPOSE,
+      OpCode.NARY_MINMAX, OpCode.RIGHT_INDEX, OpCode.CBIND, OpCode.CAST_SCALAR,
+      OpCode.CAST_MATRIX, OpCode.NROW, OpCode.NCOL, OpCode.LENGTH);
+  /** A replaced sub-DAG larger than this is not kept (the operator's plan keys its lineage). */
+  private static final int MAX_REPLACED = 10_000;
 
   private final OfmcExplorer explorer;
   private final FusionPlanSelector selector;
@@ -287,7 +296,7 @@ public final class Codegen {
           ins.add(map(in));
         }
         boolean scalar = b.roots().size() == 1 && root.isScalar();
-        fused = new Hop(OpCode.FUSED, new HopParam.Fused(compiled.get(op)), ins,
+        fused = new Hop(OpCode.FUSED, new HopParam.Fused(compiled.get(op), replaced(b)), ins,
             scalar ? DataType.SCALAR : DataType.MATRIX, ValueType.DOUBLE, root.position());
         DataCharacteristics dc = memo.size(root);
         if (b.roots().size() > 1) {
@@ -319,6 +328,42 @@ public final class Codegen {
         return t;
       }
       return fused;
+    }
+
+    /**
+     * What operator {@code b} computes, as the HOPs it replaces over its inputs (the lineage of
+     * a fused operator is that of its sub-DAG, so a trace can be computed again and reused by
+     * any plan), or null when they reach more than the inputs and literals through the
+     * deterministic operations a template fuses.
+     */
+    static HopParam.Replaced replaced(BuiltOperator b) {
+      Hop root = b.roots().get(0);
+      Hop expression;
+      if (b.roots().size() > 1) {
+        List<Hop> cells = new ArrayList<>();
+        for (Hop r : b.roots()) {
+          cells.add(HopFactory.castMatrix(r, r.position()));
+        }
+        expression = new Hop(OpCode.CBIND, HopParam.NONE, cells, DataType.MATRIX,
+            ValueType.DOUBLE, root.position());
+      } else {
+        expression = b.transposedOutput() ? HopFactory.transpose(root, root.position()) : root;
+      }
+      Set<Hop> inputs = Collections.newSetFromMap(new IdentityHashMap<>());
+      inputs.addAll(b.inputs());
+      Set<Hop> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+      List<Hop> stack = new ArrayList<>(List.of(expression));
+      while (!stack.isEmpty()) {
+        Hop h = stack.remove(stack.size() - 1);
+        if (inputs.contains(h) || h.op() == OpCode.LITERAL || !seen.add(h)) {
+          continue;
+        }
+        if (!REPLACEABLE.contains(h.op()) || seen.size() > MAX_REPLACED) {
+          return null;
+        }
+        stack.addAll(h.inputs());
+      }
+      return new HopParam.Replaced(expression, b.inputs());
     }
 
     private static Hop literal(long v, Hop at) {

@@ -8,6 +8,7 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.lang.types.DataType;
+import org.planlab.engine.lineage.FusedLineage;
 import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.runtime.ExecutionContext;
 
@@ -23,6 +24,8 @@ import org.planlab.engine.runtime.ExecutionContext;
  * {@link #acceptsHandles() accepts any location}.
  */
 public abstract class Instruction {
+  /** What {@link #fusedLineage()} remembers for an instruction without one. */
+  private static final Object NO_FUSED_LINEAGE = new Object();
   private final String opcode;
   private final Hop hop;
   private final int[] inputs;
@@ -30,6 +33,8 @@ public abstract class Instruction {
   private final ExecType execType;
   private final boolean tracedByValue;
   private volatile String lineageData;
+  /** {@link #fusedLineage()} once built: the lineage, or {@link #NO_FUSED_LINEAGE}. */
+  private volatile Object fusedLineage;
 
   /** A CP instruction. */
   protected Instruction(String opcode, Hop hop, int[] inputs, int output) {
@@ -125,10 +130,29 @@ public abstract class Instruction {
   public final String lineageData() {
     String d = lineageData;
     if (d == null) {
-      d = hop.op() + " " + lineageParameter() + " " + hop.dataType() + " " + hop.valueType();
+      d = lineageData(hop, lineageParameter());
       lineageData = d;
     }
     return d;
+  }
+
+  /** The lineage data of an instruction of {@code hop} whose parameter reads {@code param}. */
+  public static String lineageData(Hop hop, String param) {
+    return hop.op() + " " + param + " " + hop.dataType() + " " + hop.valueType();
+  }
+
+  /**
+   * For a fused operator that knows the HOPs it replaced, its lineage as theirs (built once);
+   * else null.
+   */
+  public final FusedLineage fusedLineage() {
+    Object f = fusedLineage;
+    if (f == null) {
+      FusedLineage built = FusedLineage.of(hop);
+      f = built != null ? built : NO_FUSED_LINEAGE;
+      fusedLineage = f;
+    }
+    return f instanceof FusedLineage l ? l : null;
   }
 
   /**
