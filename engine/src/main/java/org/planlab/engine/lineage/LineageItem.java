@@ -25,8 +25,11 @@ public final class LineageItem {
   /** The inputs of a leaf (an empty array is immutable, so all leaves share it). */
   private static final LineageItem[] NO_INPUTS = new LineageItem[0];
   private final String opcode;
-  /** The data; for a literal made from its value, written when first asked for. */
-  private volatile String data;
+  /**
+   * The data; for a literal made from its value, written when first asked for (a benign race,
+   * as String's own hash: every thread computes the same immutable text).
+   */
+  private String data;
   /** The value of a literal ({@link Lineages#LITERAL}), else null. */
   private final ScalarValue literal;
   private final LineageItem[] inputs;

@@ -125,6 +125,12 @@ public final class LineageReuse implements ReuseHook {
     return true;
   }
 
+  /** Only tracing, REUSE and PUT have no cache to ask. */
+  @Override
+  public boolean reuses() {
+    return cache != null;
+  }
+
   /** Scalar arithmetic and scalar variables make no items (see {@link #trace}). */
   @Override
   public boolean tracesScalarsByValue() {

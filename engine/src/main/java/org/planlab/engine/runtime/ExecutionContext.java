@@ -2,8 +2,10 @@ package org.planlab.engine.runtime;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,6 +37,14 @@ public final class ExecutionContext {
    * it began (a null value: none), recorded at its first change (see {@link #beginIteration}).
    */
   private Map<String, LineageItem> iterationLog;
+  /** How many traced iterations enclose the current statement. */
+  private int iterationDepth;
+  /**
+   * The records of iterations, one per depth, reused from one iteration to the next (a record
+   * lives until its iteration's hook call has ended; loops run an iteration per few
+   * microseconds, so a map each would be most of what a loop's tracing allocates).
+   */
+  private final List<HashMap<String, LineageItem>> iterationLogs = new ArrayList<>();
   /** The record of an iteration that has changed no traced variable yet (never written). */
   private static final Map<String, LineageItem> NOTHING_LOGGED =
       Collections.unmodifiableMap(new HashMap<>());
@@ -133,7 +143,7 @@ public final class ExecutionContext {
       return; // not in an iteration
     }
     if (iterationLog == NOTHING_LOGGED) {
-      iterationLog = new HashMap<>(8);
+      iterationLog = emptyLog(iterationDepth);
     }
     // not putIfAbsent: a recorded null (no item when the iteration began) must stay
     if (!iterationLog.containsKey(name)) {
@@ -149,13 +159,25 @@ public final class ExecutionContext {
    */
   public Map<String, LineageItem> beginIteration() {
     Map<String, LineageItem> enclosing = iterationLog;
-    iterationLog = NOTHING_LOGGED; // the map is made at the first change
+    iterationLog = NOTHING_LOGGED; // the map is taken at the first change
+    iterationDepth++;
     return enclosing;
+  }
+
+  /** The record of depth {@code d}, emptied: the one of the iteration before has been used. */
+  private HashMap<String, LineageItem> emptyLog(int d) {
+    while (iterationLogs.size() <= d) {
+      iterationLogs.add(new HashMap<>(8));
+    }
+    HashMap<String, LineageItem> log = iterationLogs.get(d);
+    log.clear();
+    return log;
   }
 
   /**
    * Ends the innermost iteration's record and returns it: the items at its beginning of the
-   * variables it changed. Its first changes count as the enclosing iteration's as well.
+   * variables it changed. Its first changes count as the enclosing iteration's as well. The
+   * record is valid until the next iteration of the same depth begins.
    */
   public Map<String, LineageItem> endIteration(Map<String, LineageItem> enclosing) {
     Map<String, LineageItem> log = iterationLog == null || iterationLog == NOTHING_LOGGED
@@ -163,7 +185,7 @@ public final class ExecutionContext {
     Map<String, LineageItem> outer = enclosing;
     if (outer != null && !log.isEmpty()) {
       if (outer == NOTHING_LOGGED) {
-        outer = new HashMap<>(8);
+        outer = emptyLog(iterationDepth - 1);
       }
       for (Map.Entry<String, LineageItem> e : log.entrySet()) {
         if (!outer.containsKey(e.getKey())) {
@@ -172,6 +194,7 @@ public final class ExecutionContext {
       }
     }
     iterationLog = outer;
+    iterationDepth--;
     return log;
   }
 

@@ -2,10 +2,7 @@ package org.planlab.engine.runtime;
 
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import org.planlab.engine.backend.Backend;
 import org.planlab.engine.data.CountedHandle;
@@ -32,13 +29,13 @@ public final class InstructionExecutor {
   private final ReuseHook hook;
   /** Whether the hook traces scalars by value: scalar instructions then skip the hook. */
   private final boolean byValue;
-  /** The lineage items of each block's constants, made once per block and run. */
-  private final Map<BlockCode, LineageItem[]> constantLineage =
-      Collections.synchronizedMap(new IdentityHashMap<>());
+  /** Whether the hook's REUSE and PUT are called (not when it only traces). */
+  private final boolean reuses;
 
   public InstructionExecutor(ReuseHook hook) {
     this.hook = Objects.requireNonNull(hook, "hook is null");
     this.byValue = hook.tracesScalarsByValue();
+    this.reuses = hook.reuses();
   }
 
   public ReuseHook hook() {
@@ -56,17 +53,11 @@ public final class InstructionExecutor {
       frame[i] = constants.get(i);
     }
     if (lineage != null) {
-      if (constantLineage.size() > 10_000) {
-        constantLineage.clear(); // recompiled blocks: keep the map from growing with them
+      List<LineageItem> c = code.constantLineage();
+      for (int i = 0; i < c.size(); i++) {
+        LineageItem item = c.get(i);
+        lineage[i] = item != null ? item : ctx.lineageOfValue(constants.get(i));
       }
-      LineageItem[] c = constantLineage.computeIfAbsent(code, k -> {
-        LineageItem[] items = new LineageItem[constants.size()];
-        for (int i = 0; i < items.length; i++) {
-          items[i] = ctx.lineageOfValue(constants.get(i));
-        }
-        return items;
-      });
-      System.arraycopy(c, 0, lineage, 0, c.length);
     }
     int segment = 0;
     for (int i = 0; i < code.instructions().size(); ) {
@@ -299,13 +290,14 @@ public final class InstructionExecutor {
 
   private Result compute(Instruction instr, Call call, LineageItem key, ExecutionContext ctx) {
     try {
-      Data out = key == null ? null : hook.reuse(key, instr, call.in(), ctx);
+      boolean probe = key != null && reuses;
+      Data out = probe ? hook.reuse(key, instr, call.in(), ctx) : null;
       if (out != null) {
         return new Result(out, true);
       }
-      long t0 = System.nanoTime();
+      long t0 = probe ? System.nanoTime() : 0;
       out = instr.execute(call.in(), call.inLineage(), ctx);
-      if (key != null && out != null) {
+      if (probe && out != null) {
         hook.put(key, instr, call.in(), out, System.nanoTime() - t0, ctx);
       }
       return new Result(out, false);

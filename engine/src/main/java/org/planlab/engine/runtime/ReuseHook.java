@@ -42,6 +42,14 @@ public interface ReuseHook {
   }
 
   /**
+   * Whether REUSE and PUT can do anything: false for a hook that only traces, whose executor
+   * then skips them (and the clock reading PUT needs). By default they are called.
+   */
+  default boolean reuses() {
+    return true;
+  }
+
+  /**
    * TRACE: the lineage item of this execution's output, or null when not traced. May replace a
    * nondeterministic operand in {@code in} (and its item in {@code inLineage}) by the value the
    * execution will use — an unseeded {@code rand} gets its seed here — so that the trace

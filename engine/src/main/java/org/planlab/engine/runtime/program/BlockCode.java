@@ -1,5 +1,7 @@
 package org.planlab.engine.runtime.program;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -7,6 +9,8 @@ import java.util.Set;
 import org.planlab.engine.backend.Backend;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.lineage.LineageItem;
+import org.planlab.engine.lineage.Lineages;
 import org.planlab.engine.runtime.instructions.Instruction;
 
 /**
@@ -26,7 +30,27 @@ import org.planlab.engine.runtime.instructions.Instruction;
  */
 public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter,
     List<Data> constants, int slotCount, int resultSlot, Set<Integer> remoteRoots,
-    Map<Integer, Backend> broadcastAfter, List<Segment> segments) {
+    Map<Integer, Backend> broadcastAfter, List<Segment> segments,
+    List<LineageItem> constantLineage) {
+
+  /**
+   * The code of one DAG, with the lineage of its scalar constants made once (literal items are
+   * the same in every run); a constant of another kind has none (null).
+   */
+  public BlockCode(List<Instruction> instructions, List<int[]> releaseAfter,
+      List<Data> constants, int slotCount, int resultSlot, Set<Integer> remoteRoots,
+      Map<Integer, Backend> broadcastAfter, List<Segment> segments) {
+    this(instructions, releaseAfter, constants, slotCount, resultSlot, remoteRoots,
+        broadcastAfter, segments, literalItems(constants));
+  }
+
+  private static List<LineageItem> literalItems(List<Data> constants) {
+    List<LineageItem> items = new ArrayList<>(constants.size());
+    for (Data d : constants) {
+      items.add(d instanceof ScalarValue s ? Lineages.literal(s) : null);
+    }
+    return Collections.unmodifiableList(items);
+  }
 
   /**
    * Instructions {@code [start, end)}, partitioned into {@code chains} (each its instruction
@@ -55,6 +79,9 @@ public record BlockCode(List<Instruction> instructions, List<int[]> releaseAfter
     instructions = List.copyOf(instructions);
     releaseAfter = List.copyOf(releaseAfter);
     constants = List.copyOf(constants);
+    if (constantLineage.size() != constants.size()) {
+      throw new IllegalArgumentException("one lineage item or null per constant expected");
+    }
     if (releaseAfter.size() != instructions.size()) {
       throw new IllegalArgumentException("one release list per instruction expected");
     }
