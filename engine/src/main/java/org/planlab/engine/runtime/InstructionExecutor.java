@@ -143,10 +143,15 @@ public final class InstructionExecutor {
       ExecutionContext ctx) {
     Call call = gather(instr, frame,
         byValue && instr.tracedByValue() ? null : lineage, ctx);
-    long start = System.nanoTime();
+    // the clock is read only for statistics and the timeline (a read costs as much as a tiny
+    // operation), and once for both PUT's compute time and the instruction's end
+    boolean timed = ctx.config().statistics() || ctx.config().timeline();
+    long start = timed ? System.nanoTime() : 0;
     LineageItem key = trace(instr, call, ctx);
-    Result r = compute(instr, call, key, ctx);
-    record(instr, start, ctx);
+    Result r = compute(instr, call, key, start, ctx);
+    if (timed) {
+      record(instr, start, r.end() != 0 ? r.end() : System.nanoTime(), ctx);
+    }
     call.release();
     store(instr, r.value(), key, frame, lineage);
     if (r.reused()) {
@@ -176,11 +181,11 @@ public final class InstructionExecutor {
         try {
           MatrixBlock fetched = fetchedBefore(key, ctx);
           if (fetched != null) {
-            record(instr, start, ctx);
+            record(instr, start, System.nanoTime(), ctx);
             return fetched;
           }
-          Result r = compute(instr, call, key, ctx);
-          record(instr, start, ctx);
+          Result r = compute(instr, call, key, 0, ctx);
+          record(instr, start, System.nanoTime(), ctx);
           if (!(r.value() instanceof MatrixData m)) {
             throw new IllegalStateException(instr.opcode() + " returned no matrix");
           }
@@ -233,8 +238,11 @@ public final class InstructionExecutor {
     }
   }
 
-  /** An instruction's output, and whether the reuse cache gave it. */
-  private record Result(Data value, boolean reused) {
+  /**
+   * An instruction's output, whether the reuse cache gave it, and the clock when it was
+   * computed and PUT measured it (0: not read).
+   */
+  private record Result(Data value, boolean reused, long end) {
   }
 
   private static Call gather(Instruction instr, Data[] frame, LineageItem[] lineage,
@@ -288,19 +296,26 @@ public final class InstructionExecutor {
     }
   }
 
-  private Result compute(Instruction instr, Call call, LineageItem key, ExecutionContext ctx) {
+  /**
+   * REUSE? -> execute -> PUT. PUT's compute time starts at {@code start} when the caller read
+   * the clock before tracing (a missed probe adds a lookup to it), else here.
+   */
+  private Result compute(Instruction instr, Call call, LineageItem key, long start,
+      ExecutionContext ctx) {
     try {
       boolean probe = key != null && reuses;
       Data out = probe ? hook.reuse(key, instr, call.in(), ctx) : null;
       if (out != null) {
-        return new Result(out, true);
+        return new Result(out, true, 0);
       }
-      long t0 = probe ? System.nanoTime() : 0;
+      long t0 = !probe ? 0 : start != 0 ? start : System.nanoTime();
       out = instr.execute(call.in(), call.inLineage(), ctx);
+      long end = 0;
       if (probe && out != null) {
-        hook.put(key, instr, call.in(), out, System.nanoTime() - t0, ctx);
+        end = System.nanoTime();
+        hook.put(key, instr, call.in(), out, end - t0, ctx);
       }
-      return new Result(out, false);
+      return new Result(out, false, end);
     } catch (DmlException e) {
       throw e;
     } catch (RuntimeException | OutOfMemoryError e) {
@@ -320,8 +335,7 @@ public final class InstructionExecutor {
     return new DmlRuntimeException(instr.position(), msg, e);
   }
 
-  private static void record(Instruction instr, long start, ExecutionContext ctx) {
-    long end = System.nanoTime();
+  private static void record(Instruction instr, long start, long end, ExecutionContext ctx) {
     if (ctx.config().timeline()) {
       ctx.statistics().recordSpan(instr.opcode(), instr.execType().label(), start, end);
     }
