@@ -8,7 +8,8 @@ import org.planlab.engine.matrix.SparseBlock;
 /**
  * A side input of a fused operator (fusion paper, sec. 2.2: "a SideInput abstraction to
  * access additional dense or sparse inputs"): read by cell, by row, or as a whole dense array.
- * Immutable view; safe to share between threads.
+ * Immutable view, safe to share between threads; except a {@link #forTask() task's copy} of a
+ * sparse one, which remembers where its last read ended.
  */
 public final class SideInput {
   private final MatrixBlock block;
@@ -16,8 +17,14 @@ public final class SideInput {
   private final int cols;
   private final double[] dense;
   private final SparseBlock sparse;
+  /** Whether this is a task's copy whose sparse reads continue from the last one. */
+  private final boolean sequential;
+  /** A task copy's last row read, and the position after the column it looked up there. */
+  private int lastRow = -1;
+  private int lastPos;
 
   private SideInput(MatrixBlock block, boolean forceDense) {
+    this.sequential = false;
     this.block = block;
     this.rows = block.rows();
     this.cols = block.cols();
@@ -32,6 +39,27 @@ public final class SideInput {
       this.dense = block.denseValues();
       this.sparse = null;
     }
+  }
+
+  /** A copy of {@code shared} that reads sequentially (see {@link #forTask()}). */
+  private SideInput(SideInput shared) {
+    this.block = shared.block;
+    this.rows = shared.rows;
+    this.cols = shared.cols;
+    this.dense = shared.dense;
+    this.sparse = shared.sparse;
+    this.sequential = true;
+  }
+
+  /**
+   * For one task of a skeleton that reads cells in row-major order (the Outer template visits
+   * X's non-zeros that way, sec. 2.2): a sparse input's copy that looks a cell up from where
+   * its last read in the row ended, so a side input with X's non-zero pattern (ALS-CG's
+   * {@code W = X != 0}) is read in constant time per cell instead of by a binary search of its
+   * row. Not to be shared between threads; dense inputs are returned as they are.
+   */
+  public SideInput forTask() {
+    return sparse == null ? this : new SideInput(this);
   }
 
   /** A view of {@code block} in its own format (sparse stays sparse). */
@@ -66,8 +94,22 @@ public final class SideInput {
       return 0;
     }
     int pos = sparse.pos(r);
-    int len = sparse.size(r);
-    int i = Arrays.binarySearch(sparse.indexes(r), pos, pos + len, c);
+    int end = pos + sparse.size(r);
+    int[] ix = sparse.indexes(r);
+    if (!sequential) {
+      int i = Arrays.binarySearch(ix, pos, end, c);
+      return i >= 0 ? sparse.values(r)[i] : 0;
+    }
+    int from = r == lastRow ? lastPos : pos;
+    if (from > pos && ix[from - 1] >= c) {
+      if (ix[from - 1] == c) {
+        return sparse.values(r)[from - 1]; // the cell read last, again
+      }
+      from = pos; // an earlier column of the row
+    }
+    int i = from < end && ix[from] == c ? from : Arrays.binarySearch(ix, from, end, c);
+    lastRow = r;
+    lastPos = i >= 0 ? i + 1 : -i - 1;
     return i >= 0 ? sparse.values(r)[i] : 0;
   }
 

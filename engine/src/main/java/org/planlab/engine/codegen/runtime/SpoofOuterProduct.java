@@ -86,6 +86,14 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
 
   /** U and V as dense arrays, the rank, and what genexec receives besides them. */
   private record Factors(double[] u, double[] v, int k, SideInput[] b, double[] scalars) {
+    /** A task's factors: its own copies of sparse side inputs, read in row order. */
+    Factors forTask() {
+      SideInput[] own = new SideInput[b.length];
+      for (int s = 0; s < b.length; s++) {
+        own[s] = b[s].forTask();
+      }
+      return new Factors(u, v, k, own, scalars);
+    }
   }
 
   /** Rows per task of the row-parallel types (RIGHT, CELLWISE): idle threads take the next. */
@@ -171,7 +179,8 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
    * what the type does with them, so that the type's loop runs over the row at once. Returns
    * the number of genexec calls.
    */
-  private long visit(Main x, Factors f, int r0, int r1, RowConsumer row) {
+  private long visit(Main x, Factors shared, int r0, int r1, RowConsumer row) {
+    Factors f = shared.forTask();
     Segments nz = new Segments(x, x.cols);
     double[] w = new double[x.cols];
     long count = 0;
@@ -241,6 +250,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     int ranges = LEFT_RANGES_PER_THREAD * pool.parallelism();
     int width = Math.max(1, (x.cols + ranges - 1) / ranges);
     List<Long> counts = pool.mapChunks(x.cols, width, work(x, k), (c0, c1) -> {
+      Factors t = f.forTask();
       Segments nz = new Segments(x, c1 - c0);
       double[] w = new double[c1 - c0];
       long count = 0;
@@ -249,7 +259,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
         if (nz.len == 0) {
           continue;
         }
-        values(f, i, nz, w);
+        values(t, i, nz, w);
         VectorPrimitives.scatterMultAdd(f.u, i * k, w, nz.indexes, nz.pos, nz.len, c, k);
         count += nz.len;
       }
