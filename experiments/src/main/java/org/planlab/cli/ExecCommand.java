@@ -32,8 +32,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code planlab exec SCRIPT.dml [-nvargs k=v ...] [--stats] [--threads N] [--exec MODE]}:
- * compiles and runs a DML script. Exit codes: 0 success; 1 script error (one paragraph "FILE:LINE:COL:
- * message", no stack trace); 2 usage error.
+ * compiles and runs a DML script. Exit codes: 0 success; 1 script error (one paragraph
+ * "FILE:LINE:COL: message", no stack trace); 2 usage error.
  */
 @Command(name = "exec", mixinStandardHelpOptions = true, sortOptions = false,
     description = "Compile and run a DML script.",

@@ -57,8 +57,9 @@ import org.planlab.engine.stats.Statistics;
  * {@link EngineConfig} and closed when done, it owns everything that lives longer than one
  * compilation — the kernel pool, the strategy instances created from the configuration's specs
  * (with their caches, such as MPSkipEnum's plan cache), the operator cache of its codegen
- * compiler, its backends, and its reuse cache (MEMPHIS sec. 3.3) when reuse is on. Nothing is shared with other engines: two engines in one JVM
- * never see each other's caches, so what one ran does not change what the other measures.
+ * compiler, its backends, and its reuse cache (MEMPHIS sec. 3.3) when reuse is on. Nothing is
+ * shared with other engines: two engines in one JVM never see each other's caches, so what one
+ * ran does not change what the other measures.
  *
  * <p>Compiling parses, validates, builds, rewrites, sizes, fuses, places and lowers a script
  * (each phase timed); running executes it with dynamic recompilation. Front-end errors surface

@@ -60,8 +60,8 @@ import org.planlab.engine.parallel.KernelPool;
 public record EngineConfig(int parallelism, String ordering, boolean statistics,
     int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory, String fusion,
     CostConstants costConstants, String codegenCompiler, boolean operatorCache,
-    boolean codegenWarmUp, ExecMode exec, long localMemoryBudget, Map<ExecType, String> backends, ReuseConfig reuse, boolean async,
-    boolean timeline) {
+    boolean codegenWarmUp, ExecMode exec, long localMemoryBudget,
+    Map<ExecType, String> backends, ReuseConfig reuse, boolean async, boolean timeline) {
 
   /** The default backend spec of each remote execution type. */
   public static final Map<ExecType, String> DEFAULT_BACKENDS =

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import org.planlab.engine.codegen.cplan.CPlan;
+import org.planlab.engine.codegen.runtime.SpoofOperator;
 
 /**
  * The operator cache (fusion paper, sec. 2.1): generated and compiled fused operators keyed by
@@ -68,16 +69,16 @@ public final class OperatorCache implements OperatorSource {
       }
 
       @Override
-      public List<Attempt> lookupAll(List<CPlan> plans) {
+      public List<Attempt<Lookup>> lookupAll(List<CPlan> plans) {
         List<String> names = new ArrayList<>(plans.size());
         for (CPlan plan : plans) {
           Objects.requireNonNull(plan, "plan is null");
           names.add("TMP" + counter.incrementAndGet());
         }
-        List<Attempt> out = new ArrayList<>(plans.size());
+        List<Attempt<Lookup>> out = new ArrayList<>(plans.size());
         for (Built b : compile(generator, compiler, plans, names)) {
-          out.add(b.failure() == null ? new Attempt(new Lookup(b.operator(), true), null)
-              : new Attempt(null, asCodegenException(b.failure())));
+          out.add(b.failure() == null ? Attempt.of(new Lookup(b.operator(), true))
+              : Attempt.failed(asCodegenException(b.failure())));
         }
         return out;
       }
@@ -124,7 +125,7 @@ public final class OperatorCache implements OperatorSource {
   }
 
   @Override
-  public List<Attempt> lookupAll(List<CPlan> plans) {
+  public List<Attempt<Lookup>> lookupAll(List<CPlan> plans) {
     List<CompletableFuture<CompiledOperator>> results = new ArrayList<>(plans.size());
     boolean[] compiledHere = new boolean[plans.size()];
     List<CPlan> claimed = new ArrayList<>();
@@ -150,13 +151,12 @@ public final class OperatorCache implements OperatorSource {
       results.add(cached);
     }
     compileClaimed(claimed, claims);
-    List<Attempt> out = new ArrayList<>(plans.size());
+    List<Attempt<Lookup>> out = new ArrayList<>(plans.size());
     for (int i = 0; i < plans.size(); i++) {
       try {
-        out.add(new Attempt(new Lookup(await(plans.get(i), results.get(i)), compiledHere[i]),
-            null));
+        out.add(Attempt.of(new Lookup(await(plans.get(i), results.get(i)), compiledHere[i])));
       } catch (CodegenException e) {
-        out.add(new Attempt(null, e));
+        out.add(Attempt.failed(e));
       }
     }
     return out;
@@ -218,14 +218,14 @@ public final class OperatorCache implements OperatorSource {
       nanos[i] = System.nanoTime() - start;
     }
     long start = System.nanoTime();
-    List<OperatorCompiler.Outcome> outcomes = compiler.compileAll(units);
+    List<Attempt<SpoofOperator>> outcomes = compiler.compileAll(units);
     long share = units.isEmpty() ? 0 : (System.nanoTime() - start) / units.size();
     for (int u = 0; u < units.size(); u++) {
       int i = planOf.get(u);
-      OperatorCompiler.Outcome o = outcomes.get(u);
+      Attempt<SpoofOperator> o = outcomes.get(u);
       built[i] = o.failure() != null ? new Built(null, o.failure())
           : new Built(new CompiledOperator(plans.get(i), names.get(i), units.get(u).source(),
-              o.operator(), nanos[i] + share), null);
+              o.value(), nanos[i] + share), null);
     }
     return List.of(built);
   }

@@ -51,27 +51,6 @@ public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
     }
   }
 
-  /** What compiling one unit gave: its operator, or the reason there is none. */
-  public record Outcome(SpoofOperator operator, CodegenException failure) {
-    public Outcome {
-      if ((operator == null) == (failure == null)) {
-        throw new IllegalArgumentException("exactly one of operator and failure must be set");
-      }
-    }
-
-    /**
-     * The operator.
-     *
-     * @throws CodegenException the unit's failure
-     */
-    public SpoofOperator get() {
-      if (failure != null) {
-        throw failure;
-      }
-      return operator;
-    }
-  }
-
   /** The class files of one unit by binary name, or why it does not compile. */
   record ClassFiles(Map<String, byte[]> classes, CodegenException failure) {
     static ClassFiles of(Map<String, byte[]> classes) {
@@ -175,7 +154,7 @@ public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
    * load or instantiate has its {@link CodegenException} in its place (as {@link #compile} would
    * throw it) and does not affect the others.
    */
-  public final List<Outcome> compileAll(List<Unit> units) {
+  public final List<Attempt<SpoofOperator>> compileAll(List<Unit> units) {
     List<Unit> copy = List.copyOf(units);
     if (copy.isEmpty()) {
       return List.of();
@@ -185,16 +164,16 @@ public abstract sealed class OperatorCompiler permits JaninoOperatorCompiler,
       throw new IllegalStateException(name() + " returned " + files.size() + " results for "
           + copy.size() + " units");
     }
-    List<Outcome> outcomes = new ArrayList<>(copy.size());
+    List<Attempt<SpoofOperator>> outcomes = new ArrayList<>(copy.size());
     for (int i = 0; i < copy.size(); i++) {
       ClassFiles f = files.get(i);
       try {
         if (f.failure() != null) {
           throw f.failure();
         }
-        outcomes.add(new Outcome(instantiate(copy.get(i), f.classes()), null));
+        outcomes.add(Attempt.of(instantiate(copy.get(i), f.classes())));
       } catch (CodegenException e) {
-        outcomes.add(new Outcome(null, e));
+        outcomes.add(Attempt.failed(e));
       }
     }
     return List.copyOf(outcomes);

@@ -2,7 +2,6 @@ package org.planlab.engine.codegen.gen;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.planlab.engine.codegen.cplan.CPlan;
 
 /**
@@ -25,13 +24,13 @@ public interface OperatorSource {
    * it or fail. Sources that compile (the operator cache) compile the plans they lack in one
    * invocation of the compiler; a plan that cannot be generated or compiled fails alone.
    */
-  default List<Attempt> lookupAll(List<CPlan> plans) {
-    List<Attempt> out = new ArrayList<>(plans.size());
+  default List<Attempt<Lookup>> lookupAll(List<CPlan> plans) {
+    List<Attempt<Lookup>> out = new ArrayList<>(plans.size());
     for (CPlan plan : plans) {
       try {
-        out.add(new Attempt(lookup(plan), null));
+        out.add(Attempt.of(lookup(plan)));
       } catch (CodegenException e) {
-        out.add(new Attempt(null, e));
+        out.add(Attempt.failed(e));
       }
     }
     return out;
@@ -39,26 +38,5 @@ public interface OperatorSource {
 
   /** A compiled operator and whether this lookup compiled it (false: reused). */
   record Lookup(CompiledOperator operator, boolean compiled) {
-  }
-
-  /** The lookup of one plan of {@link #lookupAll}, or why the plan has no operator. */
-  record Attempt(Lookup lookup, CodegenException failure) {
-    public Attempt {
-      if ((lookup == null) == (failure == null)) {
-        throw new IllegalArgumentException("exactly one of lookup and failure must be set");
-      }
-    }
-
-    /**
-     * The lookup.
-     *
-     * @throws CodegenException the plan's failure
-     */
-    public Lookup get() {
-      if (failure != null) {
-        throw failure;
-      }
-      return Objects.requireNonNull(lookup);
-    }
   }
 }

@@ -2,7 +2,6 @@ package org.planlab.engine.compile.fusion;
 
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
@@ -17,6 +16,7 @@ import org.planlab.engine.codegen.construct.CPlanBuilder;
 import org.planlab.engine.codegen.construct.OperatorPlanner;
 import org.planlab.engine.codegen.construct.OperatorPlanner.Operator;
 import org.planlab.engine.codegen.construct.PlanConstructionException;
+import org.planlab.engine.codegen.gen.Attempt;
 import org.planlab.engine.codegen.gen.CodegenException;
 import org.planlab.engine.codegen.gen.CompiledOperator;
 import org.planlab.engine.codegen.gen.OperatorSource;
@@ -55,7 +55,7 @@ import org.planlab.engine.stats.Statistics;
  */
 public final class Codegen {
   /** The operations a fused operator's replaced sub-DAG may hold: deterministic ones. */
-  private static final Set<OpCode> REPLACEABLE = EnumSet.of(OpCode.BINARY,
+  private static final Set<OpCode> REPLACEABLE = Set.of(OpCode.BINARY,
       OpCode.UNARY, OpCode.IFELSE, OpCode.AGGREGATE, OpCode.MATMULT, OpCode.TRANSPOSE,
       OpCode.NARY_MINMAX, OpCode.RIGHT_INDEX, OpCode.CBIND, OpCode.CAST_SCALAR,
       OpCode.CAST_MATRIX, OpCode.NROW, OpCode.NCOL, OpCode.LENGTH);
@@ -136,15 +136,15 @@ public final class Codegen {
       List<FusedOp> compiled = new ArrayList<>();
       boolean failed = false;
       // the DAG's operators compile in one call of the compiler; each may still fail alone
-      List<OperatorSource.Attempt> attempts =
+      List<Attempt<OperatorSource.Lookup>> attempts =
           operators.lookupAll(built.stream().map(BuiltOperator::plan).toList());
       for (int i = 0; i < built.size(); i++) {
         BuiltOperator b = built.get(i);
-        OperatorSource.Attempt a = attempts.get(i);
+        Attempt<OperatorSource.Lookup> a = attempts.get(i);
         if (a.failure() == null) {
-          CompiledOperator c = a.lookup().operator();
+          CompiledOperator c = a.value().operator();
           compiled.add(new FusedOp(b.plan(), c.className(), c.source(), c.operator()));
-          stats.addCodegen(a.lookup().compiled() ? CodegenCounter.CLASSES_COMPILED
+          stats.addCodegen(a.value().compiled() ? CodegenCounter.CLASSES_COMPILED
               : CodegenCounter.CACHE_HITS, 1);
         } else {
           CodegenException e = a.failure();

@@ -85,7 +85,7 @@ class BatchCompileTest {
   void aBatchGivesTheOperatorsAndResultsOfCompilingOneByOne(String name) {
     List<Case> cases = cases();
     List<OperatorCompiler.Unit> units = units(cases);
-    List<OperatorCompiler.Outcome> batch = OperatorCompiler.byName(name).compileAll(units);
+    List<Attempt<SpoofOperator>> batch = OperatorCompiler.byName(name).compileAll(units);
     assertEquals(units.size(), batch.size());
     Set<Class<?>> skeletons = new HashSet<>();
     for (int i = 0; i < units.size(); i++) {
@@ -113,8 +113,8 @@ class BatchCompileTest {
     OperatorCompiler.Unit good = units.get(1);
     units.set(1, new OperatorCompiler.Unit(good.className(),
         good.source().replace("return ", "return undefinedVariable + ")));
-    List<OperatorCompiler.Outcome> outcomes = OperatorCompiler.byName(name).compileAll(units);
-    assertNull(outcomes.get(1).operator());
+    List<Attempt<SpoofOperator>> outcomes = OperatorCompiler.byName(name).compileAll(units);
+    assertNull(outcomes.get(1).value());
     CodegenException e = outcomes.get(1).failure();
     assertTrue(e.getMessage().startsWith("fused operator Op1 does not compile: "),
         e.getMessage());
@@ -167,26 +167,26 @@ class BatchCompileTest {
         AggregateOp.SUM, true, 1, 0);
     OperatorCache cache = new OperatorCache();
     CompiledOperator earlier = cache.getOrCompile(Plans.xTimesV());
-    List<OperatorSource.Attempt> attempts = cache.lookupAll(List.of(Plans.sumXyz(), bad,
+    List<Attempt<OperatorSource.Lookup>> attempts = cache.lookupAll(List.of(Plans.sumXyz(), bad,
         Plans.xyPlusZ(), Plans.sumXyz(), Plans.xTimesV()));
-    assertTrue(attempts.get(0).lookup().compiled());
+    assertTrue(attempts.get(0).value().compiled());
     assertInstanceOf(CodegenException.class, attempts.get(1).failure());
-    assertTrue(attempts.get(2).lookup().compiled());
-    assertSame(attempts.get(0).lookup().operator(), attempts.get(3).lookup().operator());
-    assertTrue(!attempts.get(3).lookup().compiled() && !attempts.get(4).lookup().compiled());
-    assertSame(earlier, attempts.get(4).lookup().operator());
+    assertTrue(attempts.get(2).value().compiled());
+    assertSame(attempts.get(0).value().operator(), attempts.get(3).value().operator());
+    assertTrue(!attempts.get(3).value().compiled() && !attempts.get(4).value().compiled());
+    assertSame(earlier, attempts.get(4).value().operator());
     assertEquals(4, cache.misses());
     assertEquals(2, cache.hits());
     assertEquals(1, cache.failures());
     assertEquals(3, cache.size());
-    assertSame(attempts.get(2).lookup().operator(), cache.getOrCompile(Plans.xyPlusZ()));
+    assertSame(attempts.get(2).value().operator(), cache.getOrCompile(Plans.xyPlusZ()));
   }
 
   @Test
   void theUncachedSourceCompilesEveryPlanOfALookupUnderItsOwnName() {
     OperatorSource uncached = OperatorCache.uncached(new SourceGenerator(),
         OperatorCompiler.janino());
-    List<OperatorSource.Attempt> attempts = uncached.lookupAll(List.of(Plans.sumXyz(),
+    List<Attempt<OperatorSource.Lookup>> attempts = uncached.lookupAll(List.of(Plans.sumXyz(),
         Plans.sumXyz()));
     CompiledOperator a = attempts.get(0).get().operator();
     CompiledOperator b = attempts.get(1).get().operator();
