@@ -8,28 +8,21 @@
 #      tracing, tracing only, and tracing and probing;
 #   3. the eviction policies lru, costnsize and dagheight under a budget that forces evictions
 #      (reuse-eviction), in time and in hits.
-# Each point runs in a fresh JVM (the overhead points in four interleaved rounds of them); the
-# report of each descriptor has the table (wall time, reuse hits, misses, evictions per variant)
-# and its PNG figure. About 20 minutes on 2 cores.
+# Each point runs in a fresh JVM (the overhead points in four interleaved rounds of them, as
+# their descriptors say); the report of each descriptor has the table (wall time, reuse hits,
+# misses, evictions per variant) and its PNG figure. About 20 minutes on 2 cores.
 #
 #   scripts/fig-reuse.sh [--quick]     --quick: one measured run per point, no warm-up
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/experiment.sh"
 run_args=(--new)
-# the overheads are a few percent, less than what one JVM's compilation decisions move a run:
-# their points run in several rounds of fresh JVMs, interleaved, and the rounds are pooled
-overhead_rounds=(--rounds 4)
 if [ "${1:-}" = "--quick" ]; then
-  run_args+=(--repeat 1 --warmup 0)
-  overhead_rounds=()
+  run_args+=(--repeat 1 --warmup 0 --rounds 1)
 fi
 counters=(--counters reuse_hits,reuse_hits_partial,reuse_hits_function,reuse_misses,reuse_evictions,reuse_spills,reuse_probe_s)
 run_and_report "$root/descriptors/reuse-hlm.yaml" "${counters[@]}"
 run_and_report "$root/descriptors/reuse-pipelines.yaml" "${counters[@]}"
-plain_args=("${run_args[@]}")
-run_args+=("${overhead_rounds[@]}")
 run_and_report "$root/descriptors/reuse-overhead.yaml" --metric execute_s "${counters[@]}"
 run_and_report "$root/descriptors/reuse-probe.yaml" --metric execute_s "${counters[@]}"
-run_args=("${plain_args[@]}")
 run_and_report "$root/descriptors/reuse-eviction.yaml" "${counters[@]}"
 finish

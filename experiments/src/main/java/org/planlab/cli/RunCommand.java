@@ -42,9 +42,6 @@ import picocli.CommandLine.Parameters;
         "Exit codes: 0 every point ok, 1 a point failed or timed out, the run folder is in "
             + "use or the run was stopped, 2 usage or descriptor error."})
 final class RunCommand implements Callable<Integer> {
-  /** The most rounds of {@code --rounds}: each runs every point again in fresh JVMs. */
-  static final int MAX_ROUNDS = 1000;
-
   private final PointLauncher launcher;
 
   @CommandLine.Spec
@@ -69,8 +66,9 @@ final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--rounds", paramLabel = "N",
       description = "run the points N times round-robin, each time in a fresh JVM with the "
-          + "warm-up and repeats, and pool their measured runs (1 to " + MAX_ROUNDS
-          + "; default: 1); a slow spell of a noisy machine then hits every variant alike")
+          + "warm-up and repeats, and pool their measured runs (1 to "
+          + ExperimentDescriptor.MAX_ROUNDS + "; default: the descriptor's rounds); a slow "
+          + "spell of a noisy machine then hits every variant alike")
   Integer rounds;
 
   @Option(names = "--out", paramLabel = "DIR",
@@ -105,7 +103,7 @@ final class RunCommand implements Callable<Integer> {
     }
     OptionChecks.range(cl, "--repeat", repeat, 1, DescriptorLoader.MAX_REPEAT);
     OptionChecks.range(cl, "--warmup", warmup, 0, DescriptorLoader.MAX_REPEAT);
-    OptionChecks.range(cl, "--rounds", rounds, 1, MAX_ROUNDS);
+    OptionChecks.range(cl, "--rounds", rounds, 1, ExperimentDescriptor.MAX_ROUNDS);
     if (out != null) {
       OptionChecks.folder(cl, "--out", out);
     }

@@ -106,6 +106,9 @@ import org.planlab.workloads.WorkloadCatalog;
  *       is kept; the first is the baseline. Default: one variant {@code Default: {}}.
  *   <li>{@code repeat} — measured runs per point, default 3, >= 1.
  *   <li>{@code warmup} — unmeasured runs per point first, default 1, >= 0.
+ *   <li>{@code rounds} — how often every point runs, round-robin, each time in a fresh JVM
+ *       with its warm-up and repeats, the rounds' runs pooled; default 1. Several rounds make
+ *       a measurement of a few percent fair where one JVM's compilation moves a run more.
  *   <li>{@code timeout} — per point, {@code 90s}, {@code 10m}, {@code 1h}; default 30m.
  *   <li>{@code threads} — engine parallelism, in [1, {@link KernelPool#MAX_PARALLELISM}];
  *       default: all processors of the machine (at most that maximum).
@@ -143,7 +146,7 @@ public final class DescriptorLoader {
   private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
   private static final Pattern HEAP = Pattern.compile("\\d+[kKmMgGtT]?");
   private static final List<String> TOP_KEYS = List.of("name", "description", "workload",
-      "script", "params", "data", "backend", "variants", "repeat", "warmup", "timeout",
+      "script", "params", "data", "backend", "variants", "repeat", "warmup", "rounds", "timeout",
       "threads", "jvm", "reference");
   private static final List<String> VARIANT_KEYS =
       List.of("fusion", "ordering", "threads", "costProfile", "codegenCompiler",
@@ -341,6 +344,10 @@ public final class DescriptorLoader {
       int warmup = root.has("warmup")
           ? (int) integer(root.get("warmup"), Key.ROOT.child("warmup"), 0, MAX_REPEAT)
           : DEFAULT_WARMUP;
+      int rounds = root.has("rounds")
+          ? (int) integer(root.get("rounds"), Key.ROOT.child("rounds"), 1,
+              ExperimentDescriptor.MAX_ROUNDS)
+          : 1;
       Duration timeout = root.has("timeout")
           ? duration(root.get("timeout"), Key.ROOT.child("timeout")) : DEFAULT_TIMEOUT;
       Jvm jvm = jvm(root.get("jvm"));
@@ -349,7 +356,7 @@ public final class DescriptorLoader {
               ExperimentDescriptor::checkReference)
           : ExperimentDescriptor.REFERENCE_NONE;
       return new ExperimentDescriptor(file, sha, name, description, studies, backend, variants,
-          repeat, warmup, timeout, threads, jvm, reference);
+          repeat, warmup, rounds, timeout, threads, jvm, reference);
     }
 
     // ------------------------------------------------------------------ params

@@ -33,6 +33,8 @@ import org.planlab.experiment.peer.SystemDsConfig;
  *     baseline (unmodifiable, at least one)
  * @param repeat measured runs per point (>= 1)
  * @param warmup unmeasured runs per point before the measured ones (>= 0)
+ * @param rounds how often every point runs, round-robin, each time in a fresh JVM with its
+ *     warm-up and repeats; the rounds' measured runs are pooled (1 to {@link #MAX_ROUNDS})
  * @param timeout wall-time limit of one point's JVM (all its runs)
  * @param threads engine parallelism of variants that do not set their own
  * @param jvm heap and options of the points' JVMs
@@ -40,8 +42,10 @@ import org.planlab.experiment.peer.SystemDsConfig;
  *     {@link #REFERENCE_NONE} or {@link #REFERENCE_MACHINE}
  */
 public record ExperimentDescriptor(Path file, String sha256, String name, String description,
-    List<Study> studies, Backend backend, List<Variant> variants, int repeat, int warmup, Duration timeout,
-    int threads, Jvm jvm, String reference) {
+    List<Study> studies, Backend backend, List<Variant> variants, int repeat, int warmup,
+    int rounds, Duration timeout, int threads, Jvm jvm, String reference) {
+  /** The most rounds a descriptor or {@code --rounds} may ask for. */
+  public static final int MAX_ROUNDS = 1000;
   /** No reference work: the points' runs follow each other directly. */
   public static final String REFERENCE_NONE = "none";
   /**
@@ -68,8 +72,9 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
     if (variants.isEmpty()) {
       throw new IllegalArgumentException("at least one variant is needed");
     }
-    if (repeat < 1 || warmup < 0 || threads < 1) {
-      throw new IllegalArgumentException("repeat >= 1, warmup >= 0 and threads >= 1 are needed");
+    if (repeat < 1 || warmup < 0 || threads < 1 || rounds < 1 || rounds > MAX_ROUNDS) {
+      throw new IllegalArgumentException("repeat >= 1, warmup >= 0, threads >= 1 and rounds in "
+          + "[1, " + MAX_ROUNDS + "] are needed");
     }
     requireNonNull(timeout, "timeout is null");
     requireNonNull(jvm, "jvm is null");
@@ -286,6 +291,7 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
     }
     o.put("repeat", repeat);
     o.put("warmup", warmup);
+    o.put("rounds", rounds);
     o.put("timeout", DescriptorLoader.formatDuration(timeout));
     o.put("threads", threads);
     ObjectNode j = o.putObject("jvm");

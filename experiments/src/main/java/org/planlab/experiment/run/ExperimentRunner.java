@@ -203,7 +203,7 @@ public final class ExperimentRunner {
     List<GridPoint> selected = select(grid, o.only());
     int repeat = o.repeat() != null ? o.repeat() : d.repeat();
     int warmup = o.warmup() != null ? o.warmup() : d.warmup();
-    int rounds = o.rounds() != null ? o.rounds() : 1;
+    int rounds = o.rounds() != null ? o.rounds() : d.rounds();
     Path resultsRoot = o.resultsRoot().toAbsolutePath();
 
     RunFolders.Claim claim = RunFolders.claim(d, o.out(), o.forceNew(),

@@ -42,8 +42,8 @@ class DescriptorLoaderTest {
   @Test
   void unknownTopLevelKeyNamesFileLineKeyAndValidKeys() throws IOException {
     assertEquals(at(3, 1) + "key 'repat': unknown key; valid keys: [name, description, "
-            + "workload, script, params, data, backend, variants, repeat, warmup, timeout, "
-            + "threads, jvm, reference]",
+            + "workload, script, params, data, backend, variants, repeat, warmup, rounds, "
+            + "timeout, threads, jvm, reference]",
         error("name: e\nworkload: l2svm\nrepat: 3\n"));
   }
 
@@ -54,6 +54,14 @@ class DescriptorLoaderTest {
             + "operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay, async, "
             + "timeline, engine, config]",
         error("name: e\nworkload: l2svm\nvariants:\n  Base: {}\n  FA: {fusion: fa, fuson: fa}\n"));
+  }
+
+  @Test
+  void roundsAreReadAndCheckedAgainstTheirRange() throws IOException {
+    assertEquals(4, DescriptorLoader.load(file("name: e\nworkload: l2svm\nrounds: 4\n"))
+        .rounds());
+    assertEquals(at(3, 1) + "key 'rounds': must be in [1, 1000], was 0",
+        error("name: e\nworkload: l2svm\nrounds: 0\n"));
   }
 
   @Test
@@ -202,6 +210,7 @@ class DescriptorLoaderTest {
     assertEquals("cp", d.backend().type());
     assertEquals(3, d.repeat());
     assertEquals(1, d.warmup());
+    assertEquals(1, d.rounds());
     assertEquals(Duration.ofMinutes(30), d.timeout());
     assertEquals(Runtime.getRuntime().availableProcessors(), d.threads());
     assertEquals(new ExperimentDescriptor.Jvm("8g", List.of("-XX:+UseParallelGC")), d.jvm());

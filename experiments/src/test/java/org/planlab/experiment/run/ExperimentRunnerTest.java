@@ -296,6 +296,30 @@ class ExperimentRunnerTest {
   }
 
   @Test
+  void aDescriptorsRoundsAreRunUnlessTheOptionsSayOtherwise() throws IOException {
+    ExperimentDescriptor once = nScript("[1]", "1m", false);
+    ExperimentDescriptor d = new ExperimentDescriptor(once.file(), once.sha256(), once.name(),
+        once.description(), once.studies(), once.backend(), once.variants(), once.repeat(),
+        once.warmup(), 2, once.timeout(), once.threads(), once.jvm(), once.reference());
+    List<String> launched = new ArrayList<>();
+    PointLauncher recording = request -> {
+      launched.add(request.stdout().getFileName().toString());
+      return new ForkedJvmLauncher().launch(request);
+    };
+    ExperimentRunner.Summary s = new ExperimentRunner(recording).run(d,
+        new ExperimentRunner.Options(null, 1, null, null, dir.resolve("results"), false, null),
+        new ExperimentRunner.Listener() { });
+    assertTrue(s.complete());
+    assertEquals(List.of("Default.out", "Default.round2.out"), launched);
+    assertEquals(2, PointsCsv.read(s.pointsCsv()).size());
+
+    launched.clear();
+    new ExperimentRunner(recording).run(d, new ExperimentRunner.Options(null, 1, null, null,
+        dir.resolve("results"), true, 1), new ExperimentRunner.Listener() { });
+    assertEquals(List.of("Default.out"), launched, "--rounds 1 overrides the descriptor");
+  }
+
+  @Test
   void roundsMustBePositive() {
     IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
         IllegalArgumentException.class, () -> new ExperimentRunner.Options(null, null, null,
