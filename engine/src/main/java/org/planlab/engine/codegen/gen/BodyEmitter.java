@@ -8,6 +8,7 @@ import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.runtime.RowType;
 import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.UnaryOp;
 
 /**
  * Expands the CNode DAG of one fused operator into the statements of its {@code genexec} body:
@@ -287,7 +288,8 @@ final class BodyEmitter {
     Value in = emit(u.in());
     String op = "UnaryOp." + u.op().name();
     if (in instanceof Scalar s) {
-      return defineScalar(op + ".apply(" + s.expr + ")");
+      String inline = inlineUnary(u.op(), s.expr);
+      return defineScalar(inline != null ? inline : op + ".apply(" + s.expr + ")");
     }
     requireBuffer("an element-wise unary operation on a vector");
     Vector v = dense((Vector) in);
@@ -300,10 +302,8 @@ final class BodyEmitter {
     Value r = emit(b.right());
     String op = "BinaryOp." + b.op().name();
     if (l instanceof Scalar ls && r instanceof Scalar rs) {
-      String infix = infix(b.op());
-      // + - * / inline are the kernels' own expressions; the others are exactly op.apply
-      return defineScalar(infix != null
-          ? "(" + ls.expr + " " + infix + " " + rs.expr + ")"
+      String inline = inlineBinary(b.op(), ls.expr, rs.expr);
+      return defineScalar(inline != null ? inline
           : op + ".apply(" + ls.expr + ", " + rs.expr + ")");
     }
     requireBuffer("an element-wise binary operation on vectors");
@@ -322,14 +322,57 @@ final class BodyEmitter {
         rd.length, "buf"), rd.length);
   }
 
-  private static String infix(BinaryOp op) {
+  /**
+   * The Java expression of a scalar binary operation whose value is exactly
+   * {@link BinaryOp#apply}'s (the same expression as there), or null for the others, which call
+   * {@code apply}. Inline, the JIT compiles the cell's arithmetic as one expression; through
+   * {@code apply}, every cell dispatches on the operation in a call that is too large to inline.
+   */
+  static String inlineBinary(BinaryOp op, String l, String r) {
     return switch (op) {
-      case PLUS -> "+";
-      case MINUS -> "-";
-      case MULT -> "*";
-      case DIV -> "/";
+      case PLUS -> "(" + l + " + " + r + ")";
+      case MINUS -> "(" + l + " - " + r + ")";
+      case MULT -> "(" + l + " * " + r + ")";
+      case DIV -> "(" + l + " / " + r + ")";
+      case POW -> "Math.pow(" + l + ", " + r + ")";
+      case MIN -> "Math.min(" + l + ", " + r + ")";
+      case MAX -> "Math.max(" + l + ", " + r + ")";
+      case EQ -> indicator(l + " == " + r);
+      case NEQ -> indicator(l + " != " + r);
+      case LT -> indicator(l + " < " + r);
+      case LE -> indicator(l + " <= " + r);
+      case GT -> indicator(l + " > " + r);
+      case GE -> indicator(l + " >= " + r);
+      case AND -> indicator(l + " != 0 && " + r + " != 0");
+      case OR -> indicator(l + " != 0 || " + r + " != 0");
       default -> null;
     };
+  }
+
+  /** As {@link #inlineBinary} for {@link UnaryOp#apply}. */
+  static String inlineUnary(UnaryOp op, String x) {
+    return switch (op) {
+      case ABS -> "Math.abs(" + x + ")";
+      case EXP -> "Math.exp(" + x + ")";
+      case LOG -> "Math.log(" + x + ")";
+      case SQRT -> "Math.sqrt(" + x + ")";
+      case FLOOR -> "Math.floor(" + x + ")";
+      case CEIL -> "Math.ceil(" + x + ")";
+      case TANH -> "Math.tanh(" + x + ")";
+      case SIN -> "Math.sin(" + x + ")";
+      case COS -> "Math.cos(" + x + ")";
+      case NEG -> "(-" + x + ")";
+      case NOT -> indicator(x + " == 0");
+      case ISNAN -> indicator(x + " != " + x);
+      case ROUND -> "UnaryOp.round(" + x + ")";
+      case SIGN -> "UnaryOp.sign(" + x + ")";
+      case SIGMOID -> "UnaryOp.sigmoid(" + x + ")";
+      default -> null;
+    };
+  }
+
+  private static String indicator(String condition) {
+    return "(" + condition + " ? 1.0 : 0.0)";
   }
 
   /**

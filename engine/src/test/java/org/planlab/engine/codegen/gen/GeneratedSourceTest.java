@@ -105,7 +105,7 @@ class GeneratedSourceTest {
     CPlan plan = new CPlan.Cell(bin(BinaryOp.PLUS, shared, mult(shared, shared)),
         CellType.NO_AGG, AggregateOp.SUM, false, 1, 0);
     String src = generator.generate(plan, "Op");
-    assertEquals(1, count(src, "UnaryOp.EXP.apply("), src);
+    assertEquals(1, count(src, "Math.exp("), src);
     assertEquals(1, count(src, "b[0].get(rix, cix)"), src);
     compile(plan);
   }
@@ -123,15 +123,22 @@ class GeneratedSourceTest {
   }
 
   @Test
-  void arithmeticIsInlineAndOtherOperatorsCallTheirEnum() {
+  void arithmeticComparisonsAndCommonFunctionsAreInlineOthersCallTheirEnum() {
     CPlan plan = new CPlan.Cell(bin(BinaryOp.POW, bin(BinaryOp.DIV, X, side(0)),
         un(UnaryOp.SQRT, bin(BinaryOp.MINUS, X, side(0)))), CellType.NO_AGG, AggregateOp.SUM,
         false, 1, 0);
     String src = generator.generate(plan, "Op");
     assertTrue(src.contains("(a / T1)"), src);
     assertTrue(src.contains("(a - T1)"), src);
-    assertTrue(src.contains("UnaryOp.SQRT.apply(T3)"), src);
-    assertTrue(src.contains("BinaryOp.POW.apply(T2, T4)"), src);
+    assertTrue(src.contains("Math.sqrt(T3)"), src);
+    assertTrue(src.contains("Math.pow(T2, T4)"), src);
+    CPlan other = new CPlan.Cell(bin(BinaryOp.MOD, bin(BinaryOp.GT, X, side(0)),
+        un(UnaryOp.TAN, X)), CellType.NO_AGG, AggregateOp.SUM, false, 1, 0);
+    String src2 = generator.generate(other, "Op");
+    assertTrue(src2.contains("(a > T1 ? 1.0 : 0.0)"), src2);
+    assertTrue(src2.contains("UnaryOp.TAN.apply(a)"), src2);
+    assertTrue(src2.contains("BinaryOp.MOD.apply(T2, T3)"), src2);
+    compile(other);
   }
 
   @Test
@@ -212,6 +219,9 @@ class GeneratedSourceTest {
         "SpoofCellwise", "SpoofMultiAggregate", "SpoofRowwise", "SpoofOuterProduct",
         "SideInput", "VectorBuffer", "VectorOps", "CellType", "RowType", "OuterType",
         "AggregateOp", "BinaryOp", "UnaryOp", "genexec", "get", "values", "cols", "apply",
+        // java.lang.Math and UnaryOp functions of inline scalar operations
+        "Math", "pow", "min", "max", "abs", "exp", "log", "sqrt", "floor", "ceil", "tanh", "sin",
+        "cos", "round", "sign", "sigmoid",
         "dotProduct", "vectMultAdd", "vectAdd", "vectWrite", "vectMatMult", "vectOuterMultAdd",
         "vectBinaryWrite", "vectUnaryWrite", "vectSum", "vectSumSq", "vectMin", "vectMax",
         // genexec parameters
@@ -243,12 +253,14 @@ class GeneratedSourceTest {
         assertTrue(allowed.contains(id) || GENERATED_VAR.matcher(id).matches(),
             "unexpected identifier '" + id + "' in\n" + src);
       }
-      // besides identifiers: integer literals, whitespace and Java punctuation only (no
-      // string or char literals, no comments, no floating-point text)
+      // besides identifiers: integer literals, the 1.0 and 0.0 of indicator expressions,
+      // whitespace and Java punctuation only (no string or char literals, no comments)
       String rest = IDENTIFIER.matcher(src).replaceAll(" ");
-      assertTrue(rest.matches("[0-9\\s(){}\\[\\];,.=+\\-*/<>!?:]*"),
+      assertTrue(rest.matches("[0-9\\s(){}\\[\\];,.=+\\-*/<>!?:&|]*"),
           "unexpected characters in\n" + src);
       assertFalse(rest.contains("//") || rest.contains("/*"), "comment in\n" + src);
+      assertFalse(rest.replace("1.0", "").replace("0.0", "").matches("(?s).*[0-9]\\.[0-9].*"),
+          "floating-point text in\n" + src);
     }
   }
 
