@@ -247,7 +247,7 @@ public final class SparkBackend implements Backend {
           + ByteSize.format(settings.driverBudget()) + "; keep its consumers on Spark or give "
           + "the driver more memory");
     }
-    List<Tuple2<BlockIndex, MatrixBlock>> blocks = m.rdd().collect();
+    List<Tuple2<BlockIndex, MatrixBlock>> blocks = Rdds.collect(m.rdd());
     MatrixBlock b = Blocks.assemble(m.geometry(), blocks);
     counters.collected(b.serializedSize());
     copies.put(b, m);
@@ -348,7 +348,7 @@ public final class SparkBackend implements Backend {
     var pb = b.partitioner();
     if (pa.isPresent() && pb.isPresent() && pa.get() instanceof BlockPartitioner bp
         && bp.equals(pb.get())) {
-      JavaRDD<Tuple2<BlockIndex, Tuple2<V, W>>> zipped = a.zipPartitions(b, (ia, ib) -> {
+      JavaRDD<Tuple2<BlockIndex, Tuple2<V, W>>> zipped = Rdds.zipPartitions(a, b, (ia, ib) -> {
         java.util.Map<BlockIndex, W> right = new java.util.HashMap<>();
         ib.forEachRemaining(t -> right.put(t._1(), t._2()));
         List<Tuple2<BlockIndex, Tuple2<V, W>>> out = new java.util.ArrayList<>();
@@ -363,7 +363,7 @@ public final class SparkBackend implements Backend {
       });
       return assumePartitioned(JavaPairRDD.fromJavaRDD(zipped), bp);
     }
-    return a.join(b, partitioner(g));
+    return Rdds.join(a, b, partitioner(g));
   }
 
   /** The partitioner of every matrix of grid {@code g} on this backend. */
