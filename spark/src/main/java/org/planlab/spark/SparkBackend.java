@@ -73,6 +73,11 @@ public final class SparkBackend implements Backend {
   static final String EXECUTOR_FLAGS = "--add-modules=jdk.incubator.vector "
       + String.join(" ", JAVA17_FLAGS);
 
+  /** Spark's call sites of the backend's transfers ({@link CallSites}). */
+  private static final String PARALLELIZE = "planlab parallelize";
+  private static final String COLLECT = "planlab collect";
+  private static final String BROADCAST = "planlab broadcast";
+
   /** Aggregates whose block partials combine exactly into the whole (sum, min, max). */
   static final Set<AggregateOp> AGGREGATES = Set.of(AggregateOp.SUM, AggregateOp.SUM_SQ,
       AggregateOp.MIN, AggregateOp.MAX, AggregateOp.MEAN);
@@ -214,8 +219,10 @@ public final class SparkBackend implements Backend {
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
     // the blocks in row-major order: parallelize's slices are the partitioner's ranges
     BlockPartitioner partitioner = partitioner(g);
-    JavaPairRDD<BlockIndex, MatrixBlock> rdd = assumePartitioned(
-        context().parallelizePairs(blocks, partitioner.numPartitions()), partitioner);
+    JavaSparkContext sc = context();
+    JavaPairRDD<BlockIndex, MatrixBlock> rdd = CallSites.labelled(sc, PARALLELIZE, () ->
+        assumePartitioned(sc.parallelizePairs(blocks, partitioner.numPartitions()),
+            partitioner));
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
     persisted.add(rdd.id());
     counters.parallelized(block.serializedSize());
@@ -247,7 +254,7 @@ public final class SparkBackend implements Backend {
           + ByteSize.format(settings.driverBudget()) + "; keep its consumers on Spark or give "
           + "the driver more memory");
     }
-    List<Tuple2<BlockIndex, MatrixBlock>> blocks = Rdds.collect(m.rdd());
+    List<Tuple2<BlockIndex, MatrixBlock>> blocks = labelled(COLLECT, () -> Rdds.collect(m.rdd()));
     MatrixBlock b = Blocks.assemble(m.geometry(), blocks);
     counters.collected(b.serializedSize());
     copies.put(b, m);
@@ -282,7 +289,8 @@ public final class SparkBackend implements Backend {
     long bytes = local.serializedSize();
     counters.broadcast(bytes);
     ctx.statistics().recordTransfer(MatrixData.LOCAL, NAME + " broadcast", bytes);
-    Broadcast<PartitionedMatrix> b = context().broadcast(p);
+    JavaSparkContext sc = context();
+    Broadcast<PartitionedMatrix> b = CallSites.labelled(sc, BROADCAST, () -> sc.broadcast(p));
     broadcasts.put(local, b);
     return b;
   }
@@ -364,6 +372,15 @@ public final class SparkBackend implements Backend {
       return assumePartitioned(JavaPairRDD.fromJavaRDD(zipped), bp);
     }
     return Rdds.join(a, b, partitioner(g));
+  }
+
+  /**
+   * {@code work} with the Spark work of the current thread described as {@code description}
+   * ({@link CallSites}); before the context has started, {@code work} as it is (it does not
+   * start the context).
+   */
+  <T> T labelled(String description, java.util.function.Supplier<T> work) {
+    return CallSites.labelled(context, description, work);
   }
 
   /** The partitioner of every matrix of grid {@code g} on this backend. */
