@@ -217,6 +217,7 @@ public final class SparkBackend implements Backend {
     }
     BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
+    blocks.replaceAll(SizedBlock::of);
     // the blocks in row-major order: parallelize's slices are the partitioner's ranges
     BlockPartitioner partitioner = partitioner(g);
     JavaSparkContext sc = context();
@@ -318,8 +319,11 @@ public final class SparkBackend implements Backend {
    * checkpointed when its lineage has grown {@link SparkSettings#checkpointDepth()} operations
    * deep, which bounds the lineage of values carried around loops.
    */
-  BlockedMatrix result(JavaPairRDD<BlockIndex, MatrixBlock> rdd, BlockGeometry g, long nnz,
+  BlockedMatrix result(JavaPairRDD<BlockIndex, MatrixBlock> blocks, BlockGeometry g, long nnz,
       int depth) {
+    // kept as blocks that tell Spark's memory store their size
+    JavaPairRDD<BlockIndex, MatrixBlock> rdd = Rdds.mapPartitionsToPair(blocks, SizedBlock::all,
+        true);
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
     persisted.add(rdd.id());
     int d = depth;
