@@ -77,8 +77,9 @@ class RddsTest {
 
   @Test
   void mapValuesAndFilterKeepThePartitioner() {
-    assertSame(cells.mapValues(x -> x * 2), Rdds.mapValues(cells, x -> x * 2));
-    assertSame(cells.filter(t -> t._2() % 3 == 0), Rdds.filter(cells, t -> t._2() % 3 == 0));
+    assertSameElements(cells.mapValues(x -> x * 2), Rdds.mapValues(cells, x -> x * 2));
+    assertSameElements(cells.filter(t -> t._2() % 3 == 0),
+        Rdds.filter(cells, t -> t._2() % 3 == 0));
     assertEquals(partitioner, Rdds.mapValues(cells, x -> x * 2).partitioner().get());
     assertEquals(partitioner, Rdds.filter(cells, t -> true).partitioner().get());
   }
@@ -96,16 +97,16 @@ class RddsTest {
         it.forEachRemaining(t -> out.add(new Tuple2<>(t._1(), -t._2())));
         return out.iterator();
       }, keep);
-      assertSame(java, ours);
+      assertSameElements(java, ours);
       assertEquals(keep, ours.partitioner().isPresent());
     }
   }
 
   @Test
   void mapToPairAndFlatMapToPairDropThePartitioner() {
-    assertSame(cells.mapToPair(t -> new Tuple2<>(t._1().transposed(), t._2())),
+    assertSameElements(cells.mapToPair(t -> new Tuple2<>(t._1().transposed(), t._2())),
         Rdds.mapToPair(cells, t -> new Tuple2<>(t._1().transposed(), t._2())));
-    assertSame(cells.flatMapToPair(t -> List.of(new Tuple2<>(t._1().row(), t._2()),
+    assertSameElements(cells.flatMapToPair(t -> List.of(new Tuple2<>(t._1().row(), t._2()),
         new Tuple2<>(t._1().col(), t._2())).iterator()),
         Rdds.flatMapToPair(cells, t -> List.of(new Tuple2<>(t._1().row(), t._2()),
             new Tuple2<>(t._1().col(), t._2())).iterator()));
@@ -139,13 +140,13 @@ class RddsTest {
     Partitioner hash = new HashPartitioner(2);
     JavaPairRDD<Long, Integer> rows = Rdds.mapToPair(cells, t -> new Tuple2<>(t._1().row(),
         t._2()));
-    assertSame(rows.reduceByKey(hash, Integer::sum), Rdds.reduceByKey(rows, hash,
+    assertSameElements(rows.reduceByKey(hash, Integer::sum), Rdds.reduceByKey(rows, hash,
         Integer::sum));
     assertEquals(hash, Rdds.reduceByKey(rows, hash, Integer::sum).partitioner().get());
-    assertSame(rows.groupByKey(hash).mapValues(RddsTest::sortedList),
+    assertSameElements(rows.groupByKey(hash).mapValues(RddsTest::sortedList),
         Rdds.mapValues(Rdds.groupByKey(rows, hash), RddsTest::sortedList));
     // onto the partitioner the input has: no shuffle, and the same sums
-    assertSame(cells.reduceByKey(partitioner, Integer::sum),
+    assertSameElements(cells.reduceByKey(partitioner, Integer::sum),
         Rdds.reduceByKey(cells, partitioner, Integer::sum));
   }
 
@@ -156,11 +157,11 @@ class RddsTest {
         t._2()));
     JavaPairRDD<Long, Integer> cols = Rdds.mapToPair(cells, t -> new Tuple2<>(t._1().col(),
         t._2()));
-    assertSame(rows.join(cols, hash), Rdds.join(rows, cols, hash));
-    assertSame(cols.leftOuterJoin(rows, hash), Rdds.leftOuterJoin(cols, rows, hash));
+    assertSameElements(rows.join(cols, hash), Rdds.join(rows, cols, hash));
+    assertSameElements(cols.leftOuterJoin(rows, hash), Rdds.leftOuterJoin(cols, rows, hash));
     assertEquals(hash, Rdds.join(rows, cols, hash).partitioner().get());
     // co-partitioned inputs
-    assertSame(cells.join(cells, partitioner), Rdds.join(cells, cells, partitioner));
+    assertSameElements(cells.join(cells, partitioner), Rdds.join(cells, cells, partitioner));
   }
 
   @Test
@@ -202,7 +203,7 @@ class RddsTest {
   }
 
   /** Equal elements (in any order) and equal partitioners. */
-  private static void assertSame(JavaPairRDD<?, ?> expected, JavaPairRDD<?, ?> actual) {
+  private static void assertSameElements(JavaPairRDD<?, ?> expected, JavaPairRDD<?, ?> actual) {
     assertEquals(sorted(expected.collect()), sorted(Rdds.collect(actual)));
     assertEquals(expected.partitioner(), actual.partitioner());
   }
