@@ -6,7 +6,9 @@ import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.SparkException;
+import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
+import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
 import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.codegen.cplan.CPlan;
@@ -89,7 +91,7 @@ final class FusedSparkOps {
     long unitRows = g.blockRows();
     long unitCols = rowwise ? 1 : g.blockCols();
     JavaPairRDD<BlockIndex, MatrixBlock> units = rowwise ? rowBlocks(x) : x.rdd();
-    JavaPairRDD<BlockIndex, MatrixBlock[]> work = units.mapValues(b -> {
+    JavaPairRDD<BlockIndex, MatrixBlock[]> work = Rdds.mapValues(units, b -> {
       MatrixBlock[] a = new MatrixBlock[1 + n];
       a[0] = b;
       return a;
@@ -108,9 +110,8 @@ final class FusedSparkOps {
       } else {
         sources[s] = new SideSource(a, null, null);
         int slot = 1 + s;
-        work = backend.join(work, aligned(side, a, unitRows, unitCols),
-            rowwise ? g.withDims(g.rows(), 1) : g)
-            .mapValues(t -> {
+        work = Rdds.mapValues(backend.join(work, aligned(side, a, unitRows, unitCols),
+            rowwise ? g.withDims(g.rows(), 1) : g), t -> {
               MatrixBlock[] arr = t._1().clone();
               arr[slot] = t._2();
               return arr;
@@ -119,7 +120,7 @@ final class FusedSparkOps {
       }
     }
     // a task's partials keep its units' keys, so the main input's partitioning stays
-    JavaPairRDD<BlockIndex, MatrixBlock> partials = work.mapPartitionsToPair(
+    JavaPairRDD<BlockIndex, MatrixBlock> partials = Rdds.mapPartitionsToPair(work,
         it -> new Units(task, sources, it), true);
     try {
       return switch (layout.template()) {
@@ -145,18 +146,19 @@ final class FusedSparkOps {
       case ROW_AGG -> {
         // over a single block column the partials are keyed (i, 0) already: keep the partitioning
         JavaPairRDD<BlockIndex, MatrixBlock> r = g.singleBlockColumn() ? partials
-            : partials.mapToPair(t -> new Tuple2<>(new BlockIndex(t._1().row(), 0), t._2()));
+            : Rdds.mapToPair(partials, t -> new Tuple2<>(new BlockIndex(t._1().row(), 0),
+                t._2()));
         if (!g.singleBlockColumn()) {
-          r = r.reduceByKey(partitioner(g.withDims(g.rows(), 1)),
+          r = Rdds.reduceByKey(r, partitioner(g.withDims(g.rows(), 1)),
               (a, b) -> ElementwiseKernels.binary(a, b, c, seq()));
         }
         yield backend.result(r, g.withDims(g.rows(), 1), -1, depth);
       }
       case COL_AGG -> {
-        JavaPairRDD<BlockIndex, MatrixBlock> r = partials.mapToPair(t ->
+        JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapToPair(partials, t ->
             new Tuple2<>(new BlockIndex(0, t._1().col()), t._2()));
         if (!g.singleBlockRow()) {
-          r = r.reduceByKey(partitioner(g.withDims(1, g.cols())),
+          r = Rdds.reduceByKey(r, partitioner(g.withDims(1, g.cols())),
               (a, b) -> ElementwiseKernels.binary(a, b, c, seq()));
         }
         yield backend.result(r, g.withDims(1, g.cols()), -1, depth);
@@ -191,7 +193,7 @@ final class FusedSparkOps {
         BlockGeometry out = g.withDims(g.rows(), k);
         JavaPairRDD<BlockIndex, MatrixBlock> r = pieces(partials, out, true);
         if (!g.singleBlockColumn()) {
-          r = r.reduceByKey(partitioner(out), FusedSparkOps::add);
+          r = Rdds.reduceByKey(r, partitioner(out), FusedSparkOps::add);
         }
         yield backend.result(r, out, -1, depth);
       }
@@ -200,7 +202,7 @@ final class FusedSparkOps {
         BlockGeometry out = g.withDims(g.cols(), k);
         JavaPairRDD<BlockIndex, MatrixBlock> r = pieces(partials, out, false);
         if (!g.singleBlockRow()) {
-          r = r.reduceByKey(partitioner(out), FusedSparkOps::add);
+          r = Rdds.reduceByKey(r, partitioner(out), FusedSparkOps::add);
         }
         yield backend.result(r, out, -1, depth);
       }
@@ -218,27 +220,29 @@ final class FusedSparkOps {
     if (m.geometry().singleBlockColumn()) {
       return m.rdd(); // keys (i, 0) already, and the partitioning stays
     }
-    return byRowBlock(m).mapToPair(t -> new Tuple2<>(new BlockIndex(t._1(), 0), t._2()));
+    return Rdds.mapToPair(byRowBlock(m), t -> new Tuple2<>(new BlockIndex(t._1(), 0), t._2()));
   }
 
   /** Block row i of {@code m} (all columns) keyed by i. */
   private JavaPairRDD<Long, MatrixBlock> byRowBlock(BlockedMatrix m) {
     if (m.geometry().singleBlockColumn()) {
-      return m.rdd().mapToPair(t -> new Tuple2<>(t._1().row(), t._2()));
+      return Rdds.mapToPair(m.rdd(), t -> new Tuple2<>(t._1().row(), t._2()));
     }
-    return m.rdd().mapToPair(t -> new Tuple2<>(t._1().row(), t))
-        .groupByKey(partitions(m.geometry()))
-        .mapValues(blocks -> bind(blocks, true));
+    JavaPairRDD<Long, Tuple2<BlockIndex, MatrixBlock>> keyed = Rdds.mapToPair(m.rdd(), t ->
+        new Tuple2<>(t._1().row(), t));
+    return Rdds.mapValues(Rdds.groupByKey(keyed, new HashPartitioner(partitions(m.geometry()))),
+        blocks -> bind(blocks, true));
   }
 
   /** Block column j of {@code m} (all rows) keyed by j. */
   private JavaPairRDD<Long, MatrixBlock> byColumnBlock(BlockedMatrix m) {
     if (m.geometry().singleBlockRow()) {
-      return m.rdd().mapToPair(t -> new Tuple2<>(t._1().col(), t._2()));
+      return Rdds.mapToPair(m.rdd(), t -> new Tuple2<>(t._1().col(), t._2()));
     }
-    return m.rdd().mapToPair(t -> new Tuple2<>(t._1().col(), t))
-        .groupByKey(partitions(m.geometry()))
-        .mapValues(blocks -> bind(blocks, false));
+    JavaPairRDD<Long, Tuple2<BlockIndex, MatrixBlock>> keyed = Rdds.mapToPair(m.rdd(), t ->
+        new Tuple2<>(t._1().col(), t));
+    return Rdds.mapValues(Rdds.groupByKey(keyed, new HashPartitioner(partitions(m.geometry()))),
+        blocks -> bind(blocks, false));
   }
 
   /** Blocks of one block row (cbind by column) or block column (rbind by row), in order. */
@@ -278,10 +282,11 @@ final class FusedSparkOps {
     return switch (a) {
       case CELL -> side.rdd();
       case ROWS -> unitCols == 1 && side.geometry().singleBlockColumn() ? side.rdd()
-          : byRowBlock(side).flatMapToPair(t -> replicate(t._2(), t._1(), unitCols, true));
-      case COLUMNS -> byColumnBlock(side).flatMapToPair(t ->
+          : Rdds.flatMapToPair(byRowBlock(side), t -> replicate(t._2(), t._1(), unitCols,
+              true));
+      case COLUMNS -> Rdds.flatMapToPair(byColumnBlock(side), t ->
           replicate(t._2(), t._1(), unitRows, false));
-      case ROWS_OF_COLUMNS -> byRowBlock(side).flatMapToPair(t ->
+      case ROWS_OF_COLUMNS -> Rdds.flatMapToPair(byRowBlock(side), t ->
           replicate(t._2(), t._1(), unitRows, false));
       case NONE, WHOLE -> throw new IllegalStateException(a + " sides are not joined");
     };
@@ -405,7 +410,7 @@ final class FusedSparkOps {
   private static JavaPairRDD<BlockIndex, MatrixBlock> pieces(
       JavaPairRDD<BlockIndex, MatrixBlock> partials, BlockGeometry out, boolean byRow) {
     int bs = out.size();
-    return partials.flatMapToPair(t -> {
+    return Rdds.flatMapToPair(partials, t -> {
       long r = byRow ? t._1().row() : t._1().col();
       MatrixBlock b = t._2();
       List<Tuple2<BlockIndex, MatrixBlock>> l = new ArrayList<>();
@@ -432,7 +437,8 @@ final class FusedSparkOps {
     if (empty) {
       return MatrixBlock.dense(1, ops.length, identity);
     }
-    double[] v = partials.values().map(FusedSparkOps::values).fold(identity, (a, b) -> {
+    JavaRDD<double[]> cells = Rdds.map(Rdds.values(partials), FusedSparkOps::values);
+    double[] v = Rdds.fold(cells, identity, (a, b) -> {
       double[] r = new double[a.length];
       for (int t = 0; t < a.length; t++) {
         r[t] = switch (ops[t]) {
@@ -449,7 +455,8 @@ final class FusedSparkOps {
   /** The sum of all partials, each {@code dims[0] x dims[1]}. */
   private static MatrixBlock sum(JavaPairRDD<BlockIndex, MatrixBlock> partials, int[] dims) {
     int size = dims[0] * dims[1];
-    double[] v = partials.values().map(FusedSparkOps::values).fold(new double[size], (a, b) -> {
+    JavaRDD<double[]> cells = Rdds.map(Rdds.values(partials), FusedSparkOps::values);
+    double[] v = Rdds.fold(cells, new double[size], (a, b) -> {
       double[] r = a.clone();
       for (int t = 0; t < r.length; t++) {
         r[t] += b[t];

@@ -42,8 +42,9 @@ interface RowBlockSource extends Serializable {
     for (int p = 0; p < parts; p++) {
       ids.add(p);
     }
-    JavaPairRDD<BlockIndex, MatrixBlock> created = backend.context().parallelize(ids, parts)
-        .flatMapToPair(p -> partition(g, partitioner, p, source).iterator());
+    JavaPairRDD<BlockIndex, MatrixBlock> created = Rdds.flatMapToPair(
+        backend.context().parallelize(ids, parts),
+        p -> partition(g, partitioner, p, source).iterator());
     return backend.assumePartitioned(created, partitioner);
   }
 

@@ -73,6 +73,11 @@ public final class SparkBackend implements Backend {
   static final String EXECUTOR_FLAGS = "--add-modules=jdk.incubator.vector "
       + String.join(" ", JAVA17_FLAGS);
 
+  /** Spark's call sites of the backend's transfers ({@link CallSites}). */
+  private static final String PARALLELIZE = "planlab parallelize";
+  private static final String COLLECT = "planlab collect";
+  private static final String BROADCAST = "planlab broadcast";
+
   /** Aggregates whose block partials combine exactly into the whole (sum, min, max). */
   static final Set<AggregateOp> AGGREGATES = Set.of(AggregateOp.SUM, AggregateOp.SUM_SQ,
       AggregateOp.MIN, AggregateOp.MAX, AggregateOp.MEAN);
@@ -212,10 +217,13 @@ public final class SparkBackend implements Backend {
     }
     BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
+    blocks.replaceAll(SizedBlock::of);
     // the blocks in row-major order: parallelize's slices are the partitioner's ranges
     BlockPartitioner partitioner = partitioner(g);
-    JavaPairRDD<BlockIndex, MatrixBlock> rdd = assumePartitioned(
-        context().parallelizePairs(blocks, partitioner.numPartitions()), partitioner);
+    JavaSparkContext sc = context();
+    JavaPairRDD<BlockIndex, MatrixBlock> rdd = CallSites.labelled(sc, PARALLELIZE, () ->
+        assumePartitioned(sc.parallelizePairs(blocks, partitioner.numPartitions()),
+            partitioner));
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
     persisted.add(rdd.id());
     counters.parallelized(block.serializedSize());
@@ -247,7 +255,7 @@ public final class SparkBackend implements Backend {
           + ByteSize.format(settings.driverBudget()) + "; keep its consumers on Spark or give "
           + "the driver more memory");
     }
-    List<Tuple2<BlockIndex, MatrixBlock>> blocks = m.rdd().collect();
+    List<Tuple2<BlockIndex, MatrixBlock>> blocks = labelled(COLLECT, () -> Rdds.collect(m.rdd()));
     MatrixBlock b = Blocks.assemble(m.geometry(), blocks);
     counters.collected(b.serializedSize());
     copies.put(b, m);
@@ -282,7 +290,8 @@ public final class SparkBackend implements Backend {
     long bytes = local.serializedSize();
     counters.broadcast(bytes);
     ctx.statistics().recordTransfer(MatrixData.LOCAL, NAME + " broadcast", bytes);
-    Broadcast<PartitionedMatrix> b = context().broadcast(p);
+    JavaSparkContext sc = context();
+    Broadcast<PartitionedMatrix> b = CallSites.labelled(sc, BROADCAST, () -> sc.broadcast(p));
     broadcasts.put(local, b);
     return b;
   }
@@ -310,8 +319,11 @@ public final class SparkBackend implements Backend {
    * checkpointed when its lineage has grown {@link SparkSettings#checkpointDepth()} operations
    * deep, which bounds the lineage of values carried around loops.
    */
-  BlockedMatrix result(JavaPairRDD<BlockIndex, MatrixBlock> rdd, BlockGeometry g, long nnz,
+  BlockedMatrix result(JavaPairRDD<BlockIndex, MatrixBlock> blocks, BlockGeometry g, long nnz,
       int depth) {
+    // kept as blocks that tell Spark's memory store their size
+    JavaPairRDD<BlockIndex, MatrixBlock> rdd = Rdds.mapPartitionsToPair(blocks, SizedBlock::all,
+        true);
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
     persisted.add(rdd.id());
     int d = depth;
@@ -348,7 +360,7 @@ public final class SparkBackend implements Backend {
     var pb = b.partitioner();
     if (pa.isPresent() && pb.isPresent() && pa.get() instanceof BlockPartitioner bp
         && bp.equals(pb.get())) {
-      JavaRDD<Tuple2<BlockIndex, Tuple2<V, W>>> zipped = a.zipPartitions(b, (ia, ib) -> {
+      JavaRDD<Tuple2<BlockIndex, Tuple2<V, W>>> zipped = Rdds.zipPartitions(a, b, (ia, ib) -> {
         java.util.Map<BlockIndex, W> right = new java.util.HashMap<>();
         ib.forEachRemaining(t -> right.put(t._1(), t._2()));
         List<Tuple2<BlockIndex, Tuple2<V, W>>> out = new java.util.ArrayList<>();
@@ -363,7 +375,16 @@ public final class SparkBackend implements Backend {
       });
       return assumePartitioned(JavaPairRDD.fromJavaRDD(zipped), bp);
     }
-    return a.join(b, partitioner(g));
+    return Rdds.join(a, b, partitioner(g));
+  }
+
+  /**
+   * {@code work} with the Spark work of the current thread described as {@code description}
+   * ({@link CallSites}); before the context has started, {@code work} as it is (it does not
+   * start the context).
+   */
+  <T> T labelled(String description, java.util.function.Supplier<T> work) {
+    return CallSites.labelled(context, description, work);
   }
 
   /** The partitioner of every matrix of grid {@code g} on this backend. */

@@ -30,6 +30,8 @@ import org.planlab.engine.runtime.instructions.MatMultInstruction;
 final class SparkInstruction extends Instruction {
   private final SparkBackend backend;
   private final MatMultInstruction.Kind physical;
+  /** Spark's call site of everything this instruction creates: its opcode, nothing else. */
+  private final String callSite;
 
   SparkInstruction(SparkBackend backend, Hop hop, MatMultInstruction.Kind physical, int[] inputs,
       int output) {
@@ -37,10 +39,19 @@ final class SparkInstruction extends Instruction {
         output, ExecType.SPARK);
     this.backend = backend;
     this.physical = physical;
+    this.callSite = "planlab " + opcode();
   }
 
+  /**
+   * Runs the operation with Spark's call site set to the opcode ({@link CallSites}) for the
+   * thread that runs it, the driver's or a prefetch thread's.
+   */
   @Override
   public Data execute(Data[] in, ExecutionContext ctx) {
+    return backend.labelled(callSite, () -> run(in, ctx));
+  }
+
+  private Data run(Data[] in, ExecutionContext ctx) {
     if (inDriver(in)) {
       return driverSide(in, ctx);
     }

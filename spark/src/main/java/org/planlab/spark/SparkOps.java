@@ -2,6 +2,7 @@ package org.planlab.spark;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.spark.HashPartitioner;
 import org.apache.spark.api.java.JavaPairRDD;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
@@ -79,13 +80,13 @@ final class SparkOps {
 
   /** {@code op(a)} block by block. */
   BlockedMatrix unary(BlockedMatrix a, UnaryOp op) {
-    return backend.result(a.rdd().mapValues(b -> ElementwiseKernels.unary(b, op, seq())),
+    return backend.result(Rdds.mapValues(a.rdd(), b -> ElementwiseKernels.unary(b, op, seq())),
         a.geometry(), -1, depth(a));
   }
 
   /** {@code a op s} ({@code scalarLeft}: {@code s op a}) block by block. */
   BlockedMatrix scalar(BlockedMatrix a, double s, BinaryOp op, boolean scalarLeft) {
-    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapValues(b -> scalarLeft
+    JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapValues(a.rdd(), b -> scalarLeft
         ? ElementwiseKernels.binary(s, b, op, seq()) : ElementwiseKernels.binary(b, s, op, seq()));
     return backend.result(r, a.geometry(), -1, depth(a));
   }
@@ -102,8 +103,9 @@ final class SparkOps {
     long br = b.rows();
     long bc = b.cols();
     if (ar == br && ac == bc) {
-      JavaPairRDD<BlockIndex, MatrixBlock> r = backend.join(a.rdd(), b.rdd(), a.geometry())
-          .mapValues(t -> ElementwiseKernels.binary(t._1(), t._2(), op, seq()));
+      JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapValues(
+          backend.join(a.rdd(), b.rdd(), a.geometry()),
+          t -> ElementwiseKernels.binary(t._1(), t._2(), op, seq()));
       return backend.result(r, a.geometry(), -1, depth(a, b));
     }
     boolean oneByOne = ar == 1 && ac == 1 || br == 1 && bc == 1;
@@ -128,11 +130,11 @@ final class SparkOps {
     boolean coPartitioned = column && m.geometry().singleBlockColumn() && v.localCopy() == null;
     if (coPartitioned) {
       // v's blocks have m's keys: a join of co-partitioned RDDs moves no data
-      r = backend.join(m.rdd(), v.rdd(), m.geometry())
-          .mapValues(t -> vectorOp(t._1(), t._2(), op, vectorLeft));
+      r = Rdds.mapValues(backend.join(m.rdd(), v.rdd(), m.geometry()),
+          t -> vectorOp(t._1(), t._2(), op, vectorLeft));
     } else if (backend.fitsBroadcast(v)) {
       Broadcast<PartitionedMatrix> bv = backend.broadcast(v, ctx);
-      r = m.rdd().mapPartitionsToPair(it -> {
+      r = Rdds.mapPartitionsToPair(m.rdd(), it -> {
         List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
         while (it.hasNext()) {
           Tuple2<BlockIndex, MatrixBlock> t = it.next();
@@ -145,7 +147,7 @@ final class SparkOps {
     } else {
       long blockCols = m.geometry().blockCols();
       long blockRows = m.geometry().blockRows();
-      JavaPairRDD<BlockIndex, MatrixBlock> replicated = v.rdd().flatMapToPair(t -> {
+      JavaPairRDD<BlockIndex, MatrixBlock> replicated = Rdds.flatMapToPair(v.rdd(), t -> {
         List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
         long n = column ? blockCols : blockRows;
         for (long k = 0; k < n; k++) {
@@ -154,8 +156,8 @@ final class SparkOps {
         }
         return out.iterator();
       });
-      r = m.rdd().join(replicated, partitioner(m.geometry()))
-          .mapValues(t -> vectorOp(t._1(), t._2(), op, vectorLeft));
+      r = Rdds.mapValues(Rdds.join(m.rdd(), replicated, partitioner(m.geometry())),
+          t -> vectorOp(t._1(), t._2(), op, vectorLeft));
     }
     return backend.result(r, m.geometry(), -1, depth(m, v));
   }
@@ -200,8 +202,8 @@ final class SparkOps {
       case MAX -> Double.NEGATIVE_INFINITY;
       default -> 0.0;
     };
-    double v = a.rdd().values().map(b -> AggregateKernels.full(b, p, seq()))
-        .fold(identity, (x, y) -> combine(p, x, y));
+    double v = Rdds.fold(Rdds.map(Rdds.values(a.rdd()), b -> AggregateKernels.full(b, p, seq())),
+        identity, (x, y) -> combine(p, x, y));
     return op == AggregateOp.MEAN ? v / cells : v;
   }
 
@@ -226,7 +228,7 @@ final class SparkOps {
     long n = rows ? a.cols() : a.rows();
     boolean single = rows ? a.geometry().singleBlockColumn() : a.geometry().singleBlockRow();
     // over a single block column (row) every block keeps its index: the partitioning stays
-    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapPartitionsToPair(it -> {
+    JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapPartitionsToPair(a.rdd(), it -> {
       List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
       while (it.hasNext()) {
         Tuple2<BlockIndex, MatrixBlock> t = it.next();
@@ -238,10 +240,11 @@ final class SparkOps {
     BlockGeometry g = rows ? a.geometry().withDims(a.rows(), 1)
         : a.geometry().withDims(1, a.cols());
     if (!single) {
-      r = r.reduceByKey(partitioner(g), (x, y) -> ElementwiseKernels.binary(x, y, c, seq()));
+      r = Rdds.reduceByKey(r, partitioner(g), (x, y) -> ElementwiseKernels.binary(x, y, c,
+          seq()));
     }
     if (op == AggregateOp.MEAN) {
-      r = r.mapValues(b -> ElementwiseKernels.binary(b, (double) n, BinaryOp.DIV, seq()));
+      r = Rdds.mapValues(r, b -> ElementwiseKernels.binary(b, (double) n, BinaryOp.DIV, seq()));
     }
     return backend.result(r, g, -1, depth(a));
   }
@@ -250,7 +253,7 @@ final class SparkOps {
 
   /** {@code t(a)}: block indexes flipped, blocks transposed. */
   BlockedMatrix transpose(BlockedMatrix a) {
-    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapToPair(t -> new Tuple2<>(
+    JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapToPair(a.rdd(), t -> new Tuple2<>(
         t._1().transposed(), ReorgKernels.transpose(t._2(), seq())));
     return backend.result(r, a.geometry().transposed(), a.nnz(), depth(a));
   }
@@ -292,7 +295,7 @@ final class SparkOps {
     // a single output block per input block at the same index keeps the input's partitioning
     boolean sameKeys = others == 1 && (smallLeft ? big.geometry().singleBlockRow()
         : big.geometry().singleBlockColumn());
-    JavaPairRDD<BlockIndex, MatrixBlock> r = big.rdd().mapPartitionsToPair(it -> {
+    JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapPartitionsToPair(big.rdd(), it -> {
       List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
       while (it.hasNext()) {
         Tuple2<BlockIndex, MatrixBlock> t = it.next();
@@ -312,7 +315,7 @@ final class SparkOps {
     BlockGeometry g = smallLeft ? big.geometry().withDims(small.rows(), big.cols())
         : big.geometry().withDims(big.rows(), small.cols());
     if (splitCommon) {
-      r = r.reduceByKey(partitioner(g), SparkOps::add);
+      r = Rdds.reduceByKey(r, partitioner(g), SparkOps::add);
     }
     return backend.result(r, g, -1, depth(big, small));
   }
@@ -320,14 +323,16 @@ final class SparkOps {
   /** cpmm: a join on the common dimension, then a shuffle that sums partial products. */
   private BlockedMatrix cpmm(BlockedMatrix a, BlockedMatrix b) {
     BlockGeometry g = a.geometry().withDims(a.rows(), b.cols());
-    JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> left = a.rdd().mapToPair(t -> new Tuple2<>(
-        t._1().col(), new Tuple2<>(t._1().row(), t._2())));
-    JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> right = b.rdd().mapToPair(t -> new Tuple2<>(
-        t._1().row(), new Tuple2<>(t._1().col(), t._2())));
-    JavaPairRDD<BlockIndex, MatrixBlock> r = left.join(right, partitions(g)).mapToPair(t ->
-        new Tuple2<>(new BlockIndex(t._2()._1()._1(), t._2()._2()._1()),
-            MatMultKernels.multiply(t._2()._1()._2(), t._2()._2()._2(), seq())))
-        .reduceByKey(partitioner(g), SparkOps::add);
+    JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> left = Rdds.mapToPair(a.rdd(), t ->
+        new Tuple2<>(t._1().col(), new Tuple2<>(t._1().row(), t._2())));
+    JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> right = Rdds.mapToPair(b.rdd(), t ->
+        new Tuple2<>(t._1().row(), new Tuple2<>(t._1().col(), t._2())));
+    JavaPairRDD<BlockIndex, MatrixBlock> products = Rdds.mapToPair(
+        Rdds.join(left, right, new HashPartitioner(partitions(g))), t ->
+            new Tuple2<>(new BlockIndex(t._2()._1()._1(), t._2()._2()._1()),
+                MatMultKernels.multiply(t._2()._1()._2(), t._2()._2()._2(), seq())));
+    JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.reduceByKey(products, partitioner(g),
+        SparkOps::add);
     return backend.result(r, g, -1, depth(a, b));
   }
 
@@ -343,8 +348,8 @@ final class SparkOps {
       return left ? multiply(t, x) : multiply(x, t);
     }
     long n = left ? x.cols() : x.rows();
-    MatrixBlock gram = x.rdd().values().map(b -> TsmmKernels.tsmm(b, left, seq()))
-        .fold(MatrixBlock.empty((int) n, (int) n), SparkOps::add);
+    MatrixBlock gram = Rdds.fold(Rdds.map(Rdds.values(x.rdd()), b -> TsmmKernels.tsmm(b, left,
+        seq())), MatrixBlock.empty((int) n, (int) n), SparkOps::add);
     return local(gram);
   }
 
@@ -371,11 +376,11 @@ final class SparkOps {
     Broadcast<PartitionedMatrix> bv = backend.broadcast(v, ctx);
     int n = (int) x.cols();
     JavaRDD<MatrixBlock> parts = w == null
-        ? x.rdd().values().map(b -> MMChainKernels.mmchain(b, bv.value().block(0, 0), null,
-            seq()))
-        : backend.join(x.rdd(), w.rdd(), x.geometry()).values().map(t -> MMChainKernels.mmchain(t._1(),
-            bv.value().block(0, 0), t._2(), seq()));
-    return local(parts.fold(MatrixBlock.empty(n, 1), SparkOps::add));
+        ? Rdds.map(Rdds.values(x.rdd()), b -> MMChainKernels.mmchain(b, bv.value().block(0, 0),
+            null, seq()))
+        : Rdds.map(Rdds.values(backend.join(x.rdd(), w.rdd(), x.geometry())), t ->
+            MMChainKernels.mmchain(t._1(), bv.value().block(0, 0), t._2(), seq()));
+    return local(Rdds.fold(parts, MatrixBlock.empty(n, 1), SparkOps::add));
   }
 
   /**
@@ -397,7 +402,7 @@ final class SparkOps {
     if (backend.fitsBroadcast(y)) {
       Broadcast<PartitionedMatrix> by = backend.broadcast(y, ctx);
       long yCols = g.blockCols();
-      r = x.rdd().flatMapToPair(t -> {
+      r = Rdds.flatMapToPair(x.rdd(), t -> {
         List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
         for (long j = 0; j < yCols; j++) {
           out.add(new Tuple2<>(new BlockIndex(t._1().col(), j),
@@ -407,16 +412,16 @@ final class SparkOps {
         return out.iterator();
       });
     } else {
-      JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> left = x.rdd().mapToPair(t ->
+      JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> left = Rdds.mapToPair(x.rdd(), t ->
           new Tuple2<>(t._1().row(), new Tuple2<>(t._1().col(), t._2())));
-      JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> right = y.rdd().mapToPair(t ->
+      JavaPairRDD<Long, Tuple2<Long, MatrixBlock>> right = Rdds.mapToPair(y.rdd(), t ->
           new Tuple2<>(t._1().row(), new Tuple2<>(t._1().col(), t._2())));
-      r = left.join(right, partitions(x.geometry())).mapToPair(t -> new Tuple2<>(
-          new BlockIndex(t._2()._1()._1(), t._2()._2()._1()),
-          MatMultKernels.transposeLeftMultiply(t._2()._1()._2(), t._2()._2()._2(), seq())));
+      r = Rdds.mapToPair(Rdds.join(left, right, new HashPartitioner(partitions(x.geometry()))),
+          t -> new Tuple2<>(new BlockIndex(t._2()._1()._1(), t._2()._2()._1()),
+              MatMultKernels.transposeLeftMultiply(t._2()._1()._2(), t._2()._2()._2(), seq())));
     }
     if (!x.geometry().singleBlockRow()) {
-      r = r.reduceByKey(partitioner(g), SparkOps::add);
+      r = Rdds.reduceByKey(r, partitioner(g), SparkOps::add);
     }
     return backend.result(r, g, -1, depth(x, y));
   }
@@ -438,8 +443,9 @@ final class SparkOps {
     if (r0 == 0 && c0 == 0) {
       // a leading range keeps every kept block at its index: slice in place, keep the
       // partitioning (e.g. P[, 1:K] of a single block column)
-      JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().filter(t -> t._1().row() * bs < ru
-          && t._1().col() * bs < cu).mapPartitionsToPair(it -> {
+      JavaPairRDD<BlockIndex, MatrixBlock> kept = Rdds.filter(a.rdd(), t ->
+          t._1().row() * bs < ru && t._1().col() * bs < cu);
+      JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapPartitionsToPair(kept, it -> {
             List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
             while (it.hasNext()) {
               Tuple2<BlockIndex, MatrixBlock> t = it.next();
@@ -453,11 +459,12 @@ final class SparkOps {
           }, true);
       return backend.result(r, g, -1, depth(a));
     }
-    JavaPairRDD<BlockIndex, Blocks.Piece> pieces = a.rdd().filter(t -> {
+    JavaPairRDD<BlockIndex, MatrixBlock> overlapping = Rdds.filter(a.rdd(), t -> {
       long top = t._1().row() * bs;
       long left = t._1().col() * bs;
       return top < ru && top + t._2().rows() > r0 && left < cu && left + t._2().cols() > c0;
-    }).flatMapToPair(t -> {
+    });
+    JavaPairRDD<BlockIndex, Blocks.Piece> pieces = Rdds.flatMapToPair(overlapping, t -> {
       long top = t._1().row() * bs;
       long left = t._1().col() * bs;
       int lr0 = (int) Math.max(0, r0 - top);
@@ -477,9 +484,9 @@ final class SparkOps {
   private JavaPairRDD<BlockIndex, MatrixBlock> assemble(
       JavaPairRDD<BlockIndex, Blocks.Piece> pieces, BlockGeometry g, boolean aligned) {
     if (aligned) {
-      return pieces.mapValues(Blocks.Piece::block);
+      return Rdds.mapValues(pieces, Blocks.Piece::block);
     }
-    return pieces.groupByKey(partitioner(g)).mapToPair(t ->
+    return Rdds.mapToPair(Rdds.groupByKey(pieces, partitioner(g)), t ->
         new Tuple2<>(t._1(), Blocks.fromPieces(g, t._1(), t._2())));
   }
 
@@ -489,11 +496,13 @@ final class SparkOps {
     int bs = g.size();
     long r0 = rl - 1;
     long c0 = cl - 1;
-    JavaPairRDD<BlockIndex, Iterable<Blocks.Piece>> pieces = y.rdd().flatMapToPair(t ->
+    JavaPairRDD<BlockIndex, Blocks.Piece> moved = Rdds.flatMapToPair(y.rdd(), t ->
         Blocks.pieces(t._2(), 0, t._2().rows(), 0, t._2().cols(), r0 + t._1().row() * bs,
-            c0 + t._1().col() * bs, g).iterator()).groupByKey(partitioner(g));
-    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().leftOuterJoin(pieces, partitioner(g))
-        .mapValues(t -> {
+            c0 + t._1().col() * bs, g).iterator());
+    JavaPairRDD<BlockIndex, Iterable<Blocks.Piece>> pieces = Rdds.groupByKey(moved,
+        partitioner(g));
+    JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapValues(
+        Rdds.leftOuterJoin(a.rdd(), pieces, partitioner(g)), t -> {
           MatrixBlock out = t._1();
           if (t._2().isPresent()) {
             for (Blocks.Piece p : t._2().get()) {
@@ -508,7 +517,7 @@ final class SparkOps {
   /** {@code a[rl:ru, cl:cu] = v} for a scalar v. */
   BlockedMatrix leftIndexFill(BlockedMatrix a, double v, long rl, long ru, long cl, long cu) {
     int bs = a.geometry().size();
-    JavaPairRDD<BlockIndex, MatrixBlock> r = a.rdd().mapPartitionsToPair(it -> {
+    JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapPartitionsToPair(a.rdd(), it -> {
       List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
       while (it.hasNext()) {
         out.add(fill(it.next(), bs, v, rl, ru, cl, cu));
@@ -555,19 +564,19 @@ final class SparkOps {
     if (columns && g.singleBlockColumn()) {
       // narrow inputs whose rows share block rows: join the co-partitioned block rows and bind
       // them block by block, no shuffle of pieces
-      JavaPairRDD<BlockIndex, List<MatrixBlock>> rowsOf = first.rdd().mapValues(b -> {
+      JavaPairRDD<BlockIndex, List<MatrixBlock>> rowsOf = Rdds.mapValues(first.rdd(), b -> {
         List<MatrixBlock> l = new ArrayList<>();
         l.add(b);
         return l;
       });
       for (int k = 1; k < in.size(); k++) {
-        rowsOf = backend.join(rowsOf, in.get(k).rdd(), g).mapValues(t -> {
+        rowsOf = Rdds.mapValues(backend.join(rowsOf, in.get(k).rdd(), g), t -> {
           List<MatrixBlock> l = new ArrayList<>(t._1());
           l.add(t._2());
           return l;
         });
       }
-      JavaPairRDD<BlockIndex, MatrixBlock> r = rowsOf.mapValues(
+      JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapValues(rowsOf,
           org.planlab.engine.kernels.BindKernels::cbind);
       return backend.result(r, g, -1, depth(in.toArray(new BlockedMatrix[0])));
     }
@@ -579,7 +588,7 @@ final class SparkOps {
       long off = offset;
       // all offsets on block borders: every piece is a whole target block
       aligned &= off % bs == 0;
-      JavaPairRDD<BlockIndex, Blocks.Piece> p = m.rdd().flatMapToPair(t -> {
+      JavaPairRDD<BlockIndex, Blocks.Piece> p = Rdds.flatMapToPair(m.rdd(), t -> {
         long top = t._1().row() * bs + (columns ? 0 : off);
         long left = t._1().col() * bs + (columns ? off : 0);
         return Blocks.pieces(t._2(), 0, t._2().rows(), 0, t._2().cols(), top, left, g)
