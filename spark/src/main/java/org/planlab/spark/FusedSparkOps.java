@@ -12,6 +12,7 @@ import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.broadcast.Broadcast;
 import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.codegen.cplan.CPlan;
+import org.planlab.engine.codegen.cplan.SideAlignment;
 import org.planlab.engine.codegen.runtime.CellType;
 import org.planlab.engine.codegen.runtime.OuterType;
 import org.planlab.engine.codegen.runtime.RowType;
@@ -99,12 +100,12 @@ final class FusedSparkOps {
     SideSource[] sources = new SideSource[n];
     int depth = x.depth();
     for (int s = 0; s < n; s++) {
-      FusedLayout.Alignment a = layout.sides().get(s);
+      SideAlignment a = layout.sides().get(s);
       BlockedMatrix side = sides.get(s);
-      if (a == FusedLayout.Alignment.NONE) {
+      if (a == SideAlignment.NONE) {
         // only its column count is read (a vector length)
         sources[s] = new SideSource(a, null, MatrixBlock.empty(0, (int) side.cols()));
-      } else if (a == FusedLayout.Alignment.WHOLE
+      } else if (a == SideAlignment.WHOLE
           || backend.fitsBroadcast(side) && !joinable(side, a, x, rowwise)) {
         sources[s] = new SideSource(a, backend.broadcast(side, ctx), null);
       } else {
@@ -262,13 +263,13 @@ final class FusedSparkOps {
    * broadcast would first collect it) and its blocks have the keys of the main input's units,
    * so a join of the co-partitioned RDDs moves no data (Spark paper, sec. 4.1).
    */
-  private static boolean joinable(BlockedMatrix side, FusedLayout.Alignment a, BlockedMatrix x,
+  private static boolean joinable(BlockedMatrix side, SideAlignment a, BlockedMatrix x,
       boolean rowwise) {
     if (side.localCopy() != null) {
       return false;
     }
-    boolean sameKeys = a == FusedLayout.Alignment.CELL && !rowwise
-        || a == FusedLayout.Alignment.ROWS && x.geometry().singleBlockColumn()
+    boolean sameKeys = a == SideAlignment.CELL && !rowwise
+        || a == SideAlignment.ROWS && x.geometry().singleBlockColumn()
             && side.geometry().singleBlockColumn();
     return sameKeys;
   }
@@ -278,7 +279,7 @@ final class FusedSparkOps {
    * 3.3: a vector's blocks are replicated along the matrix's blocks and joined).
    */
   private JavaPairRDD<BlockIndex, MatrixBlock> aligned(BlockedMatrix side,
-      FusedLayout.Alignment a, long unitRows, long unitCols) {
+      SideAlignment a, long unitRows, long unitCols) {
     return switch (a) {
       case CELL -> side.rdd();
       case ROWS -> unitCols == 1 && side.geometry().singleBlockColumn() ? side.rdd()
@@ -303,7 +304,7 @@ final class FusedSparkOps {
   }
 
   /** Checks that a side input has the dims its alignment addresses. */
-  private static void check(BlockedMatrix x, BlockedMatrix side, FusedLayout.Alignment a, int s,
+  private static void check(BlockedMatrix x, BlockedMatrix side, SideAlignment a, int s,
       String what) {
     boolean ok = switch (a) {
       case CELL -> side.rows() == x.rows() && side.cols() == x.cols();
@@ -320,7 +321,7 @@ final class FusedSparkOps {
   }
 
   /** How a task gets side input s: cut from a broadcast, a fixed block, or joined in. */
-  private record SideSource(FusedLayout.Alignment alignment,
+  private record SideSource(SideAlignment alignment,
       Broadcast<PartitionedMatrix> broadcast, MatrixBlock fixed) implements Serializable {
 
     /** The side's part for {@code unit}; whole sides are assembled once per partition. */

@@ -15,6 +15,7 @@ import org.planlab.engine.codegen.construct.OperatorPlanner.Operator;
 import org.planlab.engine.codegen.construct.OperatorPlanner.Step;
 import org.planlab.engine.codegen.construct.PlanConstructionException;
 import org.planlab.engine.codegen.cplan.CPlan;
+import org.planlab.engine.codegen.cplan.SideAlignment;
 import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.CostConstants;
@@ -54,7 +55,7 @@ import org.planlab.optimizers.fusion.enumeration.PlanPartition;
  * input and joined side inputs at {@link CostConstants#distributedReadBandwidth()} and the
  * broadcast ones at the local read bandwidth, and {@code bytes x executors / broadcast
  * bandwidth} of broadcasting is added to the operator's cost. A fused operator's sides read
- * whole (vectors and matrices every task needs, {@link DistributedSides}) are always broadcast;
+ * whole (vectors and matrices every task needs, {@link SideAlignment}) are always broadcast;
  * sides aligned with the main input, and a basic operator's other matrix inputs, are broadcast
  * when they fit the broadcast budget and joined otherwise. The local memory constraint does not
  * bound a distributed operator; instead, a distributed fused operator whose sides read whole
@@ -334,23 +335,25 @@ public final class Eq3Costs implements PartitionCosts {
         read += costs.readSeconds(bytes);
         memory += bytes;
       }
-      List<DistributedSides.Read> sides = distributed.enabled()
+      // per side: the aligned part is broadcast within the budget and joined by block index
+      // otherwise; a side read whole is always broadcast (fusion paper, sec. 2.3 and 5.5)
+      List<SideAlignment> sides = distributed.enabled()
           && distributed.runsDistributed(memory, memoryBudget)
-          ? DistributedSides.of(b.plan()).orElse(null) : null;
+          ? SideAlignment.of(b.plan()).orElse(null) : null;
       double broadcast = 0;
       if (sides != null) {
         read = costs.distributedReadSeconds(costs.bytes(b.main()));
         double whole = 0;
         for (int k = 0; k < b.sides().size(); k++) {
           double bytes = costs.bytes(b.sides().get(k));
-          DistributedSides.Read r = sides.get(k);
-          if (r == DistributedSides.Read.WHOLE) {
+          SideAlignment r = sides.get(k);
+          if (r == SideAlignment.WHOLE) {
             whole += bytes;
           }
-          if (r == DistributedSides.Read.ALIGNED && bytes > distributed.broadcastBudget()) {
+          if (r.aligned() && bytes > distributed.broadcastBudget()) {
             read += costs.distributedReadSeconds(bytes);
           } else {
-            broadcast += r == DistributedSides.Read.NONE ? 0 : bytes;
+            broadcast += r == SideAlignment.NONE ? 0 : bytes;
             read += costs.readSeconds(bytes);
           }
         }
