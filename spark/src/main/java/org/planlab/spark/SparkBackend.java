@@ -92,6 +92,8 @@ public final class SparkBackend implements Backend {
   private final Set<Integer> persisted = java.util.concurrent.ConcurrentHashMap.newKeySet();
   private volatile JavaSparkContext context;
   private org.apache.spark.scheduler.SparkListener listener;
+  /** The folder Spark made for this backend's checkpoints under a given checkpointDir. */
+  private String ownCheckpoints;
   private volatile boolean closed;
 
   SparkBackend(SparkSettings settings, Path scratch) {
@@ -426,6 +428,7 @@ public final class SparkBackend implements Backend {
         // drop RDDs and broadcasts of dead handles soon after the driver's collections
         .set("spark.cleaner.periodicGC.interval", "1min")
         .set("spark.cleaner.referenceTracking.blocking", "false")
+        .set("spark.cleaner.referenceTracking.cleanCheckpoints", "true")
         // a lost executor's tasks are retried elsewhere (Spark paper, sec. 4: fault tolerance
         // through lineage); give up only after several failures of one task
         .set("spark.task.maxFailures", "8")
@@ -442,11 +445,24 @@ public final class SparkBackend implements Backend {
     }
     JavaSparkContext sc = SparkContexts.acquire(conf);
     sc.setLogLevel("WARN");
-    try {
-      Path dir = Files.createDirectories(scratch.resolve("checkpoints"));
-      sc.setCheckpointDir(dir.toAbsolutePath().toString());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot create the checkpoint folder under " + scratch, e);
+    if (settings.checkpointDir().isEmpty()) {
+      try {
+        Path dir = Files.createDirectories(scratch.resolve("checkpoints"));
+        sc.setCheckpointDir(dir.toAbsolutePath().toString());
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot create the checkpoint folder under " + scratch,
+            e);
+      }
+    } else {
+      // Spark checkpoints into a new folder of its own under the given one; the context
+      // cleaner removes the files of checkpointed RDDs that are no longer referenced
+      try {
+        sc.setCheckpointDir(settings.checkpointDir());
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException("checkpointDir '" + settings.checkpointDir()
+            + "' cannot hold checkpoints: " + e.getMessage(), e);
+      }
+      ownCheckpoints = sc.getCheckpointDir().orNull();
     }
     listener = counters.listener();
     sc.sc().addSparkListener(listener);
@@ -474,11 +490,27 @@ public final class SparkBackend implements Backend {
         }
       }
       sc.sc().removeSparkListener(listener);
+      deleteOwnCheckpoints(sc);
     }
     persisted.clear();
     copies.clear();
     broadcasts.clear();
     Scratch.delete(scratch);
+  }
+
+  /** Deletes the checkpoint folder Spark made under a given checkpointDir, if any. */
+  private void deleteOwnCheckpoints(JavaSparkContext sc) {
+    if (ownCheckpoints == null) {
+      return;
+    }
+    org.apache.hadoop.fs.Path dir = new org.apache.hadoop.fs.Path(ownCheckpoints);
+    try {
+      dir.getFileSystem(sc.hadoopConfiguration()).delete(dir, true);
+    } catch (IOException e) {
+      // the checkpoints are no longer read; what cannot be deleted stays, as Spark leaves it
+      System.err.println("planlab: cannot delete the checkpoint folder " + ownCheckpoints + ": "
+          + e.getMessage());
+    }
   }
 
   @Override

@@ -21,10 +21,13 @@ import org.planlab.engine.spi.PluginOptions;
  *     one block in the driver
  * @param reuseBudget bytes of Spark's storage memory the lineage cache keeps RDDs in (MEMPHIS
  *     sec. 4.1); 0: {@link #REUSE_FRACTION} of Spark's storage memory
+ * @param checkpointDir folder or URL under which checkpoints of lineages are written, on a file
+ *     system every executor reaches (a cluster's workers on other machines need a shared one);
+ *     empty: the backend's scratch folder on the driver's machine
  */
 public record SparkSettings(String master, int blockSize, long executorMemory, int parallelism,
     long broadcastBudget, long driverBudget, int checkpointDepth, boolean smallInDriver,
-    long reuseBudget) {
+    long reuseBudget, String checkpointDir) {
 
   /**
    * The share of Spark's storage memory the lineage cache uses for RDDs (MEMPHIS sec. 4.1: the
@@ -64,13 +67,19 @@ public record SparkSettings(String master, int blockSize, long executorMemory, i
     if (checkpointDepth < 1) {
       throw new IllegalArgumentException("checkpointDepth must be >= 1, was " + checkpointDepth);
     }
+    if (checkpointDir == null) {
+      throw new IllegalArgumentException("checkpointDir is null (empty: the scratch folder)");
+    }
   }
 
-  /** Settings whose RDD reuse budget is derived from Spark's storage memory. */
+  /**
+   * Settings whose RDD reuse budget is derived from Spark's storage memory and whose checkpoints
+   * go to the scratch folder.
+   */
   public SparkSettings(String master, int blockSize, long executorMemory, int parallelism,
       long broadcastBudget, long driverBudget, int checkpointDepth, boolean smallInDriver) {
     this(master, blockSize, executorMemory, parallelism, broadcastBudget, driverBudget,
-        checkpointDepth, smallInDriver, 0);
+        checkpointDepth, smallInDriver, 0, "");
   }
 
   /** The options the provider declares. */
@@ -87,6 +96,10 @@ public record SparkSettings(String master, int blockSize, long executorMemory, i
             + "(default: 35% of the smaller of executor memory and the driver's budget)"),
         PluginOption.integer("checkpointDepth", 20, "operations after which a distributed "
             + "matrix's lineage is cut by a checkpoint"),
+        PluginOption.string("checkpointDir", "", "folder or URL for the checkpoints, on a file "
+            + "system every executor reaches, e.g. hdfs://namenode/tmp or a shared mount "
+            + "(default: the driver's scratch folder, for local masters and workers on the "
+            + "driver's machine)"),
         PluginOption.bool("smallInDriver", true, "in the spark mode, keep operations whose "
             + "inputs are in the driver and that fit one block in the driver"),
         PluginOption.string("reuseBudget", "", "Spark storage memory the lineage cache keeps "
@@ -111,7 +124,8 @@ public record SparkSettings(String master, int blockSize, long executorMemory, i
     String rb = o.string("reuseBudget");
     return new SparkSettings(master, o.integer("blockSize"), executorMemory,
         o.integer("parallelism"), broadcast, localBudget, o.integer("checkpointDepth"),
-        o.bool("smallInDriver"), rb.isEmpty() ? 0 : bytes(rb, "reuseBudget"));
+        o.bool("smallInDriver"), rb.isEmpty() ? 0 : bytes(rb, "reuseBudget"),
+        o.string("checkpointDir").trim());
   }
 
   private static long bytes(String text, String option) {
