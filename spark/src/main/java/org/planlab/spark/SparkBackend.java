@@ -223,7 +223,7 @@ public final class SparkBackend implements Backend {
     // the blocks in row-major order: parallelize's slices are the partitioner's ranges
     BlockPartitioner partitioner = partitioner(g);
     JavaSparkContext sc = context();
-    JavaPairRDD<BlockIndex, MatrixBlock> rdd = CallSites.labelled(sc, PARALLELIZE, () ->
+    JavaPairRDD<BlockIndex, MatrixBlock> rdd = labelled(PARALLELIZE, () ->
         assumePartitioned(sc.parallelizePairs(blocks, partitioner.numPartitions()),
             partitioner));
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
@@ -293,7 +293,7 @@ public final class SparkBackend implements Backend {
     counters.broadcast(bytes);
     ctx.statistics().recordTransfer(MatrixData.LOCAL, NAME + " broadcast", bytes);
     JavaSparkContext sc = context();
-    Broadcast<PartitionedMatrix> b = CallSites.labelled(sc, BROADCAST, () -> sc.broadcast(p));
+    Broadcast<PartitionedMatrix> b = labelled(BROADCAST, () -> sc.broadcast(p));
     broadcasts.put(local, b);
     return b;
   }

@@ -328,7 +328,7 @@ final class BodyEmitter {
    * {@code apply}. Inline, the JIT compiles the cell's arithmetic as one expression; through
    * {@code apply}, every cell dispatches on the operation in a call that is too large to inline.
    */
-  static String inlineBinary(BinaryOp op, String l, String r) {
+  private static String inlineBinary(BinaryOp op, String l, String r) {
     return switch (op) {
       case PLUS -> "(" + l + " + " + r + ")";
       case MINUS -> "(" + l + " - " + r + ")";
@@ -350,7 +350,7 @@ final class BodyEmitter {
   }
 
   /** As {@link #inlineBinary} for {@link UnaryOp#apply}. */
-  static String inlineUnary(UnaryOp op, String x) {
+  private static String inlineUnary(UnaryOp op, String x) {
     return switch (op) {
       case ABS -> "Math.abs(" + x + ")";
       case EXP -> "Math.exp(" + x + ")";
