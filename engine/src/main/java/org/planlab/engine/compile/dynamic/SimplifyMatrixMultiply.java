@@ -4,6 +4,7 @@ import org.planlab.engine.ir.DataCharacteristics;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.lang.ast.SourcePosition;
 import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.ops.Direction;
@@ -20,10 +21,30 @@ import org.planlab.engine.ops.UnaryOp;
  *   <li>{@code (-t(X)) %*% y -> -(t(X) %*% y)} when the product is smaller than X, so the
  *       negation runs over the small result.</li>
  * </ul>
+ * Two more in the same spirit, which SystemDS's dynamic algebraic simplifications also apply:
+ * <ul>
+ *   <li>sums of a product are taken before the product: {@code sum(A %*% B) ->
+ *       sum(t(colSums(A)) * rowSums(B))}, {@code colSums(A %*% B) -> colSums(A) %*% B} and
+ *       {@code rowSums(A %*% B) -> A %*% rowSums(B)}, when A and B hold fewer cells than the
+ *       product (a low-rank product such as a factorization's {@code W %*% H}). This holds even
+ *       when the product has other consumers: they may compute it anyway, or fused operators
+ *       may read A and B instead of it (fusion paper sec. 2.2, the Outer template), and either
+ *       way the sums read fewer cells than a pass over the product;</li>
+ *   <li>{@code cbind(X %*% B, matrix(0, m, c)) -> X %*% cbind(B, matrix(0, k, c))} when X has
+ *       more than twice as many rows as B (MLogreg's {@code [X B, 0]}): the zero columns are
+ *       appended to the small B instead of copying the tall product. The product's other
+ *       columns are unchanged; its new columns are 0 wherever X is finite.</li>
+ * </ul>
  */
 public final class SimplifyMatrixMultiply implements DynamicRewrite {
   @Override
   public Hop apply(Hop hop, RewriteContext ctx) {
+    if (hop.op() == OpCode.AGGREGATE) {
+      return sumBeforeProduct(hop, ctx);
+    }
+    if (hop.op() == OpCode.CBIND) {
+      return zerosAppendedToFactor(hop, ctx);
+    }
     if (hop.op() == OpCode.MATMULT) {
       Hop left = hop.input(0);
       Hop right = hop.input(1);
@@ -58,5 +79,56 @@ public final class SimplifyMatrixMultiply implements DynamicRewrite {
       }
     }
     return hop;
+  }
+
+  private static Hop sumBeforeProduct(Hop hop, RewriteContext ctx) {
+    HopParam.Aggregate p = hop.param(HopParam.Aggregate.class);
+    Hop prod = hop.input(0);
+    if (p.op() != AggregateOp.SUM || prod.op() != OpCode.MATMULT) {
+      return hop;
+    }
+    Hop a = prod.input(0);
+    Hop b = prod.input(1);
+    DataCharacteristics sa = ctx.size(a);
+    DataCharacteristics sb = ctx.size(b);
+    DataCharacteristics out = ctx.size(prod);
+    if (!sa.dimsKnown() || !sb.dimsKnown() || !out.dimsKnown()
+        || sa.cells() + sb.cells() >= out.cells()) {
+      return hop;
+    }
+    SourcePosition pos = hop.position();
+    return switch (p.direction()) {
+      case FULL -> HopFactory.aggregate(AggregateOp.SUM, Direction.FULL,
+          HopFactory.binary(BinaryOp.MULT,
+              HopFactory.transpose(HopFactory.aggregate(AggregateOp.SUM, Direction.COL, a, pos),
+                  pos),
+              HopFactory.aggregate(AggregateOp.SUM, Direction.ROW, b, pos), pos), pos);
+      case COL -> HopFactory.matmult(
+          HopFactory.aggregate(AggregateOp.SUM, Direction.COL, a, pos), b, pos);
+      case ROW -> HopFactory.matmult(
+          a, HopFactory.aggregate(AggregateOp.SUM, Direction.ROW, b, pos), pos);
+    };
+  }
+
+  private static Hop zerosAppendedToFactor(Hop hop, RewriteContext ctx) {
+    if (hop.inputs().size() != 2) {
+      return hop;
+    }
+    Hop prod = hop.input(0);
+    Hop fill = hop.input(1);
+    if (prod.op() != OpCode.MATMULT || ctx.consumerCount(prod) > 1 || fill.op() != OpCode.FILL
+        || !ctx.isConstant(fill.input(0), 0.0)) {
+      return hop;
+    }
+    DataCharacteristics sx = ctx.size(prod.input(0));
+    DataCharacteristics sb = ctx.size(prod.input(1));
+    DataCharacteristics zeros = ctx.size(fill);
+    if (!sx.dimsKnown() || !sb.dimsKnown() || !zeros.dimsKnown()
+        || sx.rows() <= 2 * sb.rows()) {
+      return hop;
+    }
+    SourcePosition pos = hop.position();
+    return HopFactory.matmult(prod.input(0),
+        HopFactory.cbind(prod.input(1), HopFactory.zeros(sb.rows(), zeros.cols(), pos), pos), pos);
   }
 }

@@ -220,6 +220,76 @@ class DynamicRewritesTest {
     assertSame(d, r);
   }
 
+  @Test
+  void sumOfALowRankProductIsTakenOverItsFactors() {
+    // X %*% W is 10x10 from 40 + 40 cells: sum(X %*% W) -> sum(t(colSums(X)) * rowSums(W))
+    Hop x = read("X");
+    Hop w = read("W");
+    Hop out = once(new SimplifyMatrixMultiply(), agg(AggregateOp.SUM, Direction.FULL, mm(x, w)));
+    assertEquals(new HopParam.Aggregate(AggregateOp.SUM, Direction.FULL), out.param());
+    Hop mult = out.input(0);
+    assertEquals(new HopParam.Binary(BinaryOp.MULT), mult.param());
+    assertEquals(OpCode.TRANSPOSE, mult.input(0).op());
+    assertEquals(new HopParam.Aggregate(AggregateOp.SUM, Direction.COL),
+        mult.input(0).input(0).param());
+    assertSame(x, mult.input(0).input(0).input(0));
+    assertEquals(new HopParam.Aggregate(AggregateOp.SUM, Direction.ROW), mult.input(1).param());
+    assertSame(w, mult.input(1).input(0));
+  }
+
+  @Test
+  void rowAndColumnSumsOfALowRankProductMultiplyASummedFactor() {
+    Hop x = read("X");
+    Hop w = read("W");
+    Hop col = once(new SimplifyMatrixMultiply(), agg(AggregateOp.SUM, Direction.COL, mm(x, w)));
+    assertEquals(OpCode.MATMULT, col.op());
+    assertEquals(new HopParam.Aggregate(AggregateOp.SUM, Direction.COL), col.input(0).param());
+    assertSame(x, col.input(0).input(0));
+    assertSame(w, col.input(1));
+    Hop row = once(new SimplifyMatrixMultiply(), agg(AggregateOp.SUM, Direction.ROW, mm(x, w)));
+    assertEquals(OpCode.MATMULT, row.op());
+    assertSame(x, row.input(0));
+    assertEquals(new HopParam.Aggregate(AggregateOp.SUM, Direction.ROW), row.input(1).param());
+    assertSame(w, row.input(1).input(0));
+  }
+
+  @Test
+  void sumsOfAProductNoLargerThanItsFactorsAndOtherAggregatesAreKept() {
+    // X %*% B is 10x3 = 30 cells from 40 + 12
+    Hop sum = agg(AggregateOp.SUM, Direction.FULL, mm(read("X"), read("B")));
+    assertSame(sum, once(new SimplifyMatrixMultiply(), sum));
+    Hop max = agg(AggregateOp.MAX, Direction.FULL, mm(read("X"), read("W")));
+    assertSame(max, once(new SimplifyMatrixMultiply(), max));
+  }
+
+  @Test
+  void zeroColumnsBesideATallProductAreAppendedToTheFactor() {
+    // cbind(X %*% B, matrix(0, 10, 1)) -> X %*% cbind(B, matrix(0, 4, 1)): X has 10 > 2 * 4 rows
+    Hop x = read("X");
+    Hop b = read("B");
+    Hop out = once(new SimplifyMatrixMultiply(),
+        op(OpCode.CBIND, mm(x, b), op(OpCode.FILL, lit(0.0), lit(10L), lit(1L))));
+    assertEquals(OpCode.MATMULT, out.op());
+    assertSame(x, out.input(0));
+    Hop widened = out.input(1);
+    assertEquals(OpCode.CBIND, widened.op());
+    assertSame(b, widened.input(0));
+    assertZeros(widened.input(1), 4, 1);
+  }
+
+  @Test
+  void appendedColumnsAreKeptWhenNotZeroOrWhenTheProductIsShared() {
+    Hop ones = op(OpCode.CBIND, mm(read("X"), read("B")),
+        op(OpCode.FILL, lit(1.0), lit(10L), lit(1L)));
+    assertSame(ones, once(new SimplifyMatrixMultiply(), ones));
+    Hop prod = mm(read("X"), read("B"));
+    HopDag d = dag(write("a", op(OpCode.CBIND, prod,
+        op(OpCode.FILL, lit(0.0), lit(10L), lit(1L)))), write("b", prod));
+    assertSame(d, DynamicRewriter.applyOnce(d,
+        SizePropagation.propagate(d, LIVE, ScalarEnvironment.empty()),
+        List.of(new SimplifyMatrixMultiply())));
+  }
+
   // ---------------------------------------------------------------- driver
 
   @Test
