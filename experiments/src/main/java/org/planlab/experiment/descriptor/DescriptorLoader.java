@@ -112,7 +112,8 @@ import org.planlab.workloads.WorkloadCatalog;
  *   <li>{@code timeout} — per point, {@code 90s}, {@code 10m}, {@code 1h}; default 30m.
  *   <li>{@code threads} — engine parallelism, in [1, {@link KernelPool#MAX_PARALLELISM}];
  *       default: all processors of the machine (at most that maximum).
- *   <li>{@code jvm} — {heap (default {@code 8g}), options (a list, default none)}.
+ *   <li>{@code jvm} — {heap (default {@code 8g}), options (a list, default
+ *       {@link #defaultJvmOptions} of the heap)}.
  *   <li>{@code reference} — {@code none} (the default) or {@code machine}: a fixed unit of
  *       machine work measured before a point's first measured run and after each, whose CPU
  *       time each run's CPU time is divided by ({@code execute_cpu_s}, {@code reference_cpu_s},
@@ -133,18 +134,45 @@ public final class DescriptorLoader {
   /** Maximum heap of a point's JVM unless the descriptor says otherwise. */
   public static final String DEFAULT_HEAP = "8g";
   /**
-   * JVM options of a point unless the descriptor gives its own: the throughput collector, whose
-   * heap reuses the pages it has touched where G1 touches fresh ones (page faults spend kernel
-   * time on every new page). A peer engine's JVM gets the same options.
+   * JVM options of a point unless the descriptor gives its own ({@link #defaultJvmOptions}):
+   * the throughput collector, whose heap reuses the pages it has touched where G1 touches
+   * fresh ones, with a young generation of a sixteenth of the heap. Page faults spend kernel
+   * time on every new page, and the collector's adaptive sizing otherwise grows the young
+   * generation towards a third of the heap, so each run of a point touches fresh pages again;
+   * a fixed young generation is touched once and then reused from collection to collection.
    */
-  public static final List<String> DEFAULT_JVM_OPTIONS = List.of("-XX:+UseParallelGC");
+  public static final String DEFAULT_COLLECTOR = "-XX:+UseParallelGC";
+  /** The young generation of the default options is the heap divided by this. */
+  public static final int YOUNG_GENERATION_FRACTION = 16;
   /** The name of the one variant of a descriptor without {@code variants}. */
   public static final String DEFAULT_VARIANT = "Default";
+
+  /**
+   * The JVM options of a point whose descriptor gives none, for a heap of {@code heap} (as
+   * {@code -Xmx} takes it): {@link #DEFAULT_COLLECTOR} and {@code -Xmn} of a
+   * {@link #YOUNG_GENERATION_FRACTION}th of the heap, in whole megabytes (at least one). A peer
+   * engine's JVM gets the same options.
+   */
+  public static List<String> defaultJvmOptions(String heap) {
+    Matcher m = HEAP.matcher(heap);
+    if (!m.matches()) {
+      throw new IllegalArgumentException("'" + heap + "' is not a heap size; use e.g. 512m, 8g");
+    }
+    long bytes = Long.parseLong(m.group(1)) << switch (m.group(2).toLowerCase(Locale.ROOT)) {
+      case "k" -> 10;
+      case "m" -> 20;
+      case "g" -> 30;
+      case "t" -> 40;
+      default -> 0;
+    };
+    long youngMb = Math.max(1, (bytes / YOUNG_GENERATION_FRACTION) >> 20);
+    return List.of(DEFAULT_COLLECTOR, "-Xmn" + youngMb + "m");
+  }
 
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
   private static final Pattern ARG_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
-  private static final Pattern HEAP = Pattern.compile("\\d+[kKmMgGtT]?");
+  private static final Pattern HEAP = Pattern.compile("(\\d+)([kKmMgGtT]?)");
   private static final List<String> TOP_KEYS = List.of("name", "description", "workload",
       "script", "params", "data", "backend", "variants", "repeat", "warmup", "rounds", "timeout",
       "threads", "jvm", "reference");
@@ -869,7 +897,7 @@ public final class DescriptorLoader {
     private Jvm jvm(JsonNode node) {
       Key key = Key.ROOT.child("jvm");
       if (node == null || node.isNull()) {
-        return new Jvm(DEFAULT_HEAP, DEFAULT_JVM_OPTIONS);
+        return new Jvm(DEFAULT_HEAP, defaultJvmOptions(DEFAULT_HEAP));
       }
       requireObject(node, key);
       checkKeys(node, key, JVM_KEYS);
@@ -883,7 +911,7 @@ public final class DescriptorLoader {
       List<String> options = new ArrayList<>();
       JsonNode o = node.get("options");
       if (o == null || o.isNull()) {
-        options.addAll(DEFAULT_JVM_OPTIONS);
+        options.addAll(defaultJvmOptions(heap));
       } else {
         Key ok = key.child("options");
         if (!o.isArray()) {

@@ -213,15 +213,17 @@ class DescriptorLoaderTest {
     assertEquals(1, d.rounds());
     assertEquals(Duration.ofMinutes(30), d.timeout());
     assertEquals(Runtime.getRuntime().availableProcessors(), d.threads());
-    assertEquals(new ExperimentDescriptor.Jvm("8g", List.of("-XX:+UseParallelGC")), d.jvm());
+    assertEquals(new ExperimentDescriptor.Jvm("8g", List.of("-XX:+UseParallelGC", "-Xmn512m")),
+        d.jvm());
     assertEquals(1, d.studies().size());
     assertEquals("l2svm", d.studies().get(0).workload());
     assertNull(d.studies().get(0).script());
   }
 
   @Test
-  void jvmOptionsDefaultToTheThroughputCollectorUnlessGiven() throws IOException {
-    assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseParallelGC")),
+  void jvmOptionsDefaultToTheThroughputCollectorAndAFixedYoungGenerationUnlessGiven()
+      throws IOException {
+    assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseParallelGC", "-Xmn128m")),
         DescriptorLoader.load(file("name: e\nworkload: l2svm\njvm: {heap: 2g}\n")).jvm());
     assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseG1GC", "-Xss2m")),
         DescriptorLoader.load(file("name: e\nworkload: l2svm\n"
@@ -346,6 +348,21 @@ class DescriptorLoaderTest {
     assertEquals(new SystemDsConfig(true, 2), d.variants().get(2).engineConfig());
     assertEquals(Duration.ofMinutes(10), d.timeout());
     assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseParallelGC")), d.jvm());
+  }
+
+  @Test
+  void theDefaultYoungGenerationIsASixteenthOfTheHeapInWholeMegabytes() {
+    assertEquals(List.of("-XX:+UseParallelGC", "-Xmn1024m"),
+        DescriptorLoader.defaultJvmOptions("16g"));
+    assertEquals(List.of("-XX:+UseParallelGC", "-Xmn32m"),
+        DescriptorLoader.defaultJvmOptions("512M"));
+    assertEquals(List.of("-XX:+UseParallelGC", "-Xmn1m"),
+        DescriptorLoader.defaultJvmOptions("1000k"));
+    assertEquals(List.of("-XX:+UseParallelGC", "-Xmn64m"),
+        DescriptorLoader.defaultJvmOptions("1073741824"));
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> DescriptorLoader.defaultJvmOptions("lots"));
+    assertEquals("'lots' is not a heap size; use e.g. 512m, 8g", e.getMessage());
   }
 
   @Test
