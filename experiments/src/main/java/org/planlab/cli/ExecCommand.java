@@ -132,7 +132,7 @@ final class ExecCommand implements Callable<Integer> {
     EngineConfig.Builder b = EngineConfig.builder().ordering(ordering).statistics(stats)
         .libraryRoots(script.libraryRoots()).fusion(script.fusion)
         .codegenCompiler(script.codegenCompiler).operatorCache(!script.noOperatorCache)
-        .codegenWarmUp(!script.noCodegenWarmUp)
+        .codegenWarmUp(!script.noCodegenWarmUp).recycle(!script.noRecycle)
         .exec(mode).localMemoryBudget(budget).reuse(reuse).backends(specs)
         .async(script.async);
     if (script.costProfile != null) {

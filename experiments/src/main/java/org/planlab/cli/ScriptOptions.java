@@ -101,6 +101,10 @@ final class ScriptOptions {
       + "codegen compile time)")
   boolean noCodegenWarmUp;
 
+  @Option(names = "--no-recycle", description = "allocate every block buffer new instead of "
+      + "recycling those of intermediates that died (single-node runs recycle by default)")
+  boolean noRecycle;
+
   @Option(names = "--cost-profile", paramLabel = "FILE",
       description = "cost-model constants measured by `planlab calibrate` (default: built-in)")
   Path costProfile;

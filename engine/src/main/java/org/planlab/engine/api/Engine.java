@@ -23,6 +23,7 @@ import org.planlab.engine.compile.lower.DagCompiler;
 import org.planlab.engine.compile.lower.ProgramLowering;
 import org.planlab.engine.compile.place.Placer;
 import org.planlab.engine.config.EngineConfig;
+import org.planlab.engine.config.ExecMode;
 import org.planlab.engine.config.ReuseConfig;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.ir.ExecType;
@@ -36,6 +37,7 @@ import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.lineage.LineageReuse;
 import org.planlab.engine.lineage.ReuseCache;
 import org.planlab.engine.lineage.ReuseMode;
+import org.planlab.engine.matrix.BlockPool;
 import org.planlab.engine.parallel.KernelPool;
 import org.planlab.engine.runtime.ExecutionContext;
 import org.planlab.engine.runtime.InstructionExecutor;
@@ -68,6 +70,12 @@ import org.planlab.engine.stats.Statistics;
  * An engine may compile and run several scripts, one after another or from several threads.
  */
 public final class Engine implements AutoCloseable {
+  /**
+   * The free buffers a run keeps for recycling are at most the maximum heap divided by this:
+   * enough for the intermediates of a loop iteration, little against the heap.
+   */
+  static final int RECYCLE_HEAP_FRACTION = 8;
+
   private final EngineConfig config;
   private final KernelPool pool;
   private final FusionPlanSelector selector;
@@ -348,7 +356,9 @@ public final class Engine implements AutoCloseable {
       throw new IllegalArgumentException("the script was compiled by another engine; compile "
           + "it with this one (its operators, plans and placement belong to that engine)");
     }
-    InstructionExecutor executor = new InstructionExecutor(hook);
+    BlockPool buffers = recycles() ? new BlockPool(Runtime.getRuntime().maxMemory()
+        / RECYCLE_HEAP_FRACTION) : null;
+    InstructionExecutor executor = new InstructionExecutor(hook, buffers);
     DagCompiler lowerer = dagCompiler(script.statistics(), r -> { });
     Interpreter interpreter = new Interpreter(script.program(), executor, script.recompiler(),
         lowerer);
@@ -371,12 +381,24 @@ public final class Engine implements AutoCloseable {
         }
       }
       backends.all().forEach(b -> b.runFinished(script.statistics()));
+      if (buffers != null) {
+        script.statistics().addBuffers(buffers.freshBytes(), buffers.recycledBytes());
+      }
     }
     Map<String, LineageItem> lineage = new HashMap<>();
     if (hook.traces()) {
       ctx.variables().keySet().forEach(v -> lineage.put(v, ctx.lineage(v)));
     }
     return new RunResult(ctx.variables(), script.statistics().snapshot(), lineage);
+  }
+
+  /**
+   * Whether runs recycle the buffers of dead intermediates: when configured, in single-node
+   * runs without prefetching (remote backends and prefetches may hold a local value beyond
+   * its variables; the executor also leaves them alone while lineage is traced).
+   */
+  private boolean recycles() {
+    return config.recycle() && config.exec() == ExecMode.SINGLENODE && !config.async();
   }
 
   /**

@@ -56,12 +56,17 @@ import org.planlab.engine.parallel.KernelPool;
  *     once, and the first driver operation that reads the value waits for it
  * @param timeline whether the statistics record each instruction's start and end (and each
  *     prefetch's), so overlap of remote and local work can be seen
+ * @param recycle whether the dense buffers of intermediates that die are recycled for later
+ *     blocks of the same size (default on; {@link org.planlab.engine.matrix.BlockPool}): in
+ *     single-node runs without lineage tracing or prefetching, whose caches and prefetches
+ *     hold values beyond their variables
  */
 public record EngineConfig(int parallelism, String ordering, boolean statistics,
     int maxRecursionDepth, List<Path> libraryRoots, Path workingDirectory, String fusion,
     CostConstants costConstants, String codegenCompiler, boolean operatorCache,
     boolean codegenWarmUp, ExecMode exec, long localMemoryBudget,
-    Map<ExecType, String> backends, ReuseConfig reuse, boolean async, boolean timeline) {
+    Map<ExecType, String> backends, ReuseConfig reuse, boolean async, boolean timeline,
+    boolean recycle) {
 
   /** The default backend spec of each remote execution type. */
   public static final Map<ExecType, String> DEFAULT_BACKENDS =
@@ -127,7 +132,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
         .codegenCompiler(codegenCompiler).operatorCache(operatorCache)
         .codegenWarmUp(codegenWarmUp).exec(exec)
         .localMemoryBudget(localMemoryBudget).backends(backends).reuse(reuse).async(async)
-        .timeline(timeline);
+        .timeline(timeline).recycle(recycle);
   }
 
   /** Mutable builder of an {@link EngineConfig}. */
@@ -150,6 +155,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     private ReuseConfig reuse = ReuseConfig.NONE;
     private boolean async;
     private boolean timeline;
+    private boolean recycle = true;
 
     public Builder parallelism(int p) {
       this.parallelism = p;
@@ -245,6 +251,12 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
       return this;
     }
 
+    /** Whether the buffers of dead intermediates are recycled (on by default). */
+    public Builder recycle(boolean on) {
+      this.recycle = on;
+      return this;
+    }
+
     /** Lineage tracing and reuse. */
     public Builder reuse(ReuseConfig r) {
       this.reuse = r;
@@ -266,7 +278,7 @@ public record EngineConfig(int parallelism, String ordering, boolean statistics,
     public EngineConfig build() {
       return new EngineConfig(parallelism, ordering, statistics, maxRecursionDepth, libraryRoots,
           workingDirectory, fusion, costConstants, codegenCompiler, operatorCache, codegenWarmUp,
-          exec, localMemoryBudget, backends, reuse, async, timeline);
+          exec, localMemoryBudget, backends, reuse, async, timeline, recycle);
     }
   }
 }

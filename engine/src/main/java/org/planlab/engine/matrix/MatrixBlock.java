@@ -63,10 +63,10 @@ public final class MatrixBlock implements Externalizable {
     return new MatrixBlock(rows, cols, preferSparse(rows, cols, 0));
   }
 
-  /** Dense block, array allocated and zeroed. */
+  /** Dense block, array allocated and zeroed (from the thread's {@link BlockPool} if any). */
   public static MatrixBlock dense(int rows, int cols) {
     MatrixBlock m = new MatrixBlock(rows, cols, false);
-    m.dense = new double[rows * cols];
+    m.dense = BlockPool.zeroed(rows * cols);
     return m;
   }
 
@@ -190,9 +190,17 @@ public final class MatrixBlock implements Externalizable {
       throw new IllegalStateException("block is sparse");
     }
     if (dense == null) {
-      dense = new double[rows * cols];
+      dense = BlockPool.zeroed(rows * cols);
     }
     return dense;
+  }
+
+  /**
+   * The dense array if this block is dense and allocated, else null; never allocates (for the
+   * executor, which recycles the buffers of blocks that died, {@link BlockPool}).
+   */
+  public double[] denseBuffer() {
+    return sparse ? null : dense;
   }
 
   /** The sparse rows (an empty MCSR block is allocated on first use); only for sparse blocks. */

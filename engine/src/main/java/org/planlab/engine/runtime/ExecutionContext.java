@@ -56,7 +56,8 @@ public final class ExecutionContext {
    *     own, equal to no other)
    */
   record Shared(EngineConfig config, KernelPool pool, Statistics statistics, PrintStream out,
-      Interpreter interpreter, DataMover mover, AtomicLong unique, Prefetcher prefetcher) {
+      Interpreter interpreter, DataMover mover, AtomicLong unique, Prefetcher prefetcher,
+      BufferRecycler recycler) {
   }
 
   ExecutionContext(Shared shared, Map<String, Data> symbols, Map<String, LineageItem> lineage,
@@ -122,7 +123,11 @@ public final class ExecutionContext {
    */
   public void set(String name, Data value, LineageItem item) {
     CountedHandle.retainAny(Objects.requireNonNull(value, "value is null"));
-    CountedHandle.dropAny(symbols.put(name, value));
+    Data before = symbols.put(name, value);
+    CountedHandle.dropAny(before);
+    if (shared.recycler() != null) {
+      shared.recycler().rebound(symbols, name, before, value);
+    }
     LineageItem previous = item != null ? lineage.put(name, item) : lineage.remove(name);
     if (previous != null || item != null) {
       // a variable without an item before and after (a scalar) changed nothing a trace holds
@@ -130,9 +135,21 @@ public final class ExecutionContext {
     }
   }
 
+  /**
+   * Variable {@code name}, just bound, holds the only reference to {@code buffer} besides
+   * slots of running blocks (the executor knows; {@link BufferRecycler}).
+   */
+  void bound(String name, double[] buffer) {
+    shared.recycler().bind(symbols, name, buffer);
+  }
+
   /** Unbinds {@code name} (a temporary of the runtime's own), dropping its reference. */
   public void remove(String name) {
-    CountedHandle.dropAny(symbols.remove(name));
+    Data before = symbols.remove(name);
+    CountedHandle.dropAny(before);
+    if (shared.recycler() != null) {
+      shared.recycler().rebound(symbols, name, before, null);
+    }
     LineageItem previous = lineage.remove(name);
     logChange(name, previous);
   }

@@ -10,10 +10,13 @@ import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.lineage.LineageItem;
+import org.planlab.engine.matrix.BlockPool;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.runtime.instructions.Instruction;
+import org.planlab.engine.runtime.instructions.VariableInstruction;
 import org.planlab.engine.runtime.program.BlockCode;
 
 /**
@@ -32,10 +35,30 @@ public final class InstructionExecutor {
   /** Whether the hook's REUSE and PUT are called (not when it only traces). */
   private final boolean reuses;
 
+  /**
+   * Where the buffers of dead intermediates go back to, or null: only without tracing, whose
+   * lineage and cache may hold values.
+   */
+  private final BufferRecycler recycler;
+
   public InstructionExecutor(ReuseHook hook) {
+    this(hook, null);
+  }
+
+  /**
+   * An executor whose runs give the dense buffers of intermediates that died back to
+   * {@code buffers} (null: none), unless {@code hook} traces lineage or runs prefetch.
+   */
+  public InstructionExecutor(ReuseHook hook, BlockPool buffers) {
     this.hook = Objects.requireNonNull(hook, "hook is null");
     this.byValue = hook.tracesScalarsByValue();
     this.reuses = hook.reuses();
+    this.recycler = hook.traces() || buffers == null ? null : new BufferRecycler(buffers);
+  }
+
+  /** What decides when buffers die, or null when runs recycle none. */
+  BufferRecycler recycler() {
+    return recycler;
   }
 
   public ReuseHook hook() {
@@ -45,6 +68,10 @@ public final class InstructionExecutor {
   /** Runs all instructions of {@code code} on a fresh frame; returns the frame's result slot. */
   public Data run(BlockCode code, ExecutionContext ctx) {
     Data[] frame = new Data[code.slotCount()];
+    // which slots alone reference their value's buffer (see track); none with prefetches,
+    // which hold values beyond their slots
+    boolean[] owned = recycler != null && ctx.prefetcher() == null
+        ? new boolean[frame.length] : null;
     // the lineage of every slot, kept only while tracing (MEMPHIS sec. 3.2's LineageMap holds
     // variables; within a block, values live in slots)
     LineageItem[] lineage = hook.traces() ? new LineageItem[frame.length] : null;
@@ -59,14 +86,23 @@ public final class InstructionExecutor {
         lineage[i] = item != null ? item : ctx.lineageOfValue(constants.get(i));
       }
     }
-    int segment = 0;
-    for (int i = 0; i < code.instructions().size(); ) {
-      if (segment < code.segments().size() && code.segments().get(segment).start() == i) {
-        BlockCode.Segment s = code.segments().get(segment++);
-        runSegment(code, s, frame, lineage, ctx);
-        i = s.end();
-      } else {
-        step(code, i++, frame, lineage, ctx);
+    if (owned != null) {
+      recycler.enter(frame);
+    }
+    try {
+      int segment = 0;
+      for (int i = 0; i < code.instructions().size(); ) {
+        if (segment < code.segments().size() && code.segments().get(segment).start() == i) {
+          BlockCode.Segment s = code.segments().get(segment++);
+          runSegment(code, s, frame, lineage, owned, ctx);
+          i = s.end();
+        } else {
+          step(code, i++, frame, lineage, owned, ctx);
+        }
+      }
+    } finally {
+      if (owned != null) {
+        recycler.exit(frame);
       }
     }
     Data result = code.resultSlot() >= 0 ? frame[code.resultSlot()] : null;
@@ -84,24 +120,31 @@ public final class InstructionExecutor {
    * backend reads (MEMPHIS sec. 5.1); then the slots whose last use it was are released.
    */
   private void step(BlockCode code, int i, Data[] frame, LineageItem[] lineage,
-      ExecutionContext ctx) {
+      boolean[] owned, ExecutionContext ctx) {
     Instruction instr = code.instructions().get(i);
     boolean async = ctx.prefetcher() != null;
     if (async && code.remoteRoots().contains(i)) {
       executeAsync(instr, frame, lineage, ctx);
     } else {
-      execute(instr, frame, lineage, ctx);
+      execute(instr, frame, lineage, owned, ctx);
       Backend target = async ? code.broadcastAfter().get(i) : null;
       if (target != null && frame[instr.output()] instanceof MatrixValue m) {
         ctx.prefetcher().broadcast(m.block(), target, ctx);
       }
     }
-    release(code.releaseAfter().get(i), frame, lineage);
+    release(code.releaseAfter().get(i), frame, lineage, owned);
   }
 
-  /** Last uses: lets the intermediates be collected, device matrices be recycled. */
-  private static void release(int[] slots, Data[] frame, LineageItem[] lineage) {
+  /**
+   * Last uses: lets the intermediates be collected, device matrices be recycled, and gives
+   * the buffers of local blocks only their slot referenced back to the pool.
+   */
+  private void release(int[] slots, Data[] frame, LineageItem[] lineage, boolean[] owned) {
     for (int s : slots) {
+      if (owned != null && owned[s]) {
+        owned[s] = false;
+        recycler.slotDied(BufferRecycler.buffer(frame[s]));
+      }
       CountedHandle.dropAny(frame[s]);
       frame[s] = null;
       if (lineage != null) {
@@ -118,12 +161,12 @@ public final class InstructionExecutor {
    * fails the run with the first failure in chain order once every chain has ended.
    */
   private void runSegment(BlockCode code, BlockCode.Segment s, Data[] frame,
-      LineageItem[] lineage, ExecutionContext ctx) {
+      LineageItem[] lineage, boolean[] owned, ExecutionContext ctx) {
     List<Runnable> chains = new ArrayList<>(s.chains().size());
     for (int[] chain : s.chains()) {
       chains.add(() -> {
         for (int k : chain) {
-          step(code, k, frame, lineage, ctx);
+          step(code, k, frame, lineage, owned, ctx);
         }
       });
     }
@@ -132,14 +175,15 @@ public final class InstructionExecutor {
     } else {
       chains.forEach(Runnable::run);
     }
-    release(s.releaseAtEnd(), frame, lineage);
+    release(s.releaseAtEnd(), frame, lineage, owned);
   }
 
   /**
    * TRACE -> REUSE? -> execute -> PUT for one instruction over {@code frame}, with the slots'
-   * lineage in {@code lineage} (null when not tracing).
+   * lineage in {@code lineage} (null when not tracing) and, when buffers are recycled, which
+   * slots alone reference their buffer in {@code owned} (else null).
    */
-  public void execute(Instruction instr, Data[] frame, LineageItem[] lineage,
+  private void execute(Instruction instr, Data[] frame, LineageItem[] lineage, boolean[] owned,
       ExecutionContext ctx) {
     Call call = gather(instr, frame,
         byValue && instr.tracedByValue() ? null : lineage, ctx);
@@ -148,15 +192,71 @@ public final class InstructionExecutor {
     boolean timed = ctx.config().statistics() || ctx.config().timeline();
     long start = timed ? System.nanoTime() : 0;
     LineageItem key = trace(instr, call, ctx);
-    Result r = compute(instr, call, key, start, ctx);
+    BlockPool.Scope scope = owned != null && instr.keepsNoOperand()
+        ? recycler.pool().open() : null;
+    Result r;
+    try {
+      r = compute(instr, call, key, start, ctx);
+    } finally {
+      if (scope != null) {
+        scope.close();
+      }
+    }
     if (timed) {
       record(instr, start, r.end() != 0 ? r.end() : System.nanoTime(), ctx);
     }
     call.release();
+    if (owned != null) {
+      track(instr, call.in(), r, scope, frame, owned, ctx);
+    }
     store(instr, r.value(), key, frame, lineage);
     if (r.reused()) {
       CountedHandle.dropAny(r.value()); // the cache retained the value it handed out
     }
+  }
+
+  /**
+   * Which slots alone reference their buffer after {@code instr}: its output's when it only
+   * read its operands ({@link Instruction#keepsNoOperand}) and its output's buffer is one it
+   * took from the pool while it ran, so no other block holds it. An operand's slot loses that
+   * when the instruction may keep it or its output shares the operand's block or buffer (a
+   * pass-through such as {@code ifelse(TRUE, X, Y)} or a transpose of a vector). A variable
+   * write takes over its operand's buffer when the slot alone held it; any other instruction
+   * that may keep an operand pins it ({@link BufferRecycler}).
+   */
+  private void track(Instruction instr, Data[] in, Result r, BlockPool.Scope scope,
+      Data[] frame, boolean[] owned, ExecutionContext ctx) {
+    boolean write = instr instanceof VariableInstruction v && v.hop().op() == OpCode.WRITE_VAR;
+    for (int i = 0; i < in.length; i++) {
+      int slot = instr.input(i);
+      if (write && owned[slot]) {
+        ctx.bound(((VariableInstruction) instr).variable(), BufferRecycler.buffer(in[i]));
+        owned[slot] = false;
+      } else if (scope == null && !write) {
+        owned[slot] = false;
+        recycler.pin(in[i]);
+      } else if (shares(in[i], r.value())) {
+        owned[slot] = false;
+      }
+    }
+    int slot = instr.output();
+    if (slot >= 0) {
+      if (owned[slot]) {
+        // lowering gave the output the slot of an operand whose last use this was
+        recycler.slotDied(BufferRecycler.buffer(frame[slot]));
+      }
+      double[] out = BufferRecycler.buffer(r.value());
+      owned[slot] = scope != null && !r.reused() && out != null && scope.took(out);
+    }
+  }
+
+  /** True when {@code out} is {@code in}'s block or a block on {@code in}'s buffer. */
+  private static boolean shares(Data in, Data out) {
+    if (!(in instanceof MatrixValue a) || !(out instanceof MatrixValue b)) {
+      return in == out;
+    }
+    double[] buffer = a.block().denseBuffer();
+    return a.block() == b.block() || buffer != null && buffer == b.block().denseBuffer();
   }
 
   /**

@@ -64,7 +64,8 @@ public final class Interpreter {
   public ExecutionContext newContext(EngineConfig config, KernelPool pool, Statistics statistics,
       PrintStream out, DataMover mover, Prefetcher prefetcher) {
     return new ExecutionContext(new ExecutionContext.Shared(config, pool, statistics, out, this,
-        mover, new AtomicLong(), prefetcher), new HashMap<>(), new HashMap<>(), 0);
+        mover, new AtomicLong(), prefetcher, prefetcher == null ? executor.recycler() : null),
+        new HashMap<>(), new HashMap<>(), 0);
   }
 
   /** Runs the main program in {@code ctx}. */

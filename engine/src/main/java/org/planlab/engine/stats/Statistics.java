@@ -29,6 +29,8 @@ public final class Statistics {
   private final LongAdder[] execTypes = new LongAdder[ExecType.values().length];
   private final Map<String, Counter> transfers = new ConcurrentHashMap<>();
   private final LongAdder operandMoves = new LongAdder();
+  private final LongAdder freshBufferBytes = new LongAdder();
+  private final LongAdder recycledBufferBytes = new LongAdder();
   private final LongAdder[] reuse = new LongAdder[ReuseCounter.values().length];
   private final Map<String, LongAdder> backend = new ConcurrentHashMap<>();
   /** The timeline's spans, when recorded; times relative to {@link #origin}. */
@@ -63,6 +65,15 @@ public final class Statistics {
    */
   public void addBackendCounter(String name, long n) {
     backend.computeIfAbsent(name, k -> new LongAdder()).add(n);
+  }
+
+  /**
+   * Adds what a run's buffer pool did: bytes of block buffers it allocated new and bytes it
+   * handed out again ({@link org.planlab.engine.matrix.BlockPool}).
+   */
+  public void addBuffers(long freshBytes, long recycledBytes) {
+    freshBufferBytes.add(freshBytes);
+    recycledBufferBytes.add(recycledBytes);
   }
 
   /** Adds {@code n} to a reuse counter. */
@@ -205,7 +216,9 @@ public final class Statistics {
     }
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
         peakLiveBytes.get(), executionNanos.get(), executionCpu(), cg, sel, types, moved,
-        operandMoves.sum(), reused, backendCounters(), sortedTimeline());
+        operandMoves.sum(), reused, backendCounters(),
+        new StatisticsSnapshot.Buffers(freshBufferBytes.sum(), recycledBufferBytes.sum()),
+        sortedTimeline());
   }
 
   private List<StatisticsSnapshot.Span> sortedTimeline() {

@@ -28,6 +28,7 @@ import java.util.Map;
  * @param reuse the counters of lineage-based reuse (all 0 without reuse)
  * @param backend what remote backends did for the run, by {@code backend.counter} (e.g.
  *     {@code spark.jobs}, {@code spark.shuffle_bytes}); empty when only CP ran
+ * @param buffers what the runs' pools of block buffers did (all 0 when none recycled)
  * @param timeline every instruction's (and prefetch's) span, by start time; empty unless the
  *     engine records a timeline
  */
@@ -36,10 +37,12 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
     long executionNanos, ProcessTimes executionCpu, Map<CodegenCounter, Long> codegen,
     Map<String, Long> selection,
     Map<String, Long> execTypes, Map<String, Transfers> transfers, long operandMoves,
-    Map<ReuseCounter, Long> reuse, Map<String, Long> backend, List<Span> timeline) {
+    Map<ReuseCounter, Long> reuse, Map<String, Long> backend, Buffers buffers,
+    List<Span> timeline) {
 
   public StatisticsSnapshot {
     java.util.Objects.requireNonNull(executionCpu, "executionCpu is null");
+    java.util.Objects.requireNonNull(buffers, "buffers is null");
     compileNanos = Map.copyOf(compileNanos);
     codegen = Map.copyOf(codegen);
     reuse = Map.copyOf(reuse);
@@ -49,6 +52,16 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
     timeline = List.copyOf(timeline);
     execTypes = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(execTypes));
     transfers = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(transfers));
+  }
+
+  /**
+   * The block buffers of at least {@link org.planlab.engine.matrix.BlockPool#MIN_CELLS} cells
+   * that local operations took from the runs' pools: bytes allocated new, and bytes of dead
+   * intermediates' buffers handed out again instead.
+   */
+  public record Buffers(long freshBytes, long recycledBytes) {
+    /** No pool, or one that served nothing. */
+    public static final Buffers NONE = new Buffers(0, 0);
   }
 
   /**
@@ -195,6 +208,10 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
       sb.append("Fused operator executions / work:\t")
           .append(codegen.get(CodegenCounter.FUSED_EXECUTIONS)).append(" / ")
           .append(codegen.get(CodegenCounter.FUSED_WORK)).append('\n');
+    }
+    if (buffers.freshBytes() + buffers.recycledBytes() > 0) {
+      sb.append(String.format(Locale.ROOT, "Block buffers (allocated/recycled):\t%.3f/%.3f MB%n",
+          buffers.freshBytes() / 1e6, buffers.recycledBytes() / 1e6));
     }
     counts(sb, "Instructions by execution type:\t", execTypes);
     for (Map.Entry<String, Transfers> e : transfers.entrySet()) {

@@ -28,7 +28,9 @@ import org.planlab.engine.stats.StatisticsSnapshot;
  *
  * <p>{@code execute_user_s} and {@code execute_kernel_s} split the process's CPU time during the
  * execution into user mode and kernel (mostly page faults of freshly touched memory); empty
- * where the operating system does not report them.
+ * where the operating system does not report them. {@code buffer_fresh_bytes} and
+ * {@code buffer_recycled_bytes} are the bytes of large block buffers local operations
+ * allocated new and took recycled from dead intermediates (0 and 0 without recycling).
  */
 public final class PointMetrics {
   /** The metric columns, in the order of the results contract. */
@@ -43,7 +45,8 @@ public final class PointMetrics {
       "reuse_saved_s", "spark_jobs", "spark_stages",
       "shuffle_bytes", "broadcast_bytes", "gpu_mallocs", "gpu_recycled", "gpu_reused",
       "gpu_frees", "gpu_evicted_cached", "gpu_host_evictions", "gpu_recopied_bytes",
-      "gpu_h2d_bytes", "gpu_device_s", "peak_heap_bytes", "objective");
+      "gpu_h2d_bytes", "gpu_device_s", "peak_heap_bytes", "buffer_fresh_bytes",
+      "buffer_recycled_bytes", "objective");
 
   /** Opcodes of the fused operators by template, as {@code FusedOp.opcode()} names them. */
   private static final Map<String, String> FUSED = Map.of("fused_cell", "spoofCell",
@@ -201,6 +204,8 @@ public final class PointMetrics {
       m.put("gpu_device_s", seconds(device));
     }
     m.put("peak_heap_bytes", Long.toString(s.peakLiveBytes()));
+    m.put("buffer_fresh_bytes", Long.toString(s.buffers().freshBytes()));
+    m.put("buffer_recycled_bytes", Long.toString(s.buffers().recycledBytes()));
     m.put("objective", Double.isNaN(objective) ? "" : Double.toString(objective));
     return Collections.unmodifiableMap(m);
   }

@@ -25,7 +25,7 @@ class PointMetricsTest {
         List.of(new HeavyHitter("spoofCell", 5, 10), new HeavyHitter("spoofRow", 3, 10),
             new HeavyHitter("ba+*", 9, 10)),
         4096, 2_000_000_000L, new ProcessTimes(1_500_000_000L, 250_000_000L), codegen, selection,
-        Map.of(), Map.of(), 0, Map.of(), Map.of(),
+        Map.of(), Map.of(), 0, Map.of(), Map.of(), new StatisticsSnapshot.Buffers(3 << 20, 1 << 20),
         List.of());
   }
 
@@ -60,6 +60,8 @@ class PointMetricsTest {
     assertEquals("12", m.get("dags"));
     assertEquals("2", m.get("recompilations"));
     assertEquals("4096", m.get("peak_heap_bytes"));
+    assertEquals(Long.toString(3 << 20), m.get("buffer_fresh_bytes"));
+    assertEquals(Long.toString(1 << 20), m.get("buffer_recycled_bytes"));
     assertEquals("1.5", m.get("objective"));
     assertEquals("", m.get("reuse_hits"));
     assertEquals("", m.get("spark_jobs"));

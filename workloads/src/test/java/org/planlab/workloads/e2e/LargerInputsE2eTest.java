@@ -50,6 +50,8 @@ class LargerInputsE2eTest {
     }
     Variants.assertSameOnBackend(setup -> WorkloadRun.run(workload, dir, args, outputs, setup));
     Variants.assertSameWithReuse(setup -> WorkloadRun.run(workload, dir, args, outputs, setup));
+    Variants.assertSameWithoutRecycling(
+        setup -> WorkloadRun.run(workload, dir, args, outputs, setup));
     return base;
   }
 

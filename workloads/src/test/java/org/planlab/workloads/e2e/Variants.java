@@ -41,19 +41,36 @@ final class Variants {
     WorkloadRun base = runner.run(WorkloadRun.Setup.DEFAULT);
     for (ReuseMode mode : List.of(ReuseMode.FULL, ReuseMode.MULTILEVEL)) {
       WorkloadRun reused = runner.run(WorkloadRun.Setup.reuse(mode));
-      assertEquals(Double.doubleToLongBits(base.objective()),
-          Double.doubleToLongBits(reused.objective()),
-          mode.label() + " objective " + base.objective() + " vs " + reused.objective());
-      for (Map.Entry<String, double[][]> e : base.outputs().entrySet()) {
-        double[][] other = reused.matrix(e.getKey());
-        assertEquals(e.getValue().length, other.length, e.getKey());
-        for (int i = 0; i < other.length; i++) {
-          assertArrayEquals(bits(e.getValue()[i]), bits(other[i]),
-              mode.label() + " " + e.getKey() + " row " + i);
-        }
-      }
+      assertBitwiseSame(mode.label(), base, reused);
       assertTrue(reused.statistics().reuse().get(ReuseCounter.MISSES) > 0,
           mode.label() + ": the cache was never probed");
+    }
+  }
+
+  /**
+   * Runs the workload with and without recycling the buffers of dead intermediates and
+   * asserts the same objective and outputs bit for bit: a recycled buffer is zeroed and only
+   * ever reused once nothing references it. Returns the run with recycling.
+   */
+  static WorkloadRun assertSameWithoutRecycling(Runner runner) throws IOException {
+    WorkloadRun recycled = runner.run(WorkloadRun.Setup.DEFAULT);
+    WorkloadRun plain = runner.run(WorkloadRun.Setup.DEFAULT.withoutRecycling());
+    assertBitwiseSame("recycling", plain, recycled);
+    assertEquals(StatisticsSnapshot.Buffers.NONE, plain.statistics().buffers());
+    return recycled;
+  }
+
+  /** The same objective and output matrices, bit for bit. */
+  private static void assertBitwiseSame(String what, WorkloadRun base, WorkloadRun other) {
+    assertEquals(Double.doubleToLongBits(base.objective()),
+        Double.doubleToLongBits(other.objective()),
+        what + " objective " + base.objective() + " vs " + other.objective());
+    for (Map.Entry<String, double[][]> e : base.outputs().entrySet()) {
+      double[][] o = other.matrix(e.getKey());
+      assertEquals(e.getValue().length, o.length, e.getKey());
+      for (int i = 0; i < o.length; i++) {
+        assertArrayEquals(bits(e.getValue()[i]), bits(o[i]), what + " " + e.getKey() + " row " + i);
+      }
     }
   }
 

@@ -44,14 +44,26 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
   /**
    * How to run: static rewrites on or off, the engine's thread count, the fusion plan selector
    * (mpskip, the engine's default, unless a test says otherwise), the execution mode, the spec
-   * of the backend it needs and the local memory budget (0: the default).
+   * of the backend it needs, the local memory budget (0: the default), lineage-based reuse and
+   * whether dead intermediates' buffers are recycled (the engine's default, on).
    */
   record Setup(boolean staticRewrites, int threads, String fusion, ExecMode exec,
-      String backend, long localBudget, ReuseMode reuse) {
+      String backend, long localBudget, ReuseMode reuse, boolean recycle) {
     static final Setup DEFAULT = new Setup(true, 1, "mpskip");
+
+    Setup(boolean staticRewrites, int threads, String fusion, ExecMode exec, String backend,
+        long localBudget, ReuseMode reuse) {
+      this(staticRewrites, threads, fusion, exec, backend, localBudget, reuse, true);
+    }
 
     Setup(boolean staticRewrites, int threads, String fusion) {
       this(staticRewrites, threads, fusion, ExecMode.SINGLENODE, null, 0, ReuseMode.NONE);
+    }
+
+    /** This setup with every block buffer allocated new. */
+    Setup withoutRecycling() {
+      return new Setup(staticRewrites, threads, fusion, exec, backend, localBudget, reuse,
+          false);
     }
 
     /**
@@ -150,7 +162,7 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
       Map<String, String> args, List<String> outputs, Setup setup) throws IOException {
     WorkloadCatalog catalog = WorkloadCatalog.standard();
     String tag = (setup.staticRewrites() ? "rw" : "norw") + setup.threads() + setup.fusion()
-        + setup.reuse().label();
+        + setup.reuse().label() + (setup.recycle() ? "" : "-norecycle");
     Map<String, String> all = new LinkedHashMap<>(args);
     Map<String, Path> outFiles = new LinkedHashMap<>();
     for (String out : outputs) {
@@ -161,7 +173,7 @@ record WorkloadRun(String output, double objective, Map<String, double[][]> outp
     EngineConfig.Builder config = EngineConfig.builder().parallelism(setup.threads())
         .libraryRoots(List.of(catalog.libraryFolder())).workingDirectory(dir)
         .fusion(setup.fusion()).statistics(true).exec(setup.exec())
-        .localMemoryBudget(setup.localBudget())
+        .localMemoryBudget(setup.localBudget()).recycle(setup.recycle())
         .reuse(new ReuseConfig(setup.reuse(), "lru", 0, 1, true, 0));
     for (ExecType t : Backends.required(setup.exec())) {
       config.backend(t, setup.backend());

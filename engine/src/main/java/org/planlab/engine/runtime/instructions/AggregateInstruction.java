@@ -7,6 +7,7 @@ import static org.planlab.engine.runtime.instructions.Operands.wrap;
 import java.util.Arrays;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.kernels.AggregateKernels;
@@ -23,6 +24,12 @@ public final class AggregateInstruction extends Instruction {
 
   public AggregateInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
+  }
+
+  /** In CP, a kernel reads the operands and returns a new block or one of them. */
+  @Override
+  public boolean keepsNoOperand() {
+    return execType() == ExecType.CP;
   }
 
   @Override

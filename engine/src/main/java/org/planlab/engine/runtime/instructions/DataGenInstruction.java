@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.kernels.DataGenKernels;
 import org.planlab.engine.matrix.MatrixBlock;
@@ -22,6 +23,12 @@ public final class DataGenInstruction extends Instruction {
 
   public DataGenInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
+  }
+
+  /** In CP, a kernel reads the operands and returns a new block or one of them. */
+  @Override
+  public boolean keepsNoOperand() {
+    return execType() == ExecType.CP;
   }
 
   @Override

@@ -9,6 +9,7 @@ import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.codegen.runtime.SpoofResult;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.matrix.MatrixBlock;
@@ -25,6 +26,12 @@ public final class FusedInstruction extends Instruction {
   public FusedInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
     this.op = (FusedOp) hop.param(HopParam.Fused.class).operator();
+  }
+
+  /** In CP, a kernel reads the operands and returns a new block or one of them. */
+  @Override
+  public boolean keepsNoOperand() {
+    return execType() == ExecType.CP;
   }
 
   @Override

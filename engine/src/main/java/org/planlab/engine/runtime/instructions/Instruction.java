@@ -76,6 +76,17 @@ public abstract class Instruction {
     return false;
   }
 
+  /**
+   * Whether the instruction only reads its operands: it keeps no reference to them after it
+   * returns (no variable, list, cache or remote copy holds them), so that its output, when
+   * not an operand's value or buffer, is referenced by its slot alone. The executor recycles
+   * the buffers of such outputs once their slot dies ({@link org.planlab.engine.matrix.BlockPool}).
+   * False unless an instruction says so; the local kernels' instructions do.
+   */
+  public boolean keepsNoOperand() {
+    return false;
+  }
+
   /** The physical operator, e.g. "+", "ba+*", "tsmm", "mmchain", "rand". */
   public String opcode() {
     return opcode;

@@ -5,6 +5,7 @@ import static org.planlab.engine.runtime.instructions.Operands.wrap;
 
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.kernels.DecompositionKernels;
@@ -19,6 +20,12 @@ public final class LinAlgInstruction extends Instruction {
 
   public LinAlgInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
+  }
+
+  /** In CP, a kernel reads the operands and returns a new block or one of them. */
+  @Override
+  public boolean keepsNoOperand() {
+    return execType() == ExecType.CP;
   }
 
   @Override

@@ -4,6 +4,7 @@ import static org.planlab.engine.runtime.instructions.Operands.matrix;
 import static org.planlab.engine.runtime.instructions.Operands.wrap;
 
 import org.planlab.engine.data.Data;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.kernels.ElementwiseKernels;
 import org.planlab.engine.kernels.MMChainKernels;
@@ -56,6 +57,12 @@ public final class MatMultInstruction extends Instruction {
 
   public Kind kind() {
     return kind;
+  }
+
+  /** In CP, a kernel reads the operands and returns a new block or one of them. */
+  @Override
+  public boolean keepsNoOperand() {
+    return execType() == ExecType.CP;
   }
 
   @Override

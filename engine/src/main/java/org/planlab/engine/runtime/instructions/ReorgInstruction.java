@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ListValue;
+import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.kernels.BindKernels;
 import org.planlab.engine.kernels.OrderKernels;
@@ -28,6 +29,12 @@ public final class ReorgInstruction extends Instruction {
 
   public ReorgInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
+  }
+
+  /** In CP, a kernel reads the operands and returns a new block or one of them. */
+  @Override
+  public boolean keepsNoOperand() {
+    return execType() == ExecType.CP;
   }
 
   @Override
