@@ -46,11 +46,6 @@ public final class HopFactory {
     return matrix(OpCode.MATMULT, HopParam.NONE, List.of(a, b), pos);
   }
 
-  /** {@code cbind(a, b)}. */
-  public static Hop cbind(Hop a, Hop b, SourcePosition pos) {
-    return matrix(OpCode.CBIND, HopParam.NONE, List.of(a, b), pos);
-  }
-
   /** {@code t(x)}. */
   public static Hop transpose(Hop x, SourcePosition pos) {
     return matrix(OpCode.TRANSPOSE, HopParam.NONE, List.of(x), pos);

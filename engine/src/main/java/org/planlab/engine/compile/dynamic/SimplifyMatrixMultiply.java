@@ -21,29 +21,25 @@ import org.planlab.engine.ops.UnaryOp;
  *   <li>{@code (-t(X)) %*% y -> -(t(X) %*% y)} when the product is smaller than X, so the
  *       negation runs over the small result.</li>
  * </ul>
- * Two more in the same spirit, which SystemDS's dynamic algebraic simplifications also apply:
- * <ul>
- *   <li>sums of a product are taken before the product: {@code sum(A %*% B) ->
- *       sum(t(colSums(A)) * rowSums(B))}, {@code colSums(A %*% B) -> colSums(A) %*% B} and
- *       {@code rowSums(A %*% B) -> A %*% rowSums(B)}, when A and B hold fewer cells than the
- *       product (a low-rank product such as a factorization's {@code W %*% H}). This holds even
- *       when the product has other consumers: they may compute it anyway, or fused operators
- *       may read A and B instead of it (fusion paper sec. 2.2, the Outer template), and either
- *       way the sums read fewer cells than a pass over the product;</li>
- *   <li>{@code cbind(X %*% B, matrix(0, m, c)) -> X %*% cbind(B, matrix(0, k, c))} when X has
- *       more than twice as many rows as B (MLogreg's {@code [X B, 0]}): the zero columns are
- *       appended to the small B instead of copying the tall product. The product's other
- *       columns are unchanged; its new columns are 0 wherever X is finite.</li>
- * </ul>
+ * One more in the same spirit, which SystemDS's dynamic algebraic simplifications also apply:
+ * sums of a product are taken before the product, {@code sum(A %*% B) ->
+ * sum(t(colSums(A)) * rowSums(B))}, {@code colSums(A %*% B) -> colSums(A) %*% B} and
+ * {@code rowSums(A %*% B) -> A %*% rowSums(B)}, when A and B hold fewer cells than the product
+ * (a low-rank product such as a factorization's {@code W %*% H}). This holds even when the
+ * product has other consumers: they may compute it anyway, or fused operators may read A and B
+ * instead of it (fusion paper sec. 2.2, the Outer template), and either way the sums read fewer
+ * cells than a pass over the product.
+ *
+ * <p>SystemDS's {@code cbind(X %*% B, matrix(0, m, 1)) -> X %*% cbind(B, matrix(0, k, 1))}
+ * (MLogreg's {@code [X B, 0]}) is not applied: here the cbind form fuses better (its
+ * {@code LT - rowMaxs(LT)} and {@code exp} share a Cell operator), and the rewritten form
+ * quadruples the plans MPSkipEnum evaluates for MLogreg while its run is no faster.
  */
 public final class SimplifyMatrixMultiply implements DynamicRewrite {
   @Override
   public Hop apply(Hop hop, RewriteContext ctx) {
     if (hop.op() == OpCode.AGGREGATE) {
       return sumBeforeProduct(hop, ctx);
-    }
-    if (hop.op() == OpCode.CBIND) {
-      return zerosAppendedToFactor(hop, ctx);
     }
     if (hop.op() == OpCode.MATMULT) {
       Hop left = hop.input(0);
@@ -108,27 +104,5 @@ public final class SimplifyMatrixMultiply implements DynamicRewrite {
       case ROW -> HopFactory.matmult(
           a, HopFactory.aggregate(AggregateOp.SUM, Direction.ROW, b, pos), pos);
     };
-  }
-
-  private static Hop zerosAppendedToFactor(Hop hop, RewriteContext ctx) {
-    if (hop.inputs().size() != 2) {
-      return hop;
-    }
-    Hop prod = hop.input(0);
-    Hop fill = hop.input(1);
-    if (prod.op() != OpCode.MATMULT || ctx.consumerCount(prod) > 1 || fill.op() != OpCode.FILL
-        || !ctx.isConstant(fill.input(0), 0.0)) {
-      return hop;
-    }
-    DataCharacteristics sx = ctx.size(prod.input(0));
-    DataCharacteristics sb = ctx.size(prod.input(1));
-    DataCharacteristics zeros = ctx.size(fill);
-    if (!sx.dimsKnown() || !sb.dimsKnown() || !zeros.dimsKnown()
-        || sx.rows() <= 2 * sb.rows()) {
-      return hop;
-    }
-    SourcePosition pos = hop.position();
-    return HopFactory.matmult(prod.input(0),
-        HopFactory.cbind(prod.input(1), HopFactory.zeros(sb.rows(), zeros.cols(), pos), pos), pos);
   }
 }

@@ -262,34 +262,6 @@ class DynamicRewritesTest {
     assertSame(max, once(new SimplifyMatrixMultiply(), max));
   }
 
-  @Test
-  void zeroColumnsBesideATallProductAreAppendedToTheFactor() {
-    // cbind(X %*% B, matrix(0, 10, 1)) -> X %*% cbind(B, matrix(0, 4, 1)): X has 10 > 2 * 4 rows
-    Hop x = read("X");
-    Hop b = read("B");
-    Hop out = once(new SimplifyMatrixMultiply(),
-        op(OpCode.CBIND, mm(x, b), op(OpCode.FILL, lit(0.0), lit(10L), lit(1L))));
-    assertEquals(OpCode.MATMULT, out.op());
-    assertSame(x, out.input(0));
-    Hop widened = out.input(1);
-    assertEquals(OpCode.CBIND, widened.op());
-    assertSame(b, widened.input(0));
-    assertZeros(widened.input(1), 4, 1);
-  }
-
-  @Test
-  void appendedColumnsAreKeptWhenNotZeroOrWhenTheProductIsShared() {
-    Hop ones = op(OpCode.CBIND, mm(read("X"), read("B")),
-        op(OpCode.FILL, lit(1.0), lit(10L), lit(1L)));
-    assertSame(ones, once(new SimplifyMatrixMultiply(), ones));
-    Hop prod = mm(read("X"), read("B"));
-    HopDag d = dag(write("a", op(OpCode.CBIND, prod,
-        op(OpCode.FILL, lit(0.0), lit(10L), lit(1L)))), write("b", prod));
-    assertSame(d, DynamicRewriter.applyOnce(d,
-        SizePropagation.propagate(d, LIVE, ScalarEnvironment.empty()),
-        List.of(new SimplifyMatrixMultiply())));
-  }
-
   // ---------------------------------------------------------------- driver
 
   @Test

@@ -71,9 +71,7 @@ class RewriteEquivalenceTest {
         agg(AggregateOp.SUM, Direction.FULL, mm(e, read("Y"))),
         agg(AggregateOp.SUM, Direction.FULL, mm(x, t(read("X2")))),
         agg(AggregateOp.SUM, Direction.COL, mm(x, t(read("X2")))),
-        agg(AggregateOp.SUM, Direction.ROW, mm(x, t(read("X2")))),
-        op(org.planlab.engine.ir.OpCode.CBIND, mm(x, read("Y")),
-            op(org.planlab.engine.ir.OpCode.FILL, lit(0.0), lit(n), lit(2L))));
+        agg(AggregateOp.SUM, Direction.ROW, mm(x, t(read("X2")))));
   }
 
   @Test
@@ -249,16 +247,6 @@ class RewriteEquivalenceTest {
         }
         case AGGREGATE:
           return aggregate(h);
-        case CBIND: {
-          double[][] a = m(h.input(0));
-          double[][] b = m(h.input(1));
-          double[][] out = new double[a.length][];
-          for (int i = 0; i < a.length; i++) {
-            out[i] = java.util.Arrays.copyOf(a[i], a[i].length + b[i].length);
-            System.arraycopy(b[i], 0, out[i], a[i].length, b[i].length);
-          }
-          return out;
-        }
         case CAST_MATRIX:
           return new double[][] {{s(h.input(0))}};
         case RIGHT_INDEX: {
