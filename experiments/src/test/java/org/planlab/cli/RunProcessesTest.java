@@ -171,7 +171,7 @@ class RunProcessesTest {
     Path runDir = Files.createDirectories(dir.resolve("run"));
     PointSpec spec = new PointSpec("p1", "Default", dir.resolve("loop.dml").toString(), Map.of(),
         Map.of(), Map.of(), List.of(), dir.toString(), "none", "depth-first", 1, null, "janino",
-        true, "singlenode", 0, "none", "costnsize", 0, 1, false, false, "cp", "CP", 0, 1, 1,
+        true, "singlenode", 0, "none", "costnsize", 0, 1, false, false, true, "cp", "CP", 0, 1, 1,
         runDir.toString(), 2_000);
     Path specFile = dir.resolve("p1.spec.json");
     spec.write(specFile);

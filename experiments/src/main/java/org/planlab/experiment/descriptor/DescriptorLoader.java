@@ -94,7 +94,8 @@ import org.planlab.workloads.WorkloadCatalog;
  *       {@code depth-first}), threads (in [1, {@link KernelPool#MAX_PARALLELISM}]; default: the
  *       experiment's), costProfile (a file relative to the descriptor's folder; default: the
  *       built-in constants), codegenCompiler ({@code janino} or {@code javac}; default
- *       janino), operatorCache (true or false; default true), exec ({@code singlenode},
+ *       janino), operatorCache (true or false; default true), recycle (true or false: the
+ *       buffers of dead intermediates recycled; default true), exec ({@code singlenode},
  *       {@code hybrid}, {@code spark} or {@code gpu}; default from the backend), localBudget
  *       (a size such as {@code 700m}; default 70% of the point's heap), async (true or false:
  *       remote results prefetched to the driver asynchronously, MEMPHIS sec. 5.1; default
@@ -178,7 +179,7 @@ public final class DescriptorLoader {
       "threads", "jvm", "reference");
   private static final List<String> VARIANT_KEYS =
       List.of("fusion", "ordering", "threads", "costProfile", "codegenCompiler",
-          "operatorCache", "exec", "localBudget", "reuse", "eviction", "cacheBudget",
+          "operatorCache", "recycle", "exec", "localBudget", "reuse", "eviction", "cacheBudget",
           "reuseDelay", "async", "timeline", "engine", "config");
   /** The keys of a variant that a reference engine runs (the others configure planlab). */
   private static final List<String> PEER_VARIANT_KEYS = List.of("engine", "config");
@@ -716,7 +717,8 @@ public final class DescriptorLoader {
         return List.of(new Variant(DEFAULT_VARIANT, defaults.fusion(), defaults.ordering(),
             null, null, defaults.codegenCompiler(), defaults.operatorCache(), defaultExec, 0,
             defaults.reuse().mode().label(), defaults.reuse().eviction(), 0,
-            defaults.reuse().delay(), defaults.async(), defaults.timeline()));
+            defaults.reuse().delay(), defaults.async(), defaults.timeline(),
+            defaults.recycle()));
       }
       requireObject(node, key);
       if (node.isEmpty()) {
@@ -736,6 +738,7 @@ public final class DescriptorLoader {
         Integer threads = null;
         Path profile = null;
         String compiler = defaults.codegenCompiler();
+        boolean recycle = defaults.recycle();
         boolean operatorCache = defaults.operatorCache();
         String exec = defaultExec;
         long localBudget = 0;
@@ -810,10 +813,13 @@ public final class DescriptorLoader {
           if (v.has("timeline")) {
             timeline = bool(v.get("timeline"), k.child("timeline"));
           }
+          if (v.has("recycle")) {
+            recycle = bool(v.get("recycle"), k.child("recycle"));
+          }
         }
         variants.add(new Variant(e.getKey(), fusion, ordering, threads, profile, compiler,
             operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay, async,
-            timeline, engine, engineConfig));
+            timeline, recycle, engine, engineConfig));
       }
       return variants;
     }

@@ -169,6 +169,7 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
    *     sec. 5.1)
    * @param timeline whether each measured run's timeline (instruction and prefetch spans) is
    *     recorded and stored beside its stats file
+   * @param recycle whether the buffers of dead intermediates are recycled (single-node runs)
    * @param engine the engine that runs the variant's points: {@code planlab}, or a reference
    *     engine of {@link PeerEngines#names()} that runs the same driver in a forked JVM
    * @param engineConfig the reference engine's settings, null for planlab
@@ -176,14 +177,15 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
   public record Variant(String name, String fusion, String ordering, Integer threads,
       Path costProfile, String codegenCompiler, boolean operatorCache, String exec,
       long localBudget, String reuse, String eviction, long cacheBudget, int reuseDelay,
-      boolean async, boolean timeline, String engine, SystemDsConfig engineConfig) {
+      boolean async, boolean timeline, boolean recycle, String engine,
+      SystemDsConfig engineConfig) {
     /** A variant planlab runs. */
     public Variant(String name, String fusion, String ordering, Integer threads,
         Path costProfile, String codegenCompiler, boolean operatorCache, String exec,
         long localBudget, String reuse, String eviction, long cacheBudget, int reuseDelay,
-        boolean async, boolean timeline) {
+        boolean async, boolean timeline, boolean recycle) {
       this(name, fusion, ordering, threads, costProfile, codegenCompiler, operatorCache, exec,
-          localBudget, reuse, eviction, cacheBudget, reuseDelay, async, timeline,
+          localBudget, reuse, eviction, cacheBudget, reuseDelay, async, timeline, recycle,
           PeerEngines.PLANLAB, null);
     }
 
@@ -280,6 +282,7 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
       }
       vo.put("codegenCompiler", v.codegenCompiler());
       vo.put("operatorCache", v.operatorCache());
+      vo.put("recycle", v.recycle());
       vo.put("async", v.async());
       vo.put("timeline", v.timeline());
       if (v.engineConfig() != null) {

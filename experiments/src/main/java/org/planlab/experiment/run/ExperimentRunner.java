@@ -389,7 +389,7 @@ public final class ExperimentRunner {
         p.variant().codegenCompiler(), p.variant().operatorCache(), p.variant().exec(),
         p.variant().localBudget(), p.variant().reuse(), p.variant().eviction(),
         p.variant().cacheBudget(), p.variant().reuseDelay(), p.variant().async(),
-        p.variant().timeline(), d.backend().spec(),
+        p.variant().timeline(), p.variant().recycle(), d.backend().spec(),
         d.backend().execType(), warmup, repeat,
         firstRep, runDir.toString(), d.timeout().toMillis(), peer(d, p.variant()),
         d.machineReference());

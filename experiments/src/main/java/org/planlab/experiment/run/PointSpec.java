@@ -40,6 +40,7 @@ import org.planlab.experiment.results.AtomicFiles;
  * @param reuseDelay the delay factor of delayed caching
  * @param async whether remote results are prefetched to the driver asynchronously
  * @param timeline whether each measured run's timeline is written beside its stats file
+ * @param recycle whether the buffers of dead intermediates are recycled
  * @param backend the spec of the remote backend ({@code cp}: none)
  * @param backendType the execution type the remote backend runs ({@code CP}: none)
  * @param warmup unmeasured runs
@@ -58,8 +59,7 @@ public record PointSpec(String point, String variant, String script, Map<String,
     String workingDirectory, String fusion, String ordering, int threads, String costProfile,
     String codegenCompiler, boolean operatorCache, String exec, long localBudget, String reuse,
     String eviction, long cacheBudget, int reuseDelay, boolean async, boolean timeline,
-    String backend,
-    String backendType, int warmup, int repeat, int firstRep, String runDir,
+    boolean recycle, String backend, String backendType, int warmup, int repeat, int firstRep, String runDir,
     long timeoutMillis, PeerPointSpec peer, boolean machineReference) {
 
   private static final ObjectMapper JSON = new ObjectMapper()
@@ -95,12 +95,12 @@ public record PointSpec(String point, String variant, String script, Map<String,
       String workingDirectory, String fusion, String ordering, int threads, String costProfile,
       String codegenCompiler, boolean operatorCache, String exec, long localBudget, String reuse,
       String eviction, long cacheBudget, int reuseDelay, boolean async, boolean timeline,
-      String backend, String backendType, int warmup, int repeat, int firstRep, String runDir,
-      long timeoutMillis) {
+      boolean recycle, String backend, String backendType, int warmup, int repeat, int firstRep,
+      String runDir, long timeoutMillis) {
     this(point, variant, script, args, params, inputs, libraryRoots, workingDirectory, fusion,
         ordering, threads, costProfile, codegenCompiler, operatorCache, exec, localBudget, reuse,
-        eviction, cacheBudget, reuseDelay, async, timeline, backend, backendType, warmup, repeat,
-        firstRep, runDir, timeoutMillis, null, false);
+        eviction, cacheBudget, reuseDelay, async, timeline, recycle, backend, backendType, warmup,
+        repeat, firstRep, runDir, timeoutMillis, null, false);
   }
 
   /** Writes this spec to {@code file} atomically. */

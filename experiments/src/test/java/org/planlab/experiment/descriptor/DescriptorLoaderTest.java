@@ -51,8 +51,8 @@ class DescriptorLoaderTest {
   void unknownKeyInsideAVariantListsTheVariantKeys() throws IOException {
     assertEquals(at(5, 20) + "key 'variants.FA.fuson': unknown key; valid keys of "
             + "'variants.FA': [fusion, ordering, threads, costProfile, codegenCompiler, "
-            + "operatorCache, exec, localBudget, reuse, eviction, cacheBudget, reuseDelay, async, "
-            + "timeline, engine, config]",
+            + "operatorCache, recycle, exec, localBudget, reuse, eviction, cacheBudget, "
+            + "reuseDelay, async, timeline, engine, config]",
         error("name: e\nworkload: l2svm\nvariants:\n  Base: {}\n  FA: {fusion: fa, fuson: fa}\n"));
   }
 
@@ -205,8 +205,8 @@ class DescriptorLoaderTest {
             "classes", List.of("2"), "seed", List.of("11")))), d.studies().get(0).data());
     // the engine's default selector, whatever EngineConfig makes it
     assertEquals(List.of(new Variant("Default", EngineConfig.defaults().fusion(), "depth-first",
-        null, null, "janino", true, "singlenode", 0, "none", "costnsize", 0, 1, false, false)),
-        d.variants());
+        null, null, "janino", true, "singlenode", 0, "none", "costnsize", 0, 1, false, false,
+        true)), d.variants());
     assertEquals("cp", d.backend().type());
     assertEquals(3, d.repeat());
     assertEquals(1, d.warmup());
@@ -343,9 +343,11 @@ class DescriptorLoaderTest {
     ExperimentDescriptor d = DescriptorLoader.load(f);
     assertEquals("reference-l2svm", d.name());
     assertEquals(List.of("1000", "10000"), d.studies().get(0).data().get(0).params().get("rows"));
-    assertEquals(List.of("Base", "Fused", "SystemDS"),
+    assertEquals(List.of("Base", "Fused", "FusedNoRecycling", "SystemDS"),
         d.variants().stream().map(Variant::name).toList());
-    assertEquals(new SystemDsConfig(true, 2), d.variants().get(2).engineConfig());
+    assertTrue(d.variants().get(1).recycle());
+    assertFalse(d.variants().get(2).recycle());
+    assertEquals(new SystemDsConfig(true, 2), d.variants().get(3).engineConfig());
     assertEquals(Duration.ofMinutes(10), d.timeout());
     assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseParallelGC")), d.jvm());
   }
