@@ -188,7 +188,8 @@ public final class PointMain {
   private static EngineConfig config(PointSpec spec) {
     EngineConfig.Builder b = EngineConfig.builder().fusion(spec.fusion())
         .ordering(spec.ordering()).parallelism(spec.threads()).statistics(true)
-        .codegenCompiler(spec.codegenCompiler()).operatorCache(spec.operatorCache()).recycle(spec.recycle())
+        .codegenCompiler(spec.codegenCompiler()).operatorCache(spec.operatorCache())
+        .recycle(spec.recycle())
         .libraryRoots(spec.libraryRoots().stream().map(Path::of).toList())
         .workingDirectory(Path.of(spec.workingDirectory()))
         .exec(ExecMode.parse(spec.exec())).localMemoryBudget(spec.localBudget())

@@ -59,8 +59,8 @@ public record PointSpec(String point, String variant, String script, Map<String,
     String workingDirectory, String fusion, String ordering, int threads, String costProfile,
     String codegenCompiler, boolean operatorCache, String exec, long localBudget, String reuse,
     String eviction, long cacheBudget, int reuseDelay, boolean async, boolean timeline,
-    boolean recycle, String backend, String backendType, int warmup, int repeat, int firstRep, String runDir,
-    long timeoutMillis, PeerPointSpec peer, boolean machineReference) {
+    boolean recycle, String backend, String backendType, int warmup, int repeat, int firstRep,
+    String runDir, long timeoutMillis, PeerPointSpec peer, boolean machineReference) {
 
   private static final ObjectMapper JSON = new ObjectMapper()
       .enable(SerializationFeature.INDENT_OUTPUT);

@@ -69,7 +69,8 @@ final class Variants {
       double[][] o = other.matrix(e.getKey());
       assertEquals(e.getValue().length, o.length, e.getKey());
       for (int i = 0; i < o.length; i++) {
-        assertArrayEquals(bits(e.getValue()[i]), bits(o[i]), what + " " + e.getKey() + " row " + i);
+        assertArrayEquals(bits(e.getValue()[i]), bits(o[i]),
+            what + " " + e.getKey() + " row " + i);
       }
     }
   }
