@@ -157,7 +157,8 @@ public final class BlockPool {
   public static final class Scope implements AutoCloseable {
     private final BlockPool pool;
     private final Scope previous;
-    private final List<double[]> taken = new ArrayList<>(2);
+    /** Allocated on the first take: most operations take nothing from the pool. */
+    private List<double[]> taken;
 
     private Scope(BlockPool pool, Scope previous) {
       this.pool = pool;
@@ -166,12 +167,18 @@ public final class BlockPool {
 
     private double[] take(int cells) {
       double[] a = pool.take(cells);
+      if (taken == null) {
+        taken = new ArrayList<>(2);
+      }
       taken.add(a);
       return a;
     }
 
     /** True when {@code buffer} was taken from the pool in this scope. */
     public boolean took(double[] buffer) {
+      if (taken == null) {
+        return false;
+      }
       for (double[] a : taken) {
         if (a == buffer) {
           return true;

@@ -91,6 +91,9 @@ final class BufferRecycler {
   void rebound(Map<String, Data> symbols, String name, Data previous, Data value) {
     double[] now = buffer(value);
     double[] before = buffer(previous);
+    if (now == null && before == null) {
+      return; // scalars, lists, remote matrices: nothing bound (most writes; no lock taken)
+    }
     double[] dead = null;
     synchronized (this) {
       if (now != null) {

@@ -255,8 +255,8 @@ public final class InstructionExecutor {
     if (!(in instanceof MatrixValue a) || !(out instanceof MatrixValue b)) {
       return in == out;
     }
-    double[] buffer = a.block().denseBuffer();
-    return a.block() == b.block() || buffer != null && buffer == b.block().denseBuffer();
+    double[] buffer = BufferRecycler.buffer(a);
+    return a.block() == b.block() || buffer != null && buffer == BufferRecycler.buffer(b);
   }
 
   /**

@@ -64,7 +64,7 @@ public final class Interpreter {
   public ExecutionContext newContext(EngineConfig config, KernelPool pool, Statistics statistics,
       PrintStream out, DataMover mover, Prefetcher prefetcher) {
     return new ExecutionContext(new ExecutionContext.Shared(config, pool, statistics, out, this,
-        mover, new AtomicLong(), prefetcher, prefetcher == null ? executor.recycler() : null),
+        mover, new AtomicLong(), prefetcher, executor.recycler()),
         new HashMap<>(), new HashMap<>(), 0);
   }
 
