@@ -18,13 +18,29 @@ import jdk.incubator.vector.VectorSpecies;
  * results are reproducible on a machine and independent of the thread count.
  */
 final class SimdPrimitives {
-  private static final VectorSpecies<Double> SPECIES = DoubleVector.SPECIES_PREFERRED;
+  /**
+   * The one vector shape of every SIMD loop in the engine: 256 bits where the machine has them
+   * (also on machines with 512-bit vectors), else the machine's preferred shape. One shape, since
+   * the JIT turns a Vector API call into a SIMD instruction only where it knows the vector's
+   * class, and at merges of values (loop variables, conditionals) it falls back on the type
+   * profile that the JDK's vector methods collect across all callers: with 256- and 512-bit
+   * loops in one process that profile is mixed, and such calls run as allocating library code.
+   * 256 bits, since the fusion paper's ranks (10, 20) are multiples of four, not of eight (a
+   * 512-bit row of rank 20 leaves a scalar tail of four), and the streaming loops are bound by
+   * memory bandwidth, not vector width.
+   */
+  static final VectorSpecies<Double> SPECIES =
+      DoubleVector.SPECIES_PREFERRED.length() >= DoubleVector.SPECIES_256.length()
+          ? DoubleVector.SPECIES_256 : DoubleVector.SPECIES_PREFERRED;
   private static final int LANES = SPECIES.length();
 
   private SimdPrimitives() {
   }
 
-  /** {@code sum_j a[ai+j] * b[bi+j]}: two vector accumulators (to hide FMA latency), lanes summed, scalar tail. */
+  /**
+   * {@code sum_j a[ai+j] * b[bi+j]}: two vector accumulators (to hide FMA latency), lanes
+   * summed, scalar tail.
+   */
   static double dot(double[] a, double[] b, int ai, int bi, int len) {
     DoubleVector acc0 = DoubleVector.zero(SPECIES);
     DoubleVector acc1 = DoubleVector.zero(SPECIES);

@@ -219,6 +219,75 @@ public final class VectorPrimitives {
   }
 
   /**
+   * The Outer template's dot products for one row of X: {@code uv[q] = u[ui..ui+k) .
+   * v[ix[p0+q]*k ..+k)} for q in [0, len), u and v row-major with k columns. With SIMD and a
+   * rank that {@link OuterSimd} holds in registers, U's row is loaded once for all of them.
+   */
+  public static void outerDots(double[] u, int ui, double[] v, int k, int[] ix, int p0, int len,
+      double[] uv) {
+    if (SIMD && OuterSimd.fits(k)) {
+      OuterSimd.dots(u, ui, v, k, ix, p0, len, uv);
+      return;
+    }
+    for (int q = 0; q < len; q++) {
+      uv[q] = dotProduct(u, v, ui, ix[p0 + q] * k, k);
+    }
+  }
+
+  /**
+   * Warms the JIT up on the Outer template's SIMD loops ({@link #outerDots},
+   * {@link #outerRight}, {@link #outerLeft}) for rank {@code k}; nothing without SIMD or for a
+   * rank they do not hold in registers. Takes a few tens of milliseconds; for a background
+   * thread.
+   */
+  public static void warmUpOuter(int k) {
+    if (SIMD) {
+      OuterSimd.warmUp(k);
+    }
+  }
+
+  /**
+   * The Outer template's RIGHT product for one row i of X with a linear cell, {@code w_q = a_q *
+   * (U[i,] . V[j_q,])}: {@code c[ci+l] += sum_q w_q * V[j_q, l]} for l in [0, k), the non-zeros
+   * given as values {@code av} and columns {@code ix} from {@code p0}. With SIMD, one pass over
+   * the gathered rows of V with U's row and the output row in registers.
+   */
+  public static void outerRight(double[] u, int ui, double[] v, int k, double[] av, int[] ix,
+      int p0, int len, double[] c, int ci) {
+    if (SIMD && OuterSimd.fits(k)) {
+      OuterSimd.right(u, ui, v, k, av, ix, p0, len, c, ci);
+      return;
+    }
+    for (int q = 0; q < len; q++) {
+      int vi = ix[p0 + q] * k;
+      double w = av[p0 + q] * dotProduct(u, v, ui, vi, k);
+      for (int l = 0; l < k; l++) {
+        c[ci + l] += w * v[vi + l];
+      }
+    }
+  }
+
+  /**
+   * The Outer template's LEFT product for one row i of X with a linear cell, {@code w_q = a_q *
+   * (U[i,] . V[j_q,])}: {@code c[j_q*k + l] += w_q * U[i, l]}, c with V's shape (n x k). With
+   * SIMD, U's row stays in registers for the dot products and the updates.
+   */
+  public static void outerLeft(double[] u, int ui, double[] v, int k, double[] av, int[] ix,
+      int p0, int len, double[] c) {
+    if (SIMD && OuterSimd.fits(k)) {
+      OuterSimd.left(u, ui, v, k, av, ix, p0, len, c);
+      return;
+    }
+    for (int q = 0; q < len; q++) {
+      int vi = ix[p0 + q] * k;
+      double w = av[p0 + q] * dotProduct(u, v, ui, vi, k);
+      for (int l = 0; l < k; l++) {
+        c[vi + l] += w * u[ui + l];
+      }
+    }
+  }
+
+  /**
    * Four scaled slices of {@code b} added into one slice of {@code c} in one pass:
    * {@code c[ci+j] += a0*b[b0+j] + a1*b[b1+j] + a2*b[b2+j] + a3*b[b3+j]}. Reads and writes
    * {@code c} once instead of four times.

@@ -219,4 +219,80 @@ class VectorPrimitivesTest {
       }
     }
   }
+
+  /**
+   * The Outer template's row loops against their defining sums, for ranks of one to eight
+   * 4-lane vectors with and without a scalar tail, ranks below one vector and above eight
+   * (the non-register paths), empty rows, and non-zeros read from an offset.
+   */
+  @Test
+  void outerRowLoopsMatchTheirDefiningSums() {
+    Random rnd = new Random(5);
+    for (int k : new int[] {1, 3, 4, 5, 8, 10, 12, 15, 16, 20, 23, 24, 28, 31, 32, 35, 36, 41}) {
+      for (int len : new int[] {0, 1, 2, 7, 30}) {
+        int rows = 40;
+        double[] u = randomArray(rnd, 3 * k);
+        double[] v = randomArray(rnd, rows * k);
+        double[] av = randomArray(rnd, len + 3);
+        int[] ix = new int[len + 3];
+        for (int q = 0; q < len; q++) {
+          ix[3 + q] = rnd.nextInt(rows);
+        }
+        int ui = k;
+        double[] dots = new double[len];
+        for (int q = 0; q < len; q++) {
+          for (int l = 0; l < k; l++) {
+            dots[q] += u[ui + l] * v[ix[3 + q] * k + l];
+          }
+        }
+        double[] uv = new double[len];
+        VectorPrimitives.outerDots(u, ui, v, k, ix, 3, len, uv);
+        for (int q = 0; q < len; q++) {
+          assertEquals(dots[q], uv[q], 1e-14 * k, "dot k " + k + " q " + q);
+        }
+
+        double[] right = randomArray(rnd, k + 2);
+        double[] expected = right.clone();
+        for (int q = 0; q < len; q++) {
+          double w = av[3 + q] * dots[q];
+          for (int l = 0; l < k; l++) {
+            expected[2 + l] += w * v[ix[3 + q] * k + l];
+          }
+        }
+        VectorPrimitives.outerRight(u, ui, v, k, av, ix, 3, len, right, 2);
+        for (int l = 0; l < k + 2; l++) {
+          assertEquals(expected[l], right[l], 1e-13 * k * (len + 1), "right k " + k + " l " + l);
+        }
+
+        double[] left = randomArray(rnd, rows * k);
+        double[] expectedLeft = left.clone();
+        for (int q = 0; q < len; q++) {
+          double w = av[3 + q] * dots[q];
+          for (int l = 0; l < k; l++) {
+            expectedLeft[ix[3 + q] * k + l] += w * u[ui + l];
+          }
+        }
+        VectorPrimitives.outerLeft(u, ui, v, k, av, ix, 3, len, left);
+        for (int i = 0; i < left.length; i++) {
+          assertEquals(expectedLeft[i], left[i], 1e-13 * k * (len + 1), "left k " + k + " i " + i);
+        }
+      }
+    }
+  }
+
+  @Test
+  void outerWarmUpLeavesTheLoopsCorrect() {
+    VectorPrimitives.warmUpOuter(20);
+    double[] u = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20};
+    double[] v = new double[40];
+    for (int l = 0; l < 20; l++) {
+      v[20 + l] = 1;
+    }
+    double[] c = new double[20];
+    // one non-zero 2.0 at column 1: w = 2 * (1 + ... + 20) = 420, c = 420 * V[1,] = 420
+    VectorPrimitives.outerRight(u, 0, v, 20, new double[] {2.0}, new int[] {1}, 0, 1, c, 0);
+    for (int l = 0; l < 20; l++) {
+      assertEquals(420.0, c[l], "c[" + l + "]");
+    }
+  }
 }

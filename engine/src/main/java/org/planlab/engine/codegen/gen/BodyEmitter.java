@@ -34,7 +34,10 @@ final class BodyEmitter {
     CELL,
     /** Row: per row, (a, ai) or (avals, aix, apos, alen) and a ring buffer. */
     ROW,
-    /** Outer: per non-zero, {@code a}, (u, ui) and (v, vi) of length k. */
+    /**
+     * Outer: per non-zero, {@code a}, {@code uv} (the dot product of U's and V's rows, which the
+     * skeleton computes), and (u, ui) and (v, vi) of length k.
+     */
     OUTER
   }
 
@@ -409,6 +412,13 @@ final class BodyEmitter {
   }
 
   private Value dot(CNode.Dot d) {
+    if (isOuterFactor(d.left(), CNode.Access.OUTER_U)
+        && isOuterFactor(d.right(), CNode.Access.OUTER_V)) {
+      requireTemplate((CNode.Data) d.left(), Template.OUTER);
+      // the outer product's cell U[i,] . V[j,]: the skeleton computes it with U's row held in
+      // registers and passes it in (fusion paper sec. 2.2)
+      return new Scalar("uv");
+    }
     Vector l = vector(d.left());
     Vector r = vector(d.right());
     if (l.main && r.main) {
@@ -421,6 +431,10 @@ final class BodyEmitter {
           + call("dotProduct", "a", other.array, "ai", other.offset, "len"));
     }
     return defineScalar(call("dotProduct", l.array, r.array, l.offset, r.offset, l.length));
+  }
+
+  private static boolean isOuterFactor(CNode n, CNode.Access access) {
+    return n instanceof CNode.Data data && data.access() == access;
   }
 
   private Value matVec(CNode.MatVec m) {

@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.runtime.CellType;
 import org.planlab.engine.codegen.runtime.OuterType;
@@ -137,10 +138,32 @@ public final class SourceGenerator {
   private String outer(CPlan.Outer p, String name) {
     BodyEmitter body = new BodyEmitter(BodyEmitter.Template.OUTER, p.sides(), p.scalars());
     body.returnValue(p.out());
-    return unit(name, "SpoofOuterProduct", List.of("OuterType." + p.type().name()),
-        "protected double genexec(double a, double[] u, int ui, double[] v, int vi, "
+    return unit(name, "SpoofOuterProduct",
+        List.of("OuterType." + p.type().name(), Boolean.toString(isLinear(p.out()))),
+        "protected double genexec(double a, double uv, double[] u, int ui, double[] v, int vi, "
             + "SideInput[] b, double[] scalars, int k, int rix, int cix)",
         body.statements());
+  }
+
+  /**
+   * Whether an Outer plan's cell is {@code a * (U[i,] . V[j,])}, {@code X * (U %*% t(V))}: the
+   * skeleton then runs RIGHT and LEFT rows on shared loops without calling genexec.
+   */
+  static boolean isLinear(CNode out) {
+    if (!(out instanceof CNode.Binary b) || b.op() != BinaryOp.MULT) {
+      return false;
+    }
+    return isMain(b.left()) && isOuterDot(b.right()) || isOuterDot(b.left()) && isMain(b.right());
+  }
+
+  private static boolean isMain(CNode n) {
+    return n instanceof CNode.Data d && d.access() == CNode.Access.MAIN;
+  }
+
+  private static boolean isOuterDot(CNode n) {
+    return n instanceof CNode.Dot dot && dot.left() instanceof CNode.Data l
+        && l.access() == CNode.Access.OUTER_U && dot.right() instanceof CNode.Data r
+        && r.access() == CNode.Access.OUTER_V;
   }
 
   private static void checkAggregate(AggregateOp op) {

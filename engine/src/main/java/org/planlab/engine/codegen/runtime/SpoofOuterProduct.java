@@ -24,19 +24,42 @@ import org.planlab.engine.parallel.KernelPool;
  * CELLWISE write disjoint output rows per row range; LEFT writes disjoint output rows
  * per column range of X, summing each over X's rows in order; AGG reduces per-chunk partials in
  * chunk order. So every type gives identical results for any thread count.
+ *
+ * <p>The dot products {@code U[i,] . V[j,]} of a row run first, on a shared SIMD loop that
+ * holds U's row in registers ({@link VectorPrimitives#outerDots}); genexec then gets each as
+ * {@code uv}. An operator whose cell is exactly {@code X * (U V^T)} (declared linear by code
+ * generation) runs RIGHT and LEFT rows entirely on shared loops that also keep the output row,
+ * or U's row, in registers ({@link VectorPrimitives#outerRight}, {@link
+ * VectorPrimitives#outerLeft}): ALS-CG's conjugate-gradient steps are of this form.
  */
 public abstract class SpoofOuterProduct extends SpoofOperator {
   protected final OuterType type;
 
+  /** Whether {@code genexec(a, uv, ...)} is {@code a * uv} for every input. */
+  private final boolean linear;
+
   protected SpoofOuterProduct(OuterType type) {
-    this.type = Objects.requireNonNull(type, "type is null");
+    this(type, false);
   }
 
   /**
-   * The value w for non-zero {@code a = X[rix, cix]}; {@code u} holds U[rix,] from {@code ui},
-   * {@code v} holds V[cix,] from {@code vi}, both of length {@code k}.
+   * An operator of {@code type}; {@code linear} declares that genexec returns exactly
+   * {@code a * uv}, the weighted outer product {@code X * (U V^T)}. RIGHT and LEFT then run
+   * the whole row on one shared SIMD loop ({@link VectorPrimitives#outerRight},
+   * {@link VectorPrimitives#outerLeft}) without calling genexec.
    */
-  protected abstract double genexec(double a, double[] u, int ui, double[] v, int vi,
+  protected SpoofOuterProduct(OuterType type, boolean linear) {
+    this.type = Objects.requireNonNull(type, "type is null");
+    this.linear = linear;
+  }
+
+  /**
+   * The value w for non-zero {@code a = X[rix, cix]}, given {@code uv = U[rix,] . V[cix,]}, the
+   * cell of the outer product, which the skeleton computes for all of a row's non-zeros at once;
+   * {@code u} holds U[rix,] from {@code ui}, {@code v} holds V[cix,] from {@code vi}, both of
+   * length {@code k}, for bodies that read the rows otherwise.
+   */
+  protected abstract double genexec(double a, double uv, double[] u, int ui, double[] v, int vi,
       SideInput[] b, double[] scalars, int k, int rix, int cix);
 
   /**
@@ -115,6 +138,8 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     private final Main x;
     private final double[] denseValues;
     private final int[] denseIndexes;
+    /** Scratch for the segment's dot products. */
+    final double[] uv;
     double[] values;
     int[] indexes;
     int pos;
@@ -125,6 +150,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
       this.x = x;
       this.denseValues = x.isSparse() ? null : new double[width];
       this.denseIndexes = x.isSparse() ? null : new int[width];
+      this.uv = new double[width];
     }
 
     /** Loads the non-zeros X[i, c0:c1). */
@@ -196,15 +222,21 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     return count;
   }
 
-  /** w[q] = genexec of the q-th non-zero of the loaded segment of row i. */
+  /**
+   * w[q] = genexec of the q-th non-zero of the loaded segment of row i: first the segment's dot
+   * products on the shared SIMD loop, then genexec over them in this operator's copy of the
+   * skeleton (scalar code, which the JIT compiles quickly for every new operator).
+   */
   private void values(Factors f, int i, Segments nz, double[] w) {
     int k = f.k;
     double[] av = nz.values;
     int[] ix = nz.indexes;
     int p0 = nz.pos;
+    double[] uv = nz.uv;
+    VectorPrimitives.outerDots(f.u, i * k, f.v, k, ix, p0, nz.len, uv);
     for (int q = 0; q < nz.len; q++) {
       int j = ix[p0 + q];
-      w[q] = genexec(av[p0 + q], f.u, i * k, f.v, j * k, f.b, f.scalars, k, i, j);
+      w[q] = genexec(av[p0 + q], uv[q], f.u, i * k, f.v, j * k, f.b, f.scalars, k, i, j);
     }
   }
 
@@ -231,11 +263,31 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     MatrixBlock out = MatrixBlock.dense(x.rows, k);
     double[] c = out.denseValues();
     // chunks of rows taken by idle threads: rows of skewed data differ in non-zeros
-    List<Long> counts = pool.mapChunks(x.rows, TASK_ROWS, work(x, k), (r0, r1) ->
-        visit(x, f, r0, r1, (i, s, ws) ->
+    List<Long> counts = pool.mapChunks(x.rows, TASK_ROWS, work(x, k), (r0, r1) -> linear
+        ? rightLinear(x, f, r0, r1, c)
+        : visit(x, f, r0, r1, (i, s, ws) ->
             VectorPrimitives.gatherMultAdd(ws, s.indexes, s.pos, s.len, f.v, k, c, i * k)));
     out.recomputeNonZeros();
     return new SpoofResult(out.examSparsity(), sum(counts));
+  }
+
+  /**
+   * RIGHT of a linear operator over rows [r0, r1): each row on the shared loop, without genexec.
+   * Returns the number of non-zeros, the operator's work.
+   */
+  private static long rightLinear(Main x, Factors f, int r0, int r1, double[] c) {
+    int k = f.k;
+    Segments nz = new Segments(x, x.cols);
+    long count = 0;
+    for (int i = r0; i < r1; i++) {
+      nz.load(i, 0, x.cols);
+      if (nz.len > 0) {
+        VectorPrimitives.outerRight(f.u, i * k, f.v, k, nz.values, nz.indexes, nz.pos, nz.len,
+            c, i * k);
+        count += nz.len;
+      }
+    }
+    return count;
   }
 
   /**
@@ -259,8 +311,13 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
         if (nz.len == 0) {
           continue;
         }
-        values(t, i, nz, w);
-        VectorPrimitives.scatterMultAdd(f.u, i * k, w, nz.indexes, nz.pos, nz.len, c, k);
+        if (linear) {
+          VectorPrimitives.outerLeft(f.u, i * k, f.v, k, nz.values, nz.indexes, nz.pos, nz.len,
+              c);
+        } else {
+          values(t, i, nz, w);
+          VectorPrimitives.scatterMultAdd(f.u, i * k, w, nz.indexes, nz.pos, nz.len, c, k);
+        }
         count += nz.len;
       }
       return count;

@@ -16,10 +16,12 @@ import org.planlab.engine.codegen.construct.CPlanBuilder;
 import org.planlab.engine.codegen.construct.OperatorPlanner;
 import org.planlab.engine.codegen.construct.OperatorPlanner.Operator;
 import org.planlab.engine.codegen.construct.PlanConstructionException;
+import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.gen.Attempt;
 import org.planlab.engine.codegen.gen.CodegenException;
 import org.planlab.engine.codegen.gen.CompiledOperator;
 import org.planlab.engine.codegen.gen.OperatorSource;
+import org.planlab.engine.codegen.gen.OuterWarmUp;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.codegen.select.DistributedExecution;
@@ -143,6 +145,12 @@ public final class Codegen {
         Attempt<OperatorSource.Lookup> a = attempts.get(i);
         if (a.failure() == null) {
           CompiledOperator c = a.value().operator();
+          if (b.plan() instanceof CPlan.Outer) {
+            DataCharacteristics u = sizes.get(b.sides().get(0));
+            if (u != null) {
+              OuterWarmUp.request(u.cols());
+            }
+          }
           compiled.add(new FusedOp(b.plan(), c.className(), c.source(), c.operator()));
           stats.addCodegen(a.value().compiled() ? CodegenCounter.CLASSES_COMPILED
               : CodegenCounter.CACHE_HITS, 1);

@@ -84,6 +84,27 @@ class GeneratedSourceTest {
     Plans.assertSkeleton(SpoofOuterProduct.class, compile(Plans.rightXuv()));
   }
 
+  /**
+   * Only the cell {@code X * (U V^T)} is declared linear, in either operand order, so that only
+   * it runs on the loops that skip genexec; the same product with anything more is not.
+   */
+  @Test
+  void onlyTheWeightedOuterProductIsDeclaredLinear() {
+    assertTrue(generator.generate(Plans.rightXuv(), "Op")
+        .contains("super(OuterType.RIGHT, true);"));
+    CPlan.Outer swapped = new CPlan.Outer(bin(BinaryOp.MULT, new CNode.Dot(U, V), X),
+        OuterType.LEFT, 2, 0);
+    assertTrue(generator.generate(swapped, "Op").contains("super(OuterType.LEFT, true);"));
+    assertTrue(generator.generate(Plans.sumXLogUv(), "Op")
+        .contains("super(OuterType.AGG, false);"));
+    CPlan.Outer division = new CPlan.Outer(bin(BinaryOp.DIV, X, new CNode.Dot(U, V)),
+        OuterType.RIGHT, 2, 0);
+    assertTrue(generator.generate(division, "Op").contains("super(OuterType.RIGHT, false);"));
+    CPlan.Outer residual = new CPlan.Outer(mult(X, bin(BinaryOp.MINUS, new CNode.Dot(U, V),
+        side(2))), OuterType.RIGHT, 3, 0);
+    assertTrue(generator.generate(residual, "Op").contains("super(OuterType.RIGHT, false);"));
+  }
+
   @Test
   void everyNodeKindAndOperatorCompiles() {
     for (CPlan plan : coveragePlans()) {
@@ -226,7 +247,7 @@ class GeneratedSourceTest {
         "vectBinaryWrite", "vectUnaryWrite", "vectSum", "vectSumSq", "vectMin", "vectMax",
         // genexec parameters
         "a", "ai", "avals", "aix", "apos", "alen", "b", "scalars", "c", "ci", "len", "rix",
-        "cix", "m", "n", "u", "ui", "v", "vi", "k", "buf",
+        "cix", "m", "n", "u", "ui", "v", "vi", "k", "buf", "uv",
         // the class name the test passes
         "Op"));
     for (Enum<?>[] constants : List.of(BinaryOp.values(), UnaryOp.values(),

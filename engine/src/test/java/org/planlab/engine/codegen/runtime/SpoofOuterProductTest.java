@@ -36,11 +36,19 @@ class SpoofOuterProductTest {
 
   /** {@code w = X * (U V^T)} at a non-zero of X. */
   private static SpoofOuterProduct product(OuterType type) {
-    return new SpoofOuterProduct(type) {
+    return product(type, false);
+  }
+
+  /**
+   * {@code w = X * (U V^T)}; with {@code linear} declared so, which makes RIGHT and LEFT run on
+   * the shared loops that never call genexec.
+   */
+  private static SpoofOuterProduct product(OuterType type, boolean linear) {
+    return new SpoofOuterProduct(type, linear) {
       @Override
-      protected double genexec(double a, double[] u, int ui, double[] v, int vi, SideInput[] b,
-          double[] scalars, int k, int rix, int cix) {
-        return a * VectorOps.dotProduct(u, v, ui, vi, k);
+      protected double genexec(double a, double uv, double[] u, int ui, double[] v, int vi,
+          SideInput[] b, double[] scalars, int k, int rix, int cix) {
+        return a * uv;
       }
     };
   }
@@ -49,9 +57,9 @@ class SpoofOuterProductTest {
   private static SpoofOuterProduct logLoss() {
     return new SpoofOuterProduct(OuterType.AGG) {
       @Override
-      protected double genexec(double a, double[] u, int ui, double[] v, int vi, SideInput[] b,
-          double[] scalars, int k, int rix, int cix) {
-        return a * Math.log(VectorOps.dotProduct(u, v, ui, vi, k) + scalars[0]);
+      protected double genexec(double a, double uv, double[] u, int ui, double[] v, int vi,
+          SideInput[] b, double[] scalars, int k, int rix, int cix) {
+        return a * Math.log(uv + scalars[0]);
       }
     };
   }
@@ -106,6 +114,10 @@ class SpoofOuterProductTest {
         new Run("RIGHT (X*UV^T)V", product(OuterType.RIGHT), m, k,
             MatMultKernels.multiply(w, v, SEQ)),
         new Run("LEFT t(X*UV^T)U", product(OuterType.LEFT), n, k,
+            MatMultKernels.transposeLeftMultiply(w, u, SEQ)),
+        new Run("RIGHT (X*UV^T)V, linear", product(OuterType.RIGHT, true), m, k,
+            MatMultKernels.multiply(w, v, SEQ)),
+        new Run("LEFT t(X*UV^T)U, linear", product(OuterType.LEFT, true), n, k,
             MatMultKernels.transposeLeftMultiply(w, u, SEQ)),
         new Run("CELLWISE X*UV^T", product(OuterType.CELLWISE), m, n, w),
         new Run("AGG sum(X*UV^T)", product(OuterType.AGG), 1, 1,
@@ -216,9 +228,9 @@ class SpoofOuterProductTest {
     MatrixBlock v = SkeletonCases.uniform(2000, 20, 0.1, 1, 91);
     SpoofOuterProduct residual = new SpoofOuterProduct(OuterType.RIGHT) {
       @Override
-      protected double genexec(double a, double[] uu, int ui, double[] vv, int vi, SideInput[] b,
-          double[] scalars, int k, int rix, int cix) {
-        return a * (VectorOps.dotProduct(uu, vv, ui, vi, k) - b[2].get(rix, cix));
+      protected double genexec(double a, double uv, double[] u, int ui, double[] v, int vi,
+          SideInput[] b, double[] scalars, int k, int rix, int cix) {
+        return a * (uv - b[2].get(rix, cix));
       }
     };
     MatrixBlock expected = MatMultKernels.multiply(ElementwiseKernels.binary(w,
