@@ -45,8 +45,23 @@ public final class BindKernels {
       int off = 0;
       for (MatrixBlock b : blocks) {
         int w = b.cols();
-        for (int r = 0; r < rows; r++) {
-          RowSegments.scatterRow(b, r, 0, w, c, r * outCols + off);
+        if (b.nnz() == 0) {
+          // the output is zeroed already: a constant zero column (MLogreg's cbind(X B, 0))
+          // costs nothing
+        } else if (!b.isSparse() && w == 1) {
+          double[] bv = b.denseValues();
+          for (int r = 0, o = off; r < rows; r++, o += outCols) {
+            c[o] = bv[r];
+          }
+        } else if (!b.isSparse()) {
+          double[] bv = b.denseValues();
+          for (int r = 0; r < rows; r++) {
+            System.arraycopy(bv, r * w, c, r * outCols + off, w);
+          }
+        } else {
+          for (int r = 0; r < rows; r++) {
+            RowSegments.scatterRow(b, r, 0, w, c, r * outCols + off);
+          }
         }
         off += w;
       }

@@ -64,6 +64,22 @@ class BindKernelsTest {
     }
   }
 
+  /** MLogreg's {@code cbind(X %*% B, matrix(0, N, 1))} and dense columns beside wider blocks. */
+  @Test
+  void cbindOfDenseColumnsAndAZeroColumnMatchesReference() {
+    MatrixBlock col = TestMatrices.random(500, 1, 1.0, 310, false);
+    MatrixBlock zero = MatrixBlock.dense(500, 1);
+    MatrixBlock wide = TestMatrices.random(500, 4, 0.9, 311, false);
+    for (List<MatrixBlock> ops : List.of(List.of(col, zero), List.of(zero, col, wide, col),
+        List.of(wide, MatrixBlock.empty(500, 1, true), col))) {
+      double[][] expected = naiveCbind(ops.stream().map(MatrixBlock::toArray).toList(), 500);
+      int cols = ops.stream().mapToInt(MatrixBlock::cols).sum();
+      MatrixBlock out = BindKernels.cbind(ops);
+      assertResult(expected, 500, cols, out, "cbind of " + cols + " columns");
+      assertEquals(ops.stream().mapToLong(MatrixBlock::nnz).sum(), out.nnz(), "nnz");
+    }
+  }
+
   @Test
   void rbindMatchesReferenceOverSweep() {
     long seed = 400;
