@@ -116,6 +116,13 @@ public class FusedPatternBench {
     return new CPlan.Outer(mult(X, new CNode.Unary(UnaryOp.LOG, uvEps)), OuterType.AGG, 2, 1);
   }
 
+  /** (X * (U %*% t(V))) %*% V: a linear Outer cell, RIGHT. */
+  static CPlan.Outer rightXuvPlan() {
+    CNode u = CNode.Data.vector(Access.OUTER_U, 0, VecLen.side(0));
+    CNode v = CNode.Data.vector(Access.OUTER_V, 1, VecLen.side(1));
+    return new CPlan.Outer(mult(X, new CNode.Dot(u, v)), OuterType.RIGHT, 2, 0);
+  }
+
   private static SpoofOperator compile(CPlan plan) {
     return new OperatorCache().getOrCompile(plan).operator();
   }
@@ -563,6 +570,7 @@ public class FusedPatternBench {
     MatrixBlock u;
     MatrixBlock v;
     SpoofOperator sumXLogUv;
+    SpoofOperator rightXuv;
 
     @Setup(Level.Trial)
     public void setup() {
@@ -576,6 +584,10 @@ public class FusedPatternBench {
       double gen = runOuterGen(pool, sumXLogUv, x, u, v);
       check("sum(X*log(U%*%t(V)+eps)) sparse", gen, runOuterUnfused(pool, x, u, v));
       check("sum(X*log(U%*%t(V)+eps)) sparse hand", gen, runOuterHand(this));
+      rightXuv = compile(rightXuvPlan());
+      MatrixBlock right = runOuterRightGen(this);
+      check("(X*(U%*%t(V)))%*%V sparse", right, runOuterRightUnfused(this));
+      check("(X*(U%*%t(V)))%*%V sparse hand", right, runOuterRightHand(this));
     }
 
     @TearDown(Level.Trial)
@@ -664,6 +676,38 @@ public class FusedPatternBench {
   @Benchmark
   public double outerHand(Outer s) {
     return runOuterHand(s);
+  }
+
+  private static MatrixBlock runOuterRightGen(Outer s) {
+    return s.rightXuv.execute(List.of(s.x, s.u, s.v), null, s.outerN, s.rank, s.pool).output();
+  }
+
+  /** U %*% t(V), X *, %*% V: three instructions and a dense-sized intermediate. */
+  private static MatrixBlock runOuterRightUnfused(Outer s) {
+    MatrixBlock uv = MatMultKernels.multiply(s.u, ReorgKernels.transpose(s.v, s.pool), s.pool);
+    MatrixBlock w = ElementwiseKernels.binary(s.x, uv, BinaryOp.MULT, s.pool);
+    return MatMultKernels.multiply(w, s.v, s.pool);
+  }
+
+  private static MatrixBlock runOuterRightHand(Outer s) {
+    double[] out = HandLoops.rightXuvSparse(s.xCsr.rowPointers(), s.xCsr.columnIndexes(),
+        s.xCsr.valueArray(), s.outerN, s.u.denseValues(), s.v.denseValues(), s.rank, s.pool);
+    return MatrixBlock.dense(s.outerN, s.rank, out);
+  }
+
+  @Benchmark
+  public MatrixBlock outerRightGen(Outer s) {
+    return runOuterRightGen(s);
+  }
+
+  @Benchmark
+  public MatrixBlock outerRightUnfused(Outer s) {
+    return runOuterRightUnfused(s);
+  }
+
+  @Benchmark
+  public MatrixBlock outerRightHand(Outer s) {
+    return runOuterRightHand(s);
   }
 
   @Benchmark

@@ -27,6 +27,8 @@ final class FusedPatternMethods {
   static final String MMCHAIN_P2 = "mmchainP2";
   /** sum(X * log(U %*% t(V) + eps)). */
   static final String OUTER_LOG = "outerLog";
+  /** (X * (U %*% t(V))) %*% V, ALS-CG's conjugate-gradient step. */
+  static final String OUTER_RIGHT = "outerRight";
 
   static final String DENSE = "dense";
   static final String SPARSE = "sparse";
@@ -83,7 +85,10 @@ final class FusedPatternMethods {
       new Method("outerHand", OUTER_LOG, SPARSE, HAND),
       new Method("outerDenseUnfused", OUTER_LOG, DENSE, UNFUSED),
       new Method("outerDenseGen", OUTER_LOG, DENSE, GEN),
-      new Method("outerDenseHand", OUTER_LOG, DENSE, HAND));
+      new Method("outerDenseHand", OUTER_LOG, DENSE, HAND),
+      new Method("outerRightUnfused", OUTER_RIGHT, SPARSE, UNFUSED),
+      new Method("outerRightGen", OUTER_RIGHT, SPARSE, GEN),
+      new Method("outerRightHand", OUTER_RIGHT, SPARSE, HAND));
 
   /**
    * The method of that name (the simple name, or the full JMH benchmark name

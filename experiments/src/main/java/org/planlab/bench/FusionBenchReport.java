@@ -8,6 +8,7 @@ import static org.planlab.bench.FusedPatternMethods.MAGG;
 import static org.planlab.bench.FusedPatternMethods.MMCHAIN;
 import static org.planlab.bench.FusedPatternMethods.MMCHAIN_P2;
 import static org.planlab.bench.FusedPatternMethods.OUTER_LOG;
+import static org.planlab.bench.FusedPatternMethods.OUTER_RIGHT;
 import static org.planlab.bench.FusedPatternMethods.SPARSE;
 import static org.planlab.bench.FusedPatternMethods.SUM_XYZ;
 import static org.planlab.bench.FusedPatternMethods.UNFUSED;
@@ -91,7 +92,9 @@ public final class FusionBenchReport {
       new Pattern("sum(X*log(U%*%t(V)+1e-15)) sparse X", OUTER_LOG, SPARSE, HAND,
           List.of("outerN", "rank", "outerSparsity", "threads"), Double.NaN, Double.NaN),
       new Pattern("sum(X*log(U%*%t(V)+1e-15)) dense X", OUTER_LOG, DENSE, HAND,
-          List.of("outerN", "rank", "threads"), Double.NaN, Double.NaN));
+          List.of("outerN", "rank", "threads"), Double.NaN, Double.NaN),
+      new Pattern("(X*(U%*%t(V)))%*%V sparse X", OUTER_RIGHT, SPARSE, HAND,
+          List.of("outerN", "rank", "outerSparsity", "threads"), Double.NaN, Double.NaN));
 
   public static void main(String[] args) throws IOException {
     if (args.length < 2) {

@@ -453,6 +453,31 @@ final class HandLoops {
   }
 
   /**
+   * {@code (X * (U %*% t(V))) %*% V} over CSR X ({@code rows} rows), U (rows x rank) and V
+   * (cols x rank) row-major: per row i, {@code out[i,] += X[i,j] * (U[i,] . V[j,]) * V[j,]} over
+   * the row's non-zeros, rows split among the threads. The loop a programmer writes for ALS-CG's
+   * conjugate-gradient step.
+   */
+  static double[] rightXuvSparse(int[] ptr, int[] ix, double[] xv, int rows, double[] u,
+      double[] v, int rank, KernelPool pool) {
+    double[] out = new double[rows * rank];
+    perThread(rows, pool, (from, to) -> {
+      for (int i = from; i < to; i++) {
+        int uo = i * rank;
+        for (int k = ptr[i]; k < ptr[i + 1]; k++) {
+          int vo = ix[k] * rank;
+          double w = xv[k] * dot(u, uo, v, vo, rank);
+          for (int l = 0; l < rank; l++) {
+            out[uo + l] += w * v[vo + l];
+          }
+        }
+      }
+      return null;
+    });
+    return out;
+  }
+
+  /**
    * {@code sum(X * log(U %*% t(V) + eps))} over dense X ({@code rows x cols}): the same loop over
    * every cell, skipping zeros of X (the expression is sparse-safe over X).
    */

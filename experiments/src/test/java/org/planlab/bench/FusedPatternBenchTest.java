@@ -12,6 +12,7 @@ import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.planlab.engine.matrix.TestMatrices;
 
 /**
  * The pattern benchmarks beyond FusionBenchTest's set-up checks: the method table covers exactly
@@ -48,6 +49,24 @@ class FusedPatternBenchTest {
     try {
       assertEquals(bench.outerDenseGen(outer), bench.outerDenseHand(outer),
           1e-9 * Math.abs(bench.outerDenseGen(outer)));
+    } finally {
+      outer.tearDown();
+    }
+  }
+
+  /** The sparse Outer state checks its patterns at set-up; the ALS step's hand loop matches. */
+  @Test
+  void sparseOuterPatternsAgreeAtSetUpAndTheRightHandLoopMatchesGen() {
+    FusedPatternBench bench = new FusedPatternBench();
+    FusedPatternBench.Outer outer = new FusedPatternBench.Outer();
+    outer.outerN = 41;
+    outer.rank = 20;
+    outer.outerSparsity = 0.2;
+    outer.threads = 2;
+    outer.setup();
+    try {
+      TestMatrices.assertClose(bench.outerRightHand(outer), bench.outerRightGen(outer), 1e-9,
+          "(X*(U%*%t(V)))%*%V");
     } finally {
       outer.tearDown();
     }

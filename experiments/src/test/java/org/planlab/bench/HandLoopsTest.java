@@ -198,4 +198,30 @@ class HandLoopsTest {
     assertClose(naiveOuterLog(x, ROWS, COLS, u, v, k, 1e-15),
         HandLoops.sumXLogUvDense(x, ROWS, COLS, u, v, k, 1e-15, pool));
   }
+
+  @Test
+  void sparseRightOuterProductMatchesTheNaiveProduct() {
+    int k = 7;
+    double[] x = matrix(ROWS, COLS, 25, true, -1);
+    double[] u = matrix(ROWS, k, 26, false, -1);
+    double[] v = matrix(COLS, k, 27, false, -1);
+    double[] expected = new double[ROWS * k];
+    for (int i = 0; i < ROWS; i++) {
+      for (int j = 0; j < COLS; j++) {
+        double xij = x[i * COLS + j];
+        if (xij != 0) {
+          double uv = 0;
+          for (int t = 0; t < k; t++) {
+            uv += u[i * k + t] * v[j * k + t];
+          }
+          for (int t = 0; t < k; t++) {
+            expected[i * k + t] += xij * uv * v[j * k + t];
+          }
+        }
+      }
+    }
+    Csr csr = Csr.of(x, ROWS, COLS);
+    assertClose(expected,
+        HandLoops.rightXuvSparse(csr.ptr(), csr.ix(), csr.v(), ROWS, u, v, k, pool));
+  }
 }
