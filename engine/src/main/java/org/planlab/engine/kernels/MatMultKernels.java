@@ -147,8 +147,14 @@ public final class MatMultKernels {
     MatrixBlock out = MatrixBlock.dense(m, n);
     double[] c = out.denseValues();
     AtomicLong nnz = new AtomicLong();
+    // the register-blocked SIMD kernel where B has at least one whole panel of columns
+    boolean simd = VectorPrimitives.SIMD && n >= GemmSimd.NR;
     pool.parallelFor(m, (long) m * k * n, (rl, ru) -> {
-      denseDenseRows(av, bv, c, k, n, rl, ru);
+      if (simd) {
+        GemmSimd.multiplyRows(av, bv, c, k, n, rl, ru);
+      } else {
+        denseDenseRows(av, bv, c, k, n, rl, ru);
+      }
       nnz.addAndGet(MatVecKernels.countNonZeros(c, rl * n, ru * n));
     });
     out.setNonZeros(nnz.get());

@@ -99,10 +99,16 @@ class MatMultKernelsTest {
     }
   }
 
-  /** Shapes across the dense kernel's blocks: k over 24 and not a multiple of 4, n over 1024. */
+  /**
+   * Shapes across the dense kernels' blocks: the row-update kernel's (k over 24 and not a
+   * multiple of 4, n over 1024) and the SIMD kernel's (rows not a multiple of four, k across a
+   * block of 128, n below, at and across a panel of 12 and a block of 192 columns, with a
+   * partial last panel).
+   */
   @Test
   void denseKernelIsCorrectAcrossBlockBoundaries() {
-    int[][] shapes = {{37, 61, 1100}, {3, 25, 1025}, {2, 5, 1030}, {33, 49, 7}, {4, 3, 2}};
+    int[][] shapes = {{37, 61, 1100}, {3, 25, 1025}, {2, 5, 1030}, {33, 49, 7}, {4, 3, 2},
+        {5, 129, 12}, {7, 128, 13}, {9, 257, 193}, {1, 300, 200}, {6, 1, 400}, {11, 127, 24}};
     long seed = 500;
     for (int[] s : shapes) {
       MatrixBlock a = Reference.random(s[0], s[1], 1, seed++, Format.DENSE);
