@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The fusion paper's operation patterns (sec. 5.2, Fig. 9/10) as JMH benchmarks over a sweep of
 # sizes: FusedPatternBench runs sum(X*Y*Z), the multi-aggregate sum(X*Y), sum(X*Z),
-# t(X)%*%(w*(X%*%v)), t(X)%*%(W*(X%*%V)) and sum(X*log(U%*%t(V)+1e-15)), each unfused, generated
-# and hand-written (plus the mmchain kernel), over dense and sparse X, on 2 kernel threads.
+# t(X)%*%(w*(X%*%v)), t(X)%*%(W*(X%*%V)), sum(X*log(U%*%t(V)+1e-15)) and ALS-CG's step
+# (X*(U%*%t(V)))%*%V (sparse X), each unfused, generated and hand-written (plus the mmchain
+# kernel), over dense and sparse X, on 2 kernel threads.
 # Converts the JMH result with org.planlab.bench.JmhResults into the experiment results layout,
 # results/fusion-patterns/<run-id>/ (run.json + points.csv; `planlab report` reads it), and prints
 # that folder and the markdown table of FusionBenchReport. Raw JMH output and the table stay in
