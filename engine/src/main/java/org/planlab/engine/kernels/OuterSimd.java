@@ -1,5 +1,6 @@
 package org.planlab.engine.kernels;
 
+import java.util.concurrent.atomic.AtomicInteger;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -34,10 +35,38 @@ final class OuterSimd {
   private OuterSimd() {
   }
 
-  /** Whether rank {@code k} has between one and {@link #MAX_VECTORS} whole vectors. */
+  /**
+   * The one rank these loops run for in this JVM, 0 before the first. The loops test the
+   * rank's vector count per non-zero; the JIT compiles only the branches a run takes. Run for a
+   * second rank, they would take other branches, and where those merge, the JIT no longer knows
+   * the vectors' class and runs them as allocating library code: four times slower than the
+   * generic loops, measured with ranks 10 and 20 in one process. So the first rank claims them
+   * for the JVM (the JIT's compiled code is per JVM, so this state is too), and other ranks take
+   * the generic loops of {@link VectorPrimitives}.
+   */
+  private static final AtomicInteger RANK = new AtomicInteger();
+
+  /**
+   * Whether rank {@code k} runs on these loops: it has between one and {@link #MAX_VECTORS}
+   * whole vectors, and it is this JVM's rank (claimed here by the first rank that asks).
+   */
   static boolean fits(int k) {
+    if (!vectorsFit(k)) {
+      return false;
+    }
+    int rank = RANK.get();
+    return rank == k || rank == 0 && (RANK.compareAndSet(0, k) || RANK.get() == k);
+  }
+
+  /** Whether rank {@code k} has between one and {@link #MAX_VECTORS} whole vectors. */
+  static boolean vectorsFit(int k) {
     int nv = k / L;
     return nv >= 1 && nv <= MAX_VECTORS;
+  }
+
+  /** The rank claimed in this JVM, 0 if none yet (for tests). */
+  static int claimedRank() {
+    return RANK.get();
   }
 
   /** Vector {@code idx} of the row at {@code off}, or zero when the rank has fewer vectors. */
@@ -283,9 +312,8 @@ final class OuterSimd {
    * API runs as allocating library code, two orders of magnitude slower, until C2 compiles it;
    * started at a script's first Outer operator, that compilation delays the operator by a large
    * share of its run. Only rank k is used, since the compiled loops keep only the branches the
-   * calls took (a rank's vector count); a warm-up over several ranks would compile all of them,
-   * and values of differing vector counts would meet at branch merges, where the JIT no longer
-   * knows their class and falls back to the allocating code. Touches only its own arrays.
+   * calls took (a rank's vector count); nothing for a rank that is not this JVM's
+   * ({@link #fits}). Touches only its own arrays.
    */
   static void warmUp(int k) {
     if (!fits(k)) {

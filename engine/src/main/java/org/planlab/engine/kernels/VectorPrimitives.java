@@ -219,13 +219,24 @@ public final class VectorPrimitives {
   }
 
   /**
+   * Whether the Outer template's loops for rank {@code k} hold rows in registers: SIMD present,
+   * a rank of one to eight vectors, and the rank this JVM runs them for (the first to ask;
+   * other ranks take the generic loops, see {@link OuterSimd#fits}). When false,
+   * {@link #outerRight} and {@link #outerLeft} run as scalar loops, so a caller with a SIMD
+   * alternative (gathering with {@link #gatherMultAdd}) takes that instead.
+   */
+  public static boolean outerRegisters(int k) {
+    return SIMD && OuterSimd.fits(k);
+  }
+
+  /**
    * The Outer template's dot products for one row of X: {@code uv[q] = u[ui..ui+k) .
    * v[ix[p0+q]*k ..+k)} for q in [0, len), u and v row-major with k columns. With SIMD and a
    * rank that {@link OuterSimd} holds in registers, U's row is loaded once for all of them.
    */
   public static void outerDots(double[] u, int ui, double[] v, int k, int[] ix, int p0, int len,
       double[] uv) {
-    if (SIMD && OuterSimd.fits(k)) {
+    if (outerRegisters(k)) {
       OuterSimd.dots(u, ui, v, k, ix, p0, len, uv);
       return;
     }
@@ -254,7 +265,7 @@ public final class VectorPrimitives {
    */
   public static void outerRight(double[] u, int ui, double[] v, int k, double[] av, int[] ix,
       int p0, int len, double[] c, int ci) {
-    if (SIMD && OuterSimd.fits(k)) {
+    if (outerRegisters(k)) {
       OuterSimd.right(u, ui, v, k, av, ix, p0, len, c, ci);
       return;
     }
@@ -274,7 +285,7 @@ public final class VectorPrimitives {
    */
   public static void outerLeft(double[] u, int ui, double[] v, int k, double[] av, int[] ix,
       int p0, int len, double[] c) {
-    if (SIMD && OuterSimd.fits(k)) {
+    if (outerRegisters(k)) {
       OuterSimd.left(u, ui, v, k, av, ix, p0, len, c);
       return;
     }

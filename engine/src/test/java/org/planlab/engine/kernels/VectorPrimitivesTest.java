@@ -2,6 +2,8 @@ package org.planlab.engine.kernels;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 import org.junit.jupiter.api.Test;
@@ -245,38 +247,60 @@ class VectorPrimitivesTest {
             dots[q] += u[ui + l] * v[ix[3 + q] * k + l];
           }
         }
-        double[] uv = new double[len];
-        VectorPrimitives.outerDots(u, ui, v, k, ix, 3, len, uv);
-        for (int q = 0; q < len; q++) {
-          assertEquals(dots[q], uv[q], 1e-14 * k, "dot k " + k + " q " + q);
-        }
-
-        double[] right = randomArray(rnd, k + 2);
-        double[] expected = right.clone();
-        for (int q = 0; q < len; q++) {
-          double w = av[3 + q] * dots[q];
-          for (int l = 0; l < k; l++) {
-            expected[2 + l] += w * v[ix[3 + q] * k + l];
-          }
-        }
-        VectorPrimitives.outerRight(u, ui, v, k, av, ix, 3, len, right, 2);
-        for (int l = 0; l < k + 2; l++) {
-          assertEquals(expected[l], right[l], 1e-13 * k * (len + 1), "right k " + k + " l " + l);
-        }
-
-        double[] left = randomArray(rnd, rows * k);
-        double[] expectedLeft = left.clone();
-        for (int q = 0; q < len; q++) {
-          double w = av[3 + q] * dots[q];
-          for (int l = 0; l < k; l++) {
-            expectedLeft[ix[3 + q] * k + l] += w * u[ui + l];
-          }
-        }
-        VectorPrimitives.outerLeft(u, ui, v, k, av, ix, 3, len, left);
-        for (int i = 0; i < left.length; i++) {
-          assertEquals(expectedLeft[i], left[i], 1e-13 * k * (len + 1), "left k " + k + " i " + i);
+        // the facade (register loops for this JVM's rank, generic loops for others) and, for
+        // every rank they hold, the register loops themselves
+        boolean direct = VectorPrimitives.SIMD && OuterSimd.vectorsFit(k);
+        for (boolean registers : direct ? new boolean[] {false, true} : new boolean[] {false}) {
+          checkOuterLoops(registers, u, ui, v, k, av, ix, len, rows, dots, rnd);
         }
       }
+    }
+  }
+
+  private static void checkOuterLoops(boolean registers, double[] u, int ui, double[] v, int k,
+      double[] av, int[] ix, int len, int rows, double[] dots, Random rnd) {
+    double[] uv = new double[len];
+    if (registers) {
+      OuterSimd.dots(u, ui, v, k, ix, 3, len, uv);
+    } else {
+      VectorPrimitives.outerDots(u, ui, v, k, ix, 3, len, uv);
+    }
+    for (int q = 0; q < len; q++) {
+      assertEquals(dots[q], uv[q], 1e-14 * k, "dot k " + k + " q " + q);
+    }
+
+    double[] right = randomArray(rnd, k + 2);
+    double[] expected = right.clone();
+    for (int q = 0; q < len; q++) {
+      double w = av[3 + q] * dots[q];
+      for (int l = 0; l < k; l++) {
+        expected[2 + l] += w * v[ix[3 + q] * k + l];
+      }
+    }
+    if (registers) {
+      OuterSimd.right(u, ui, v, k, av, ix, 3, len, right, 2);
+    } else {
+      VectorPrimitives.outerRight(u, ui, v, k, av, ix, 3, len, right, 2);
+    }
+    for (int l = 0; l < k + 2; l++) {
+      assertEquals(expected[l], right[l], 1e-13 * k * (len + 1), "right k " + k + " l " + l);
+    }
+
+    double[] left = randomArray(rnd, rows * k);
+    double[] expectedLeft = left.clone();
+    for (int q = 0; q < len; q++) {
+      double w = av[3 + q] * dots[q];
+      for (int l = 0; l < k; l++) {
+        expectedLeft[ix[3 + q] * k + l] += w * u[ui + l];
+      }
+    }
+    if (registers) {
+      OuterSimd.left(u, ui, v, k, av, ix, 3, len, left);
+    } else {
+      VectorPrimitives.outerLeft(u, ui, v, k, av, ix, 3, len, left);
+    }
+    for (int i = 0; i < left.length; i++) {
+      assertEquals(expectedLeft[i], left[i], 1e-13 * k * (len + 1), "left k " + k + " i " + i);
     }
   }
 
@@ -294,5 +318,26 @@ class VectorPrimitivesTest {
     for (int l = 0; l < 20; l++) {
       assertEquals(420.0, c[l], "c[" + l + "]");
     }
+  }
+
+  /**
+   * The register loops run for one rank per JVM: the first rank that asks claims them, any
+   * other rank gets the generic loops (whose results the sweep above checks).
+   */
+  @Test
+  void outerRegisterLoopsServeOneRankPerJvm() {
+    if (!VectorPrimitives.SIMD) {
+      return;
+    }
+    int rank = OuterSimd.claimedRank();
+    if (rank == 0) {
+      assertTrue(VectorPrimitives.outerRegisters(20));
+      rank = 20;
+    }
+    assertTrue(VectorPrimitives.outerRegisters(rank));
+    assertEquals(rank, OuterSimd.claimedRank());
+    int other = rank == 8 ? 12 : 8;
+    assertFalse(VectorPrimitives.outerRegisters(other), "rank " + other + " after " + rank);
+    assertFalse(VectorPrimitives.outerRegisters(1000), "a rank beyond eight vectors");
   }
 }

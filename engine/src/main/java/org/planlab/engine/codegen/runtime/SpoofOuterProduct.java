@@ -46,7 +46,8 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
    * An operator of {@code type}; {@code linear} declares that genexec returns exactly
    * {@code a * uv}, the weighted outer product {@code X * (U V^T)}. RIGHT and LEFT then run
    * the whole row on one shared SIMD loop ({@link VectorPrimitives#outerRight},
-   * {@link VectorPrimitives#outerLeft}) without calling genexec.
+   * {@link VectorPrimitives#outerLeft}) without calling genexec, where those loops hold the
+   * rank in registers ({@link VectorPrimitives#outerRegisters}); else as any other operator.
    */
   protected SpoofOuterProduct(OuterType type, boolean linear) {
     this.type = Objects.requireNonNull(type, "type is null");
@@ -263,7 +264,8 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     MatrixBlock out = MatrixBlock.dense(x.rows, k);
     double[] c = out.denseValues();
     // chunks of rows taken by idle threads: rows of skewed data differ in non-zeros
-    List<Long> counts = pool.mapChunks(x.rows, TASK_ROWS, work(x, k), (r0, r1) -> linear
+    boolean fused = linear && VectorPrimitives.outerRegisters(k);
+    List<Long> counts = pool.mapChunks(x.rows, TASK_ROWS, work(x, k), (r0, r1) -> fused
         ? rightLinear(x, f, r0, r1, c)
         : visit(x, f, r0, r1, (i, s, ws) ->
             VectorPrimitives.gatherMultAdd(ws, s.indexes, s.pos, s.len, f.v, k, c, i * k)));
@@ -298,6 +300,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
    */
   private SpoofResult left(Main x, Factors f, KernelPool pool) {
     int k = f.k;
+    boolean fused = linear && VectorPrimitives.outerRegisters(k);
     double[] c = new double[x.cols * k];
     int ranges = LEFT_RANGES_PER_THREAD * pool.parallelism();
     int width = Math.max(1, (x.cols + ranges - 1) / ranges);
@@ -311,7 +314,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
         if (nz.len == 0) {
           continue;
         }
-        if (linear) {
+        if (fused) {
           VectorPrimitives.outerLeft(f.u, i * k, f.v, k, nz.values, nz.indexes, nz.pos, nz.len,
               c);
         } else {
