@@ -231,12 +231,14 @@ final class OuterSimd {
   }
 
   /**
-   * {@code c[j_q*k + l] += w_q * U[i, l]} with {@code w_q = a_q * (U[i,] . V[j_q,])}: U's row
-   * held in registers for the dot products and the updates of the output rows. The dot product
-   * as in {@link #dots}; each update a fused multiply-add per element.
+   * {@code c[j_q*k + l] += w_q * U[i, l]} with {@code w_q = a_q * (U[i,] . V[j_q,])}: the dot
+   * products by {@link #dots} into {@code uv} (scratch of at least {@code len}), then the
+   * updates of the output rows with U's row held in registers, each a fused multiply-add per
+   * element.
    */
   static void left(double[] u, int ui, double[] v, int k, double[] av, int[] ix, int p0,
-      int len, double[] c) {
+      int len, double[] uv, double[] c) {
+    dots(u, ui, v, k, ix, p0, len, uv);
     int nv = k / L;
     int tail = nv * L;
     DoubleVector u0 = row(u, ui, 0, nv);
@@ -247,60 +249,35 @@ final class OuterSimd {
     DoubleVector u5 = row(u, ui, 5, nv);
     DoubleVector u6 = row(u, ui, 6, nv);
     DoubleVector u7 = row(u, ui, 7, nv);
-    DoubleVector zero = DoubleVector.zero(SPECIES);
     for (int q = 0; q < len; q++) {
-      int vi = ix[p0 + q] * k;
-      DoubleVector e = u0.mul(at(v, vi));
-      DoubleVector o = nv > 1 ? u1.mul(at(v, vi + L)) : zero;
-      if (nv > 2) {
-        e = u2.fma(at(v, vi + 2 * L), e);
-      }
-      if (nv > 3) {
-        o = u3.fma(at(v, vi + 3 * L), o);
-      }
-      if (nv > 4) {
-        e = u4.fma(at(v, vi + 4 * L), e);
-      }
-      if (nv > 5) {
-        o = u5.fma(at(v, vi + 5 * L), o);
-      }
-      if (nv > 6) {
-        e = u6.fma(at(v, vi + 6 * L), e);
-      }
-      if (nv > 7) {
-        o = u7.fma(at(v, vi + 7 * L), o);
-      }
-      double d = e.add(o).reduceLanes(VectorOperators.ADD);
-      for (int t = tail; t < k; t++) {
-        d += u[ui + t] * v[vi + t];
-      }
-      double w = av[p0 + q] * d;
+      // the output row's offset: c has V's shape
+      int ci = ix[p0 + q] * k;
+      double w = av[p0 + q] * uv[q];
       DoubleVector wv = DoubleVector.broadcast(SPECIES, w);
-      // vi is also the output row's offset: c has V's shape
-      u0.fma(wv, at(c, vi)).intoArray(c, vi);
+      u0.fma(wv, at(c, ci)).intoArray(c, ci);
       if (nv > 1) {
-        u1.fma(wv, at(c, vi + L)).intoArray(c, vi + L);
+        u1.fma(wv, at(c, ci + L)).intoArray(c, ci + L);
       }
       if (nv > 2) {
-        u2.fma(wv, at(c, vi + 2 * L)).intoArray(c, vi + 2 * L);
+        u2.fma(wv, at(c, ci + 2 * L)).intoArray(c, ci + 2 * L);
       }
       if (nv > 3) {
-        u3.fma(wv, at(c, vi + 3 * L)).intoArray(c, vi + 3 * L);
+        u3.fma(wv, at(c, ci + 3 * L)).intoArray(c, ci + 3 * L);
       }
       if (nv > 4) {
-        u4.fma(wv, at(c, vi + 4 * L)).intoArray(c, vi + 4 * L);
+        u4.fma(wv, at(c, ci + 4 * L)).intoArray(c, ci + 4 * L);
       }
       if (nv > 5) {
-        u5.fma(wv, at(c, vi + 5 * L)).intoArray(c, vi + 5 * L);
+        u5.fma(wv, at(c, ci + 5 * L)).intoArray(c, ci + 5 * L);
       }
       if (nv > 6) {
-        u6.fma(wv, at(c, vi + 6 * L)).intoArray(c, vi + 6 * L);
+        u6.fma(wv, at(c, ci + 6 * L)).intoArray(c, ci + 6 * L);
       }
       if (nv > 7) {
-        u7.fma(wv, at(c, vi + 7 * L)).intoArray(c, vi + 7 * L);
+        u7.fma(wv, at(c, ci + 7 * L)).intoArray(c, ci + 7 * L);
       }
       for (int t = tail; t < k; t++) {
-        c[vi + t] += w * u[ui + t];
+        c[ci + t] += w * u[ui + t];
       }
     }
   }
@@ -340,7 +317,7 @@ final class OuterSimd {
     for (int it = 0; it < 2000; it++) {
       dots(u, 0, v, k, ix, 0, len, uv);
       right(u, 0, v, k, av, ix, 0, len, c, 0);
-      left(u, 0, v, k, av, ix, 0, len, c);
+      left(u, 0, v, k, av, ix, 0, len, uv, c);
       // the RIGHT and LEFT products of operators whose cell is not linear
       VectorPrimitives.gatherMultAdd(uv, ix, 0, len, v, k, c, 0);
       VectorPrimitives.scatterMultAdd(u, 0, uv, ix, 0, len, c, k);

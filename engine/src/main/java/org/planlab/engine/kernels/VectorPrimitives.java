@@ -280,13 +280,14 @@ public final class VectorPrimitives {
 
   /**
    * The Outer template's LEFT product for one row i of X with a linear cell, {@code w_q = a_q *
-   * (U[i,] . V[j_q,])}: {@code c[j_q*k + l] += w_q * U[i, l]}, c with V's shape (n x k). With
-   * SIMD, U's row stays in registers for the dot products and the updates.
+   * (U[i,] . V[j_q,])}: {@code c[j_q*k + l] += w_q * U[i, l]}, c with V's shape (n x k);
+   * {@code uv} is scratch of at least {@code len}. With SIMD, U's row stays in registers for
+   * the dot products and the updates.
    */
   public static void outerLeft(double[] u, int ui, double[] v, int k, double[] av, int[] ix,
-      int p0, int len, double[] c) {
+      int p0, int len, double[] uv, double[] c) {
     if (outerRegisters(k)) {
-      OuterSimd.left(u, ui, v, k, av, ix, p0, len, c);
+      OuterSimd.left(u, ui, v, k, av, ix, p0, len, uv, c);
       return;
     }
     for (int q = 0; q < len; q++) {

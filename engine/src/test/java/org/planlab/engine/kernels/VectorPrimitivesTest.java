@@ -295,9 +295,9 @@ class VectorPrimitivesTest {
       }
     }
     if (registers) {
-      OuterSimd.left(u, ui, v, k, av, ix, 3, len, left);
+      OuterSimd.left(u, ui, v, k, av, ix, 3, len, new double[len], left);
     } else {
-      VectorPrimitives.outerLeft(u, ui, v, k, av, ix, 3, len, left);
+      VectorPrimitives.outerLeft(u, ui, v, k, av, ix, 3, len, new double[len], left);
     }
     for (int i = 0; i < left.length; i++) {
       assertEquals(expectedLeft[i], left[i], 1e-13 * k * (len + 1), "left k " + k + " i " + i);

@@ -155,17 +155,10 @@ public final class DescriptorLoader {
    * engine's JVM gets the same options.
    */
   public static List<String> defaultJvmOptions(String heap) {
-    Matcher m = HEAP.matcher(heap);
-    if (!m.matches()) {
+    if (!HEAP.matcher(heap).matches()) {
       throw new IllegalArgumentException("'" + heap + "' is not a heap size; use e.g. 512m, 8g");
     }
-    long bytes = Long.parseLong(m.group(1)) << switch (m.group(2).toLowerCase(Locale.ROOT)) {
-      case "k" -> 10;
-      case "m" -> 20;
-      case "g" -> 30;
-      case "t" -> 40;
-      default -> 0;
-    };
+    long bytes = ByteSize.parse(heap);
     long youngMb = Math.max(1, (bytes / YOUNG_GENERATION_FRACTION) >> 20);
     return List.of(DEFAULT_COLLECTOR, "-Xmn" + youngMb + "m");
   }
@@ -173,7 +166,7 @@ public final class DescriptorLoader {
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]+");
   private static final Pattern ARG_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern DURATION = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
-  private static final Pattern HEAP = Pattern.compile("(\\d+)([kKmMgGtT]?)");
+  private static final Pattern HEAP = Pattern.compile("\\d+[kKmMgGtT]?");
   private static final List<String> TOP_KEYS = List.of("name", "description", "workload",
       "script", "params", "data", "backend", "variants", "repeat", "warmup", "rounds", "timeout",
       "threads", "jvm", "reference");

@@ -316,7 +316,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
         }
         if (fused) {
           VectorPrimitives.outerLeft(f.u, i * k, f.v, k, nz.values, nz.indexes, nz.pos, nz.len,
-              c);
+              nz.uv, c);
         } else {
           values(t, i, nz, w);
           VectorPrimitives.scatterMultAdd(f.u, i * k, w, nz.indexes, nz.pos, nz.len, c, k);

@@ -7,7 +7,6 @@ import static org.planlab.engine.runtime.instructions.Operands.wrap;
 import java.util.Arrays;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
-import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.kernels.AggregateKernels;
@@ -20,16 +19,10 @@ import org.planlab.engine.runtime.ExecutionContext;
  * Aggregates: AGGREGATE, ROW_INDEX_MAX/MIN, CUMULATIVE, TRACE, MEDIAN, QUANTILE. Full
  * aggregates give scalars.
  */
-public final class AggregateInstruction extends Instruction {
+public final class AggregateInstruction extends KernelInstruction {
 
   public AggregateInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
-  }
-
-  /** In CP, a kernel reads the operands and returns a new block or one of them. */
-  @Override
-  public boolean keepsNoOperand() {
-    return execType() == ExecType.CP;
   }
 
   @Override

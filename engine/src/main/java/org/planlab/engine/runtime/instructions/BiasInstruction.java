@@ -4,22 +4,15 @@ import static org.planlab.engine.runtime.instructions.Operands.matrix;
 import static org.planlab.engine.runtime.instructions.Operands.wrap;
 
 import org.planlab.engine.data.Data;
-import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.kernels.BiasKernels;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /** The DNN builtins BIAS_ADD and BIAS_MULTIPLY (CP only). */
-public final class BiasInstruction extends Instruction {
+public final class BiasInstruction extends KernelInstruction {
 
   public BiasInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
-  }
-
-  /** In CP, a kernel reads the operands and returns a new block or one of them. */
-  @Override
-  public boolean keepsNoOperand() {
-    return execType() == ExecType.CP;
   }
 
   @Override

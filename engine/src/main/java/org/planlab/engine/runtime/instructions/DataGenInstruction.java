@@ -10,7 +10,6 @@ import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
-import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.kernels.DataGenKernels;
 import org.planlab.engine.matrix.MatrixBlock;
@@ -19,16 +18,10 @@ import org.planlab.engine.random.RandomBlocks;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /** Construction: RAND, FILL, MATRIX_FROM_STRING, SEQ, SAMPLE, and TIME. */
-public final class DataGenInstruction extends Instruction {
+public final class DataGenInstruction extends KernelInstruction {
 
   public DataGenInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
-  }
-
-  /** In CP, a kernel reads the operands and returns a new block or one of them. */
-  @Override
-  public boolean keepsNoOperand() {
-    return execType() == ExecType.CP;
   }
 
   @Override

@@ -7,7 +7,6 @@ import static org.planlab.engine.runtime.instructions.Operands.scalar;
 import static org.planlab.engine.runtime.instructions.Operands.wrap;
 
 import org.planlab.engine.data.Data;
-import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.kernels.ElementwiseKernels;
@@ -18,16 +17,10 @@ import org.planlab.engine.ops.UnaryOp;
 import org.planlab.engine.runtime.ExecutionContext;
 
 /** Element-wise operators: BINARY, UNARY, IFELSE, NARY_MINMAX, REPLACE. */
-public final class ElementwiseInstruction extends Instruction {
+public final class ElementwiseInstruction extends KernelInstruction {
 
   public ElementwiseInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
-  }
-
-  /** In CP, a kernel reads the operands and returns a new block or one of them. */
-  @Override
-  public boolean keepsNoOperand() {
-    return execType() == ExecType.CP;
   }
 
   @Override

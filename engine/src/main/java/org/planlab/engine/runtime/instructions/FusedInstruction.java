@@ -9,7 +9,6 @@ import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.codegen.runtime.SpoofResult;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
-import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.matrix.MatrixBlock;
@@ -20,18 +19,12 @@ import org.planlab.engine.stats.CodegenCounter;
  * Runs a generated fused operator ({@code FUSED} HOP): main and side inputs as matrices, then
  * the scalar inputs; records executions and the work of its body in the statistics.
  */
-public final class FusedInstruction extends Instruction {
+public final class FusedInstruction extends KernelInstruction {
   private final FusedOp op;
 
   public FusedInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
     this.op = (FusedOp) hop.param(HopParam.Fused.class).operator();
-  }
-
-  /** In CP, a kernel reads the operands and returns a new block or one of them. */
-  @Override
-  public boolean keepsNoOperand() {
-    return execType() == ExecType.CP;
   }
 
   @Override

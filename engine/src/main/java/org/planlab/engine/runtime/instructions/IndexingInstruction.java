@@ -5,7 +5,6 @@ import static org.planlab.engine.runtime.instructions.Operands.matrix;
 import static org.planlab.engine.runtime.instructions.Operands.wrap;
 
 import org.planlab.engine.data.Data;
-import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.kernels.IndexingKernels;
 import org.planlab.engine.matrix.DimensionMismatchException;
@@ -16,16 +15,10 @@ import org.planlab.engine.runtime.ExecutionContext;
  * Right indexing {@code X[rl:ru, cl:cu]} and left indexing {@code X[rl:ru, cl:cu] = Y}, with
  * DML's 1-based inclusive bounds checked against X before any kernel runs.
  */
-public final class IndexingInstruction extends Instruction {
+public final class IndexingInstruction extends KernelInstruction {
 
   public IndexingInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
-  }
-
-  /** In CP, a kernel reads the operands and returns a new block or one of them. */
-  @Override
-  public boolean keepsNoOperand() {
-    return execType() == ExecType.CP;
   }
 
   @Override

@@ -81,7 +81,7 @@ public abstract class Instruction {
    * returns (no variable, list, cache or remote copy holds them), so that its output, when
    * not an operand's value or buffer, is referenced by its slot alone. The executor recycles
    * the buffers of such outputs once their slot dies ({@link org.planlab.engine.matrix.BlockPool}).
-   * False unless an instruction says so; the local kernels' instructions do.
+   * False unless an instruction says so ({@link KernelInstruction}).
    */
   public boolean keepsNoOperand() {
     return false;

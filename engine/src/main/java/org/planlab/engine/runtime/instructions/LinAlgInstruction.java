@@ -5,7 +5,6 @@ import static org.planlab.engine.runtime.instructions.Operands.wrap;
 
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
-import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.kernels.DecompositionKernels;
@@ -16,16 +15,10 @@ import org.planlab.engine.runtime.ExecutionContext;
  * Linear algebra: SOLVE, INV, CHOLESKY, DET, EIGEN_VALUES, EIGEN_VECTORS, and the results of
  * SVD, LU and QR (each HOP computes its decomposition and keeps the result it stands for).
  */
-public final class LinAlgInstruction extends Instruction {
+public final class LinAlgInstruction extends KernelInstruction {
 
   public LinAlgInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
-  }
-
-  /** In CP, a kernel reads the operands and returns a new block or one of them. */
-  @Override
-  public boolean keepsNoOperand() {
-    return execType() == ExecType.CP;
   }
 
   @Override

@@ -4,7 +4,6 @@ import static org.planlab.engine.runtime.instructions.Operands.matrix;
 import static org.planlab.engine.runtime.instructions.Operands.wrap;
 
 import org.planlab.engine.data.Data;
-import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.kernels.ElementwiseKernels;
 import org.planlab.engine.kernels.MMChainKernels;
@@ -20,7 +19,7 @@ import org.planlab.engine.runtime.ExecutionContext;
  * t(X)%*%X, right: X%*%t(X)), {@code mmchain} (t(X)%*%(w*(X%*%v)) or t(X)%*%(X%*%v)) and
  * {@code tlmm} (t(X)%*%y without materializing the transpose).
  */
-public final class MatMultInstruction extends Instruction {
+public final class MatMultInstruction extends KernelInstruction {
 
   /** The physical variant. */
   public enum Kind {
@@ -57,12 +56,6 @@ public final class MatMultInstruction extends Instruction {
 
   public Kind kind() {
     return kind;
-  }
-
-  /** In CP, a kernel reads the operands and returns a new block or one of them. */
-  @Override
-  public boolean keepsNoOperand() {
-    return execType() == ExecType.CP;
   }
 
   @Override

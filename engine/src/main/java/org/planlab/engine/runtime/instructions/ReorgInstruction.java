@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ListValue;
-import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.kernels.BindKernels;
 import org.planlab.engine.kernels.OrderKernels;
@@ -25,16 +24,10 @@ import org.planlab.engine.runtime.ExecutionContext;
 /**
  * Reorganisations: TRANSPOSE, REV, DIAG, RESHAPE, ORDER, REMOVE_EMPTY, TABLE, CBIND, RBIND.
  */
-public final class ReorgInstruction extends Instruction {
+public final class ReorgInstruction extends KernelInstruction {
 
   public ReorgInstruction(String opcode, Hop hop, int[] inputs, int output) {
     super(opcode, hop, inputs, output);
-  }
-
-  /** In CP, a kernel reads the operands and returns a new block or one of them. */
-  @Override
-  public boolean keepsNoOperand() {
-    return execType() == ExecType.CP;
   }
 
   @Override
