@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -207,9 +208,14 @@ public final class SparkBackend implements Backend {
   }
 
   /**
-   * Parallelizes a local block as a blocked RDD, persisted so that jobs do not ship the blocks
-   * with every task (its lineage starts here); a block moved here before, or collected from
-   * here, returns its existing RDD.
+   * Moves a local block to Spark as a blocked RDD, persisted so that its blocks are created
+   * once; a block moved here before, or collected from here, returns its existing RDD.
+   *
+   * <p>Each partition's blocks travel as one broadcast that the partition's task reads. A
+   * parallelized collection would carry its blocks inside its partition objects, and Spark
+   * serializes a task's partition with the partitions of its narrow ancestors: every later task
+   * over this matrix, or over any result derived from it without a shuffle, would ship these
+   * blocks again. A broadcast reaches each executor once (in local mode the driver's copy).
    */
   @Override
   public MatrixData fromLocal(MatrixBlock block, ExecutionContext ctx) {
@@ -220,12 +226,23 @@ public final class SparkBackend implements Backend {
     BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
     blocks.replaceAll(SizedBlock::of);
-    // the blocks in row-major order: parallelize's slices are the partitioner's ranges
+    // the blocks in row-major order: partition p holds the partitioner's range of p
     BlockPartitioner partitioner = partitioner(g);
+    int parts = partitioner.numPartitions();
     JavaSparkContext sc = context();
-    JavaPairRDD<BlockIndex, MatrixBlock> rdd = labelled(PARALLELIZE, () ->
-        assumePartitioned(sc.parallelizePairs(blocks, partitioner.numPartitions()),
-            partitioner));
+    JavaPairRDD<BlockIndex, MatrixBlock> rdd = labelled(PARALLELIZE, () -> {
+      ArrayList<Broadcast<ArrayList<Tuple2<BlockIndex, MatrixBlock>>>> shipped =
+          new ArrayList<>(parts);
+      List<Integer> ids = new ArrayList<>(parts);
+      for (int p = 0; p < parts; p++) {
+        int to = (int) (p + 1 < parts ? partitioner.start(p + 1) : partitioner.blocks());
+        shipped.add(sc.broadcast(new ArrayList<>(blocks.subList((int) partitioner.start(p),
+            to))));
+        ids.add(p);
+      }
+      return assumePartitioned(Rdds.flatMapToPair(sc.parallelize(ids, parts),
+          p -> shipped.get(p).value().iterator()), partitioner);
+    });
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
     persisted.add(rdd.id());
     counters.parallelized(block.serializedSize());
