@@ -3,23 +3,28 @@
 # (16g), SystemDS in its default configuration (code generation off; a variant with
 # config: {codegen: true} runs its operator fusion).
 # L2SVM and MLogreg on dense 1e6 x 10 (2 classes), ALS-CG on sparse 1e4 x 1e4 (0.01, rank 20),
-# PNMF on sparse 1e4 x 1e4 (0.01, rank 10), the AutoEncoder on dense 1e4 x 1e3 (500/2); one
-# warm-up and three measured runs each. SystemDS's jars are resolved by Maven into the engine
-# cache (~/.cache/planlab/engines) on first use, and its inputs converted once to its binary
-# format. Prints, per workload, the median execution time (execute_s: the run without parsing
-# and compilation, reading the inputs included) and the median wall time (wall_s: parsing,
+# PNMF on sparse 1e4 x 1e4 (0.01, rank 10), the AutoEncoder on dense 1e4 x 1e3 (500/2), and
+# L2SVM and MLogreg again with both engines forced onto Spark (local[2]). Every measured run is a
+# JVM of its own, for both engines (three rounds alternating the engines, no warm-up run), so
+# both start with a cold JIT. SystemDS's jars are resolved by Maven into the engine cache
+# (~/.cache/planlab/engines) on first use, and its inputs converted once to its binary format.
+# Prints, per workload, the median execution time (execute_s: the run without parsing and
+# compilation, reading the inputs included) and the median wall time (wall_s: parsing,
 # compilation and execution, without the JVM's start-up) of each engine, and the ratio SystemDS /
-# planlab (above 1: planlab is faster). Each SystemDS run is a JVM of its own, so its code
-# generator and interpreter run cold; planlab's measured runs follow their warm-up in one JVM.
+# planlab (above 1: planlab is faster).
 # A driver SystemDS cannot run shows as failed, with SystemDS's message below the table. ALS-CG
 # and PNMF start from factors the drivers draw with seeds (SystemDS's alsCG and pnmf take no
 # initial factors); SystemDS's rand turns the same seeds into other numbers, so these two
 # workloads' objectives differ between the engines.
 #
-#   scripts/table-peer.sh
+#   scripts/table-peer.sh [DESCRIPTOR...]   (default: all peer-systemds*.yaml of the table)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/experiment.sh"
-descriptors=(peer-systemds peer-systemds-als peer-systemds-pnmf peer-systemds-autoencoder)
+descriptors=(peer-systemds peer-systemds-als peer-systemds-pnmf peer-systemds-autoencoder
+  peer-systemds-spark)
+if [ "$#" -gt 0 ]; then
+  descriptors=("$@")
+fi
 tables="$(mktemp -d)"
 trap 'rm -rf "$tables"' EXIT
 
@@ -50,7 +55,12 @@ table() {
   echo "| workload | SystemDS 3.3.0 | planlab | ratio |"
   echo "|---|---:|---:|---:|"
   for name in "${descriptors[@]}"; do
-    awk -F, '
+    # rows of a descriptor that forces both engines onto Spark say so
+    tag=""
+    if [[ "$name" == *spark* ]]; then
+      tag=" (Spark)"
+    fi
+    awk -F, -v tag="$tag" '
       NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
       {
         w = $col["workload"]; v = $col["variant"]; m = $col["median"]
@@ -64,7 +74,7 @@ table() {
           ratio = (s != "failed" && p != "failed" && p > 0) ? sprintf("%.2f", s / p) : "-"
           fs = s == "failed" ? s : sprintf("%.3f s", s)
           fp = p == "failed" ? p : sprintf("%.3f s", p)
-          printf "| %s | %s | %s | %s |\n", w, fs, fp, ratio
+          printf "| %s%s | %s | %s | %s |\n", w, tag, fs, fp, ratio
         }
       }' "$tables/$name-$metric.csv"
   done

@@ -48,6 +48,7 @@ import org.planlab.experiment.descriptor.ExperimentDescriptor.Study;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Variant;
 import org.planlab.experiment.peer.PeerEngines;
 import org.planlab.experiment.peer.SystemDsConfig;
+import org.planlab.spark.SparkSettings;
 import org.planlab.workloads.DataSpec;
 import org.planlab.workloads.Input;
 import org.planlab.workloads.Parameter;
@@ -175,7 +176,7 @@ public final class DescriptorLoader {
           "operatorCache", "recycle", "exec", "localBudget", "reuse", "eviction", "cacheBudget",
           "reuseDelay", "async", "timeline", "engine", "config");
   /** The keys of a variant that a reference engine runs (the others configure planlab). */
-  private static final List<String> PEER_VARIANT_KEYS = List.of("engine", "config");
+  private static final List<String> PEER_VARIANT_KEYS = List.of("engine", "config", "exec");
   private static final List<String> SYSTEMDS_CONFIG_KEYS = List.of("codegen", "optlevel");
   private static final List<String> JVM_KEYS = List.of("heap", "options");
 
@@ -818,8 +819,9 @@ public final class DescriptorLoader {
     }
 
     /**
-     * The settings of a variant a reference engine runs: planlab's own keys do not apply to it,
-     * and it runs single-node, so the descriptor's backend must be cp.
+     * The settings of a variant a reference engine runs: planlab's own keys do not apply to it.
+     * It runs single-node unless its {@code exec} names SystemDS's hybrid or spark mode, which
+     * run on the master of the descriptor's Spark backend.
      */
     private SystemDsConfig peerVariant(JsonNode v, Key k, String engine, Backend backend) {
       for (Iterator<String> it = v.fieldNames(); it.hasNext(); ) {
@@ -829,23 +831,50 @@ public final class DescriptorLoader {
               + "planlab); the engine's settings go under 'config': " + SYSTEMDS_CONFIG_KEYS);
         }
       }
-      if (!backend.type().equals("cp")) {
-        throw error(k.child("engine"), "engine " + engine + " runs single-node, but the "
-            + "descriptor's backend is '" + backend.type() + "'; use backend cp");
+      String exec = v.has("exec") ? text(v.get("exec"), k.child("exec")) : "singlenode";
+      String master = null;
+      if (!exec.equals("singlenode")) {
+        if (!backend.type().equals("spark")) {
+          throw error(k.child("exec"), "engine " + engine + " in mode " + exec + " runs on the "
+              + "descriptor's Spark backend, but the backend is '" + backend.type() + "'");
+        }
+        master = option(backend.spec(), "master", SparkSettings.DEFAULT_MASTER);
       }
       SystemDsConfig d = SystemDsConfig.defaults();
+      boolean codegen = d.codegen();
+      int optLevel = d.optLevel();
       JsonNode c = v.get("config");
-      if (c == null || c.isNull()) {
-        return d;
+      if (c != null && !c.isNull()) {
+        Key ck = k.child("config");
+        requireObject(c, ck);
+        checkKeys(c, ck, SYSTEMDS_CONFIG_KEYS);
+        if (c.has("codegen")) {
+          codegen = bool(c.get("codegen"), ck.child("codegen"));
+        }
+        if (c.has("optlevel")) {
+          optLevel = (int) integer(c.get("optlevel"), ck.child("optlevel"),
+              SystemDsConfig.MIN_OPT_LEVEL, SystemDsConfig.MAX_OPT_LEVEL);
+        }
       }
-      Key ck = k.child("config");
-      requireObject(c, ck);
-      checkKeys(c, ck, SYSTEMDS_CONFIG_KEYS);
-      boolean codegen = c.has("codegen") ? bool(c.get("codegen"), ck.child("codegen"))
-          : d.codegen();
-      int optLevel = c.has("optlevel") ? (int) integer(c.get("optlevel"), ck.child("optlevel"),
-          SystemDsConfig.MIN_OPT_LEVEL, SystemDsConfig.MAX_OPT_LEVEL) : d.optLevel();
-      return new SystemDsConfig(codegen, optLevel);
+      try {
+        return new SystemDsConfig(codegen, optLevel, exec, master);
+      } catch (IllegalArgumentException ex) {
+        throw error(k.child(master == null || !SystemDsConfig.EXEC_MODES.contains(exec)
+            ? "exec" : "engine"), ex.getMessage());
+      }
+    }
+
+    /** The value of {@code key} in a backend spec {@code name[:key=value,...]}, or {@code dflt}. */
+    private static String option(String spec, String key, String dflt) {
+      int colon = spec.indexOf(':');
+      if (colon >= 0) {
+        for (String kv : spec.substring(colon + 1).split(",")) {
+          if (kv.startsWith(key + "=")) {
+            return kv.substring(key.length() + 1);
+          }
+        }
+      }
+      return dflt;
     }
 
     /** {@code true} or {@code false} (any case). */

@@ -274,6 +274,7 @@ public record ExperimentDescriptor(Path file, String sha256, String name, String
       ObjectNode vo = vs.putObject(v.name());
       vo.put("fusion", v.fusion());
       vo.put("ordering", v.ordering());
+      vo.put("exec", v.exec());
       if (v.threads() != null) {
         vo.put("threads", v.threads());
       }

@@ -10,7 +10,9 @@ import java.util.Map;
 /**
  * The command line of one SystemDS run:
  * {@code java -Xmx<heap> <jvm options> <Java 17 flags> -cp "<lib>/*"
- * org.apache.sysds.api.DMLScript -f SCRIPT -config CONFIG -exec singlenode -stats N -nvargs k=v ...}.
+ * org.apache.sysds.api.DMLScript -f SCRIPT -config CONFIG -exec MODE -stats N -nvargs k=v ...},
+ * with {@code -Dspark.master=MASTER -Dspark.app.name=SystemDS} before the class path in the
+ * hybrid and spark modes.
  *
  * @param java the java binary (the runner's own, so both engines run on the same JVM)
  * @param heap the maximum heap, as the descriptor's {@code jvm.heap} gives it to planlab's point
@@ -62,20 +64,28 @@ public record SystemDsCommand(Path java, String heap, List<String> jvmOptions, P
   }
 
   /**
-   * The command that runs {@code script} with {@code config}.
+   * The command that runs {@code script} with {@code settings}, whose configuration file is
+   * {@code config}.
    *
-   * <p>{@code -exec singlenode}: planlab's variants run single-node unless they name a backend,
-   * and SystemDS's default (hybrid) would start a local Spark context for an operation whose
-   * size it does not know at compile time (multiLogReg's {@code table()} does).
+   * <p>The mode is the variant's: {@code singlenode} unless it names another, since planlab's
+   * variants run single-node unless they name a backend, and SystemDS's default (hybrid) would
+   * start a local Spark context for an operation whose size it does not know at compile time
+   * (multiLogReg's {@code table()} does). Its hybrid and spark modes read the Spark master and
+   * application name from system properties when no {@code spark-submit} set them.
    *
    * @param nvargs the script's named arguments, in order
    */
-  public List<String> command(Path script, Path config, Map<String, String> nvargs) {
+  public List<String> command(Path script, SystemDsConfig settings, Path config,
+      Map<String, String> nvargs) {
     List<String> cmd = new ArrayList<>();
     cmd.add(java.toString());
     cmd.add("-Xmx" + heap);
     cmd.addAll(jvmOptions);
     cmd.addAll(JAVA17_FLAGS);
+    if (settings.master() != null) {
+      cmd.add("-Dspark.master=" + settings.master());
+      cmd.add("-Dspark.app.name=SystemDS");
+    }
     cmd.add("-cp");
     // the JVM expands "<dir>/*" to the folder's jars (a class path of 260 jars stays short)
     cmd.add(lib.toAbsolutePath().resolve("*").toString());
@@ -85,7 +95,7 @@ public record SystemDsCommand(Path java, String heap, List<String> jvmOptions, P
     cmd.add("-config");
     cmd.add(config.toAbsolutePath().toString());
     cmd.add("-exec");
-    cmd.add("singlenode");
+    cmd.add(settings.exec());
     cmd.add("-stats");
     cmd.add(Integer.toString(HEAVY_HITTERS));
     if (!nvargs.isEmpty()) {

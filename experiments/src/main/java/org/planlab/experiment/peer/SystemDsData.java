@@ -111,12 +111,13 @@ public final class SystemDsData {
       AtomicFiles.writeString(script, "# written by planlab: one input in SystemDS's binary "
           + "format\nX = read($in)\nwrite(X, $out, format=\"binary\")\n");
       Path work = tmp.resolve("work");
-      Path config = SystemDsConfig.defaults().write(work);
+      SystemDsConfig settings = SystemDsConfig.defaults();
+      Path config = settings.write(work);
       Map<String, String> args = new LinkedHashMap<>();
       args.put("in", text.toString());
       args.put("out", tmp.resolve(FILE).toString());
       Path log = tmp.resolve("convert.log");
-      ChildProcesses.Ended e = children.run(command.command(script, config, args), work,
+      ChildProcesses.Ended e = children.run(command.command(script, settings, config, args), work,
           Map.of(), log, log, timeout);
       String output = Files.readString(log, StandardCharsets.UTF_8);
       if (!e.ok() || !Files.exists(tmp.resolve(FILE + ".mtd"))) {

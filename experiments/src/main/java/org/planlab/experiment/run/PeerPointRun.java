@@ -82,7 +82,7 @@ final class PeerPointRun {
     Path work = Path.of(spec.runDir()).resolve(ExperimentRunner.LOGS)
         .resolve(spec.point() + WORK_SUFFIX);
     Path config = peer.config().write(work);
-    List<String> command = cmd.command(Path.of(spec.script()), config, args);
+    List<String> command = cmd.command(Path.of(spec.script()), peer.config(), config, args);
     out.println("SystemDS: " + String.join(" ", command));
     try {
       for (int i = 1; i <= spec.warmup(); i++) {

@@ -347,7 +347,7 @@ class DescriptorLoaderTest {
         d.variants().stream().map(Variant::name).toList());
     assertTrue(d.variants().get(1).recycle());
     assertFalse(d.variants().get(2).recycle());
-    assertEquals(new SystemDsConfig(true, 2), d.variants().get(3).engineConfig());
+    assertEquals(SystemDsConfig.singleNode(true, 2), d.variants().get(3).engineConfig());
     assertEquals(Duration.ofMinutes(10), d.timeout());
     assertEquals(new ExperimentDescriptor.Jvm("2g", List.of("-XX:+UseParallelGC")), d.jvm());
   }
@@ -375,7 +375,7 @@ class DescriptorLoaderTest {
     assertEquals(List.of("planlab", "systemds-3.3.0", "systemds-3.3.0"),
         d.variants().stream().map(Variant::engine).toList());
     assertEquals(null, d.variants().get(0).engineConfig());
-    assertEquals(new SystemDsConfig(true, 3), d.variants().get(1).engineConfig());
+    assertEquals(SystemDsConfig.singleNode(true, 3), d.variants().get(1).engineConfig());
     assertEquals(SystemDsConfig.defaults(), d.variants().get(2).engineConfig());
     assertEquals("systemds-3.3.0", d.toJson().get("variants").get("SysDS").get("engine").asText());
   }
@@ -414,10 +414,38 @@ class DescriptorLoaderTest {
   }
 
   @Test
-  void aSystemDsVariantNeedsTheCpBackend() throws IOException {
-    assertEquals(at(5, 7) + "key 'variants.S.engine': engine systemds-3.3.0 runs single-node, "
-            + "but the descriptor's backend is 'spark'; use backend cp",
+  void aSystemDsVariantRunsSingleNodeOrOnTheSparkBackendsLocalMaster() throws IOException {
+    ExperimentDescriptor d = DescriptorLoader.load(file("name: e\nworkload: l2svm\n"
+        + "backend: {type: spark, master: 'local[2]'}\nvariants:\n"
+        + "  P: {exec: spark}\n  S: {engine: systemds-3.3.0, exec: spark}\n"
+        + "  H: {engine: systemds-3.3.0, exec: hybrid, config: {codegen: true}}\n"
+        + "  N: {engine: systemds-3.3.0}\n"));
+    assertEquals(new SystemDsConfig(false, 2, "spark", "local[2]"),
+        d.variants().get(1).engineConfig());
+    assertEquals(new SystemDsConfig(true, 2, "hybrid", "local[2]"),
+        d.variants().get(2).engineConfig());
+    assertEquals(SystemDsConfig.defaults(), d.variants().get(3).engineConfig());
+    assertEquals("spark", d.toJson().get("variants").get("S").get("exec").asText());
+    // the Spark backend's own default master when the descriptor gives none
+    assertEquals("local[2]", DescriptorLoader.load(file("name: e\nworkload: l2svm\n"
+        + "backend: {type: spark}\nvariants:\n  S: {engine: systemds-3.3.0, exec: spark}\n"))
+        .variants().get(0).engineConfig().master());
+  }
+
+  @Test
+  void aSystemDsSparkVariantNeedsASparkBackendWithALocalMaster() throws IOException {
+    assertEquals(at(4, 31) + "key 'variants.S.exec': engine systemds-3.3.0 in mode spark runs "
+            + "on the descriptor's Spark backend, but the backend is 'cp'",
+        error("name: e\nworkload: l2svm\nvariants:\n"
+            + "  S: {engine: systemds-3.3.0, exec: spark}\n"));
+    assertEquals(at(5, 7) + "key 'variants.S.engine': SystemDS runs Spark on a local master "
+            + "(local[K]) only: a cluster's executors would need SystemDS's jars; was "
+            + "'spark://127.0.0.1:7077'",
+        error("name: e\nworkload: l2svm\nbackend: {type: spark, master: "
+            + "'spark://127.0.0.1:7077'}\nvariants:\n  S: {engine: systemds-3.3.0, exec: spark}\n"));
+    assertEquals(at(5, 31) + "key 'variants.S.exec': SystemDS's execution mode must be one of "
+            + "[singlenode, hybrid, spark], was 'gpu'",
         error("name: e\nworkload: l2svm\nbackend: {type: spark}\nvariants:\n"
-            + "  S: {engine: systemds-3.3.0}\n"));
+            + "  S: {engine: systemds-3.3.0, exec: gpu}\n"));
   }
 }

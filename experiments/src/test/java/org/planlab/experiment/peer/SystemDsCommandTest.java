@@ -25,14 +25,28 @@ class SystemDsCommandTest {
         "org.apache.sysds.api.DMLScript", "-f", "/w/l2svm.dml", "-config",
         "/w/SystemDS-config.xml", "-exec", "singlenode", "-stats", "1000", "-nvargs",
         "X=/data/X/data.bin", "maxiter=20", "verbose=FALSE"));
-    assertEquals(expected, c.command(Path.of("/w/l2svm.dml"), Path.of("/w/SystemDS-config.xml"),
-        args));
+    assertEquals(expected, c.command(Path.of("/w/l2svm.dml"), SystemDsConfig.defaults(),
+        Path.of("/w/SystemDS-config.xml"), args));
+  }
+
+  @Test
+  void sparkModeGetsTheMasterAndAnApplicationNameAsSystemPropertiesAndItsExecFlag() {
+    SystemDsCommand c = new SystemDsCommand(Path.of("java"), "1g", List.of("-Xmn64m"),
+        Path.of("/lib"));
+    List<String> cmd = c.command(Path.of("/s.dml"),
+        new SystemDsConfig(false, 2, "spark", "local[2]"), Path.of("/c.xml"), Map.of());
+    int cp = cmd.indexOf("-cp");
+    assertEquals(List.of("-Dspark.master=local[2]", "-Dspark.app.name=SystemDS"),
+        cmd.subList(cp - 2, cp));
+    assertEquals("-Xmn64m", cmd.get(2));
+    assertEquals("spark", cmd.get(cmd.indexOf("-exec") + 1));
   }
 
   @Test
   void aScriptWithoutArgumentsGetsNoNvargsFlag() {
     SystemDsCommand c = new SystemDsCommand(Path.of("java"), "1g", List.of(), Path.of("/lib"));
-    List<String> cmd = c.command(Path.of("/s.dml"), Path.of("/c.xml"), Map.of());
+    List<String> cmd = c.command(Path.of("/s.dml"), SystemDsConfig.defaults(), Path.of("/c.xml"),
+        Map.of());
     assertEquals("1000", cmd.get(cmd.size() - 1));
   }
 

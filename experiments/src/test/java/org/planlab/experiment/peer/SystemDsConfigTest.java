@@ -20,7 +20,7 @@ class SystemDsConfigTest {
 
   @Test
   void theWrittenFileIsXmlWithTheKeysSystemDsReads() throws Exception {
-    Path file = new SystemDsConfig(true, 3).write(dir.resolve("work"));
+    Path file = SystemDsConfig.singleNode(true, 3).write(dir.resolve("work"));
     assertEquals(dir.resolve("work/SystemDS-config.xml"), file);
     Document d = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
     assertEquals("root", d.getDocumentElement().getTagName());
@@ -32,7 +32,7 @@ class SystemDsConfigTest {
 
   @Test
   void theDefaultsAreSystemDssOwn() {
-    assertEquals(new SystemDsConfig(false, 2), SystemDsConfig.defaults());
+    assertEquals(SystemDsConfig.singleNode(false, 2), SystemDsConfig.defaults());
   }
 
   @Test
@@ -46,7 +46,22 @@ class SystemDsConfigTest {
   @Test
   void anOptimizationLevelOutsideZeroToFiveIsRejectedWithTheValue() {
     assertEquals("the SystemDS optimization level must be in [0, 5], was 6",
-        assertThrows(IllegalArgumentException.class, () -> new SystemDsConfig(false, 6))
+        assertThrows(IllegalArgumentException.class, () -> SystemDsConfig.singleNode(false, 6))
             .getMessage());
+  }
+
+  @Test
+  void theSparkModesNeedALocalMasterAndSingleNodeNone() {
+    assertEquals("SystemDS's spark mode needs a Spark master",
+        assertThrows(IllegalArgumentException.class,
+            () -> new SystemDsConfig(false, 2, "spark", null)).getMessage());
+    assertEquals("SystemDS's singlenode mode runs no Spark master, was given local[2]",
+        assertThrows(IllegalArgumentException.class,
+            () -> new SystemDsConfig(false, 2, "singlenode", "local[2]")).getMessage());
+    assertEquals("SystemDS runs Spark on a local master (local[K]) only: a cluster's executors "
+            + "would need SystemDS's jars; was 'yarn'",
+        assertThrows(IllegalArgumentException.class,
+            () -> new SystemDsConfig(false, 2, "hybrid", "yarn")).getMessage());
+    assertEquals("local[*]", new SystemDsConfig(false, 2, "spark", "local[*]").master());
   }
 }
