@@ -81,6 +81,20 @@ final class ExecutorOperators {
     }
   }
 
+  /**
+   * Registers an operator the driver compiled from the source of {@code key}: executors in the
+   * driver's JVM (a local master) run that class instead of compiling the source again, and so
+   * share its JIT-compiled code with the driver's own runs. A key already present keeps its
+   * class.
+   */
+  static void offer(String key, SpoofOperator compiled) {
+    if (!OPERATORS.containsKey(key)) {
+      FutureTask<SpoofOperator> known = new FutureTask<>(() -> compiled);
+      known.run();
+      OPERATORS.putIfAbsent(key, known);
+    }
+  }
+
   /** Sources compiled in this JVM so far (failed attempts included). */
   static long compiles() {
     return COMPILES.sum();

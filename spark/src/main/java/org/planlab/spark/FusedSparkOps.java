@@ -85,6 +85,8 @@ final class FusedSparkOps {
     }
     FusedTask task = new FusedTask(op.className(), op.source(), layout.template(),
         variant(plan), fullDims(plan, x, sides), scalars);
+    // executors of a local master run in this JVM: they take the driver's compiled class
+    ExecutorOperators.offer(task.key(), op.operator());
     ctx.statistics().addCodegen(CodegenCounter.FUSED_EXECUTIONS, 1);
 
     boolean rowwise = layout.template() == FusedLayout.Template.ROW;

@@ -49,6 +49,11 @@ final class FusedTask implements Serializable {
     return className;
   }
 
+  /** The executors' cache key of the operator ({@link ExecutorOperators#key}). */
+  String key() {
+    return key;
+  }
+
   /** The output dims of the whole operator. */
   int[] fullDims() {
     return fullDims.clone();

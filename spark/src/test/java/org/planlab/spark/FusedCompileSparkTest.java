@@ -18,22 +18,54 @@ import org.planlab.engine.matrix.MatrixBlock;
 
 /**
  * Executors compile a shipped operator once per JVM and reuse it across tasks and jobs
- * (fusion paper, sec. 2.1); a source an executor cannot compile fails the job with the
- * compiler's error, the class name and the executor.
+ * (fusion paper, sec. 2.1), and executors in the driver's JVM take the driver's class; a source
+ * an executor cannot compile fails the job with the compiler's error, the class name and the
+ * executor.
  */
 class FusedCompileSparkTest {
   @TempDir
   static Path dir;
 
   @Test
-  void anExecutorCompilesEachShippedOperatorOnce() throws IOException {
-    String dml = FusedSparkTest.DATA + "s = sum(X * Y + X)\n";
-    FusedRuns.run(dir, dml, ExecMode.SPARK, FusedRuns.SPARK);
+  void executorsOfALocalMasterRunTheDriversCompiledClass() throws IOException {
     long compiles = ExecutorOperators.compiles();
-    // a second engine generates the same class again: its executors find it compiled
+    String dml = FusedSparkTest.DATA + "s = sum(X * Y + X)\n";
+    FusedRuns.Outcome first = FusedRuns.run(dir, dml, ExecMode.SPARK, FusedRuns.SPARK);
+    // a second engine generates the same class again
     FusedRuns.Outcome again = FusedRuns.run(dir, dml, ExecMode.SPARK, FusedRuns.SPARK);
+    assertTrue(first.count("sp_spoofCell") > 0, first.opcodes().toString());
     assertTrue(again.count("sp_spoofCell") > 0, again.opcodes().toString());
     assertEquals(compiles, ExecutorOperators.compiles());
+  }
+
+  @Test
+  void anExecutorCompilesASourceItWasNotGivenOnceForAllItsTasks() {
+    SparkBackend backend = new SparkBackend(new SparkSettings(SparkSettings.DEFAULT_MASTER, 7,
+        1L << 30, 0, 1L << 20, 1L << 26, 20, true), Scratch.create());
+    try {
+      FusedTask task = new FusedTask("TMPONCE", """
+          package org.planlab.engine.codegen.generated;
+          import org.planlab.engine.codegen.runtime.*;
+          import org.planlab.engine.ops.AggregateOp;
+          public final class TMPONCE extends SpoofCellwise {
+            public TMPONCE() {
+              super(CellType.NO_AGG, AggregateOp.SUM, false);
+            }
+            protected double genexec(double a, SideInput[] b, double[] scalars, int m, int n,
+                int rix, int cix) {
+              return a + 1;
+            }
+          }
+          """, FusedLayout.Template.CELL, CellType.NO_AGG, new int[] {2, 2}, new double[0]);
+      long compiles = ExecutorOperators.compiles();
+      JavaRDD<Integer> four = backend.context().parallelize(List.of(1, 2, 3, 4), 2);
+      List<Double> sums = four.map(i -> task.run(new MatrixBlock[] {MatrixBlock.dense(2, 2)})
+          .output().get(1, 1)).collect();
+      assertEquals(List.of(1.0, 1.0, 1.0, 1.0), sums);
+      assertEquals(compiles + 1, ExecutorOperators.compiles());
+    } finally {
+      backend.close();
+    }
   }
 
   @Test

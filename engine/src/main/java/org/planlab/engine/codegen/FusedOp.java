@@ -41,6 +41,11 @@ public final class FusedOp implements FusedOperator {
     return source;
   }
 
+  /** The compiled instance (stateless: concurrent calls may share it). */
+  public SpoofOperator operator() {
+    return operator;
+  }
+
   /** Number of matrix inputs (main and sides); the scalar inputs follow them. */
   public int matrixInputs() {
     return 1 + plan.sides();
