@@ -1,5 +1,7 @@
 package org.planlab.engine.kernels;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorOperators;
@@ -56,6 +58,41 @@ final class OuterSimd {
     }
     int rank = RANK.get();
     return rank == k || rank == 0 && (RANK.compareAndSet(0, k) || RANK.get() == k);
+  }
+
+  /**
+   * Open while a warm-up of this JVM's rank runs ({@link #warmUp}), else null. Operators that
+   * reach the loops meanwhile wait for it ({@link #awaitWarmUp}) instead of running them
+   * before C2 has compiled them: the warm-up thread and the compiler then have the cores, and
+   * the operator runs compiled code from its first row. Every operator still takes the same
+   * loops, so results do not depend on when the warm-up ends.
+   */
+  private static volatile CountDownLatch warming;
+  /** The longest an operator waits for a warm-up. */
+  private static final long WARM_WAIT_MS = 2000;
+
+  /**
+   * Marks a warm-up of rank {@code k} as started, before its thread runs, so that an operator
+   * that starts first waits for it; false (nothing to warm) when k is not this JVM's rank.
+   */
+  static boolean beginWarmUp(int k) {
+    if (!fits(k)) {
+      return false;
+    }
+    warming = new CountDownLatch(1);
+    return true;
+  }
+
+  /** Waits, at most {@link #WARM_WAIT_MS}, for a warm-up that has begun and not ended. */
+  static void awaitWarmUp() {
+    CountDownLatch w = warming;
+    if (w != null) {
+      try {
+        w.await(WARM_WAIT_MS, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /** Whether rank {@code k} has between one and {@link #MAX_VECTORS} whole vectors. */
@@ -290,12 +327,24 @@ final class OuterSimd {
    * started at a script's first Outer operator, that compilation delays the operator by a large
    * share of its run. Only rank k is used, since the compiled loops keep only the branches the
    * calls took (a rank's vector count); nothing for a rank that is not this JVM's
-   * ({@link #fits}). Touches only its own arrays.
+   * ({@link #fits}). Touches only its own arrays. Ends a warm-up begun with
+   * {@link #beginWarmUp}, also when it fails, so that no operator waits beyond it.
    */
   static void warmUp(int k) {
-    if (!fits(k)) {
-      return;
+    try {
+      if (fits(k)) {
+        runLoops(k);
+      }
+    } finally {
+      CountDownLatch w = warming;
+      warming = null;
+      if (w != null) {
+        w.countDown();
+      }
     }
+  }
+
+  private static void runLoops(int k) {
     int rows = 64;
     int len = 24;
     double[] u = new double[k];

@@ -226,7 +226,12 @@ public final class VectorPrimitives {
    * alternative (gathering with {@link #gatherMultAdd}) takes that instead.
    */
   public static boolean outerRegisters(int k) {
-    return SIMD && OuterSimd.fits(k);
+    if (!SIMD || !OuterSimd.fits(k)) {
+      return false;
+    }
+    // the first operators wait for a running warm-up of the loops (OuterSimd.awaitWarmUp)
+    OuterSimd.awaitWarmUp();
+    return true;
   }
 
   /**
@@ -255,6 +260,15 @@ public final class VectorPrimitives {
     if (SIMD) {
       OuterSimd.warmUp(k);
     }
+  }
+
+  /**
+   * Marks a warm-up of rank {@code k} ({@link #warmUpOuter}) as started before its thread runs,
+   * so that Outer operators wait for it rather than run the loops cold; false when there is
+   * nothing to warm (no SIMD, or a rank the register loops do not serve).
+   */
+  public static boolean beginOuterWarmUp(int k) {
+    return SIMD && OuterSimd.beginWarmUp(k);
   }
 
   /**

@@ -340,4 +340,33 @@ class VectorPrimitivesTest {
     assertFalse(VectorPrimitives.outerRegisters(other), "rank " + other + " after " + rank);
     assertFalse(VectorPrimitives.outerRegisters(1000), "a rank beyond eight vectors");
   }
+
+  /**
+   * An Outer operator that reaches the register loops while their warm-up runs waits for the
+   * warm-up to end, on the same loops; a rank the loops do not serve begins no warm-up.
+   */
+  @Test
+  void anOuterOperatorWaitsForARunningWarmUpOfItsRank() throws InterruptedException {
+    if (!VectorPrimitives.SIMD) {
+      return;
+    }
+    int rank = OuterSimd.claimedRank() == 0 ? 20 : OuterSimd.claimedRank();
+    assertTrue(VectorPrimitives.beginOuterWarmUp(rank));
+    java.util.concurrent.CountDownLatch returned = new java.util.concurrent.CountDownLatch(1);
+    Thread operator = new Thread(() -> {
+      if (VectorPrimitives.outerRegisters(rank)) {
+        returned.countDown();
+      }
+    });
+    operator.start();
+    // held by the warm-up (at most two seconds), not by the wait here
+    assertFalse(returned.await(300, java.util.concurrent.TimeUnit.MILLISECONDS),
+        "the operator went on before the warm-up ended");
+    VectorPrimitives.warmUpOuter(rank);
+    assertTrue(returned.await(1, java.util.concurrent.TimeUnit.SECONDS));
+    operator.join();
+    int other = rank == 8 ? 12 : 8;
+    assertFalse(VectorPrimitives.beginOuterWarmUp(other));
+    assertFalse(VectorPrimitives.outerRegisters(other));
+  }
 }
