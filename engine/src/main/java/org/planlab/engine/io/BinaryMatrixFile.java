@@ -15,6 +15,7 @@ import java.util.List;
 import org.planlab.engine.io.MatrixRows;
 import org.planlab.engine.io.RowBlocks;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.matrix.MatrixBlockSerializer;
 
 /**
  * An opened binary matrix file (see {@link BinaryFormat}): header and block index are checked
@@ -98,6 +99,36 @@ public final class BinaryMatrixFile implements MatrixSource {
 
   @Override
   public MatrixBlock block(int index) throws IOException {
+    byte[] bytes = checkedBytes(index);
+    return decode(index, bytes);
+  }
+
+  /** Block {@code index} decoded from its checked bytes, its dims checked. */
+  private MatrixBlock decode(int index, byte[] bytes) throws IOException {
+    int len = bytes.length - 8;
+    MatrixBlock m;
+    try {
+      DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 4, len));
+      m = MatrixBlock.read(in);
+      if (in.available() != 0) {
+        throw new IOException(in.available() + " unread bytes after the block");
+      }
+    } catch (IOException | RuntimeException e) {
+      throw MatrixFormatException.atOffset(file, offsets[index], index, "corrupt block: "
+          + e.getMessage());
+    }
+    if (m.rows() != blockRows(index) || m.cols() != cols()) {
+      throw MatrixFormatException.atOffset(file, offsets[index], index, "block is " + m.shape()
+          + ", expected " + blockRows(index) + "x" + cols());
+    }
+    return m;
+  }
+
+  /**
+   * The bytes of block {@code index} as stored (length, serialized block, CRC32), read at its
+   * offset, with their length and checksum checked.
+   */
+  private byte[] checkedBytes(int index) throws IOException {
     if (index < 0 || index >= offsets.length) {
       throw new IndexOutOfBoundsException("block " + index + " of " + offsets.length);
     }
@@ -122,25 +153,20 @@ public final class BinaryMatrixFile implements MatrixSource {
       throw MatrixFormatException.atOffset(file, start, index, String.format(
           "checksum mismatch: stored CRC32 %08x, computed %08x", stored, computed));
     }
-    MatrixBlock m;
-    try {
-      DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes, 4, len));
-      m = MatrixBlock.read(in);
-      if (in.available() != 0) {
-        throw new IOException(in.available() + " unread bytes after the block");
-      }
-    } catch (IOException | RuntimeException e) {
-      throw MatrixFormatException.atOffset(file, start, index, "corrupt block: " + e.getMessage());
-    }
-    if (m.rows() != blockRows(index) || m.cols() != cols()) {
-      throw MatrixFormatException.atOffset(file, start, index, "block is " + m.shape()
-          + ", expected " + blockRows(index) + "x" + cols());
-    }
-    return m;
+    return bytes;
   }
 
-  /** All blocks as one block (format by its nnz), checking the total nnz against the header. */
+  /**
+   * All blocks as one block (format by its nnz), checking the total nnz against the header. A
+   * matrix stored dense enough to be read dense is decoded block by block straight into its
+   * array: one copy of the data, not a block per stored block stacked afterwards.
+   */
   public MatrixBlock readAll() throws IOException {
+    long rows = rows();
+    if (offsets.length > 1 && rows * cols() <= MatrixBlock.MAX_DENSE_CELLS
+        && !MatrixBlock.preferSparse(rows, cols(), header.nnz())) {
+      return readAllDense();
+    }
     List<MatrixBlock> blocks = new ArrayList<>(offsets.length);
     long nnz = 0;
     for (int i = 0; i < offsets.length; i++) {
@@ -148,14 +174,48 @@ public final class BinaryMatrixFile implements MatrixSource {
       nnz += b.nnz();
       blocks.add(b);
     }
+    checkNnz(nnz);
+    if (blocks.isEmpty()) {
+      return MatrixBlock.empty((int) rows, cols());
+    }
+    return MatrixRows.rbind(blocks, cols()).examSparsity();
+  }
+
+  private MatrixBlock readAllDense() throws IOException {
+    int cols = cols();
+    MatrixBlock out = MatrixBlock.dense((int) rows(), cols);
+    double[] a = out.denseValues();
+    long nnz = 0;
+    long row = 0;
+    for (int i = 0; i < offsets.length; i++) {
+      byte[] bytes = checkedBytes(i);
+      int h = blockRows(i);
+      int at = (int) (row * cols);
+      if (MatrixBlockSerializer.isDense(bytes, 4)) {
+        try {
+          nnz += MatrixBlockSerializer.decodeDenseInto(bytes, 4, bytes.length - 8, h, cols, a,
+              at);
+        } catch (IOException | RuntimeException e) {
+          throw MatrixFormatException.atOffset(file, offsets[i], i, "corrupt block: "
+              + e.getMessage());
+        }
+      } else {
+        MatrixBlock b = decode(i, bytes);
+        MatrixRows.copyInto(b, a, at);
+        nnz += b.nnz();
+      }
+      row += h;
+    }
+    checkNnz(nnz);
+    out.setNonZeros(nnz);
+    return out.examSparsity();
+  }
+
+  private void checkNnz(long nnz) throws MatrixFormatException {
     if (nnz != header.nnz()) {
       throw MatrixFormatException.atOffset(file, BinaryFormat.OFFSET_NNZ, -1, "header says nnz="
           + header.nnz() + " but the blocks hold " + nnz + " non-zeros");
     }
-    if (blocks.isEmpty()) {
-      return MatrixBlock.empty((int) rows(), cols());
-    }
-    return MatrixRows.rbind(blocks, cols()).examSparsity();
   }
 
   @Override

@@ -113,7 +113,7 @@ public final class MatrixRows {
     return rbind(blocks, source.cols());
   }
 
-  private static void copyInto(MatrixBlock b, double[] a, int offset) {
+  static void copyInto(MatrixBlock b, double[] a, int offset) {
     if (b.isEmpty()) {
       return;
     }

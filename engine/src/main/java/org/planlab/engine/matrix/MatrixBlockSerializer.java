@@ -92,6 +92,46 @@ public final class MatrixBlockSerializer {
     return m;
   }
 
+  /** Whether the block serialized from {@code bytes[off]} (as {@link #write} wrote it) is dense. */
+  public static boolean isDense(byte[] bytes, int off) {
+    return bytes.length > off + HEADER_BYTES - 1 && bytes[off + HEADER_BYTES - 1] == DENSE;
+  }
+
+  /**
+   * Decodes the dense block ({@link #isDense}) serialized in {@code bytes[off, off+len)}, which
+   * must be {@code rows x cols}, straight into the row-major {@code out} from {@code outOff},
+   * without a block of its own (for readers that assemble a matrix from blocks); returns its
+   * nnz.
+   *
+   * @throws IOException for a corrupt block or one of other dims, with what is wrong
+   */
+  public static long decodeDenseInto(byte[] bytes, int off, int len, int rows, int cols,
+      double[] out, int outOff) throws IOException {
+    java.nio.ByteBuffer bb = java.nio.ByteBuffer.wrap(bytes, off, len);
+    int cells = rows * cols;
+    if (len != HEADER_BYTES + 8L * cells || !isDense(bytes, off)) {
+      throw new IOException("corrupt matrix block: " + len + " bytes, a dense " + rows + "x"
+          + cols + " block has " + (HEADER_BYTES + 8L * cells));
+    }
+    int r = bb.getInt();
+    int c = bb.getInt();
+    long nnz = bb.getLong();
+    bb.get();
+    if (r != rows || c != cols) {
+      throw new IOException("matrix block is " + r + "x" + c + ", expected " + rows + "x" + cols);
+    }
+    bb.asDoubleBuffer().get(out, outOff, cells);
+    long count = 0;
+    for (int i = outOff; i < outOff + cells; i++) {
+      count += out[i] != 0 ? 1 : 0;
+    }
+    if (count != nnz) {
+      throw new IOException("corrupt matrix block: header says nnz=" + nnz + " but the data "
+          + "holds " + count + " non-zeros");
+    }
+    return count;
+  }
+
   // ---------------------------------------------------------------- dense
 
   private static void writeDense(MatrixBlock m, DataOutput out) throws IOException {

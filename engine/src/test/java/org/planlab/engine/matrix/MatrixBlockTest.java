@@ -120,6 +120,33 @@ class MatrixBlockTest {
   }
 
   @Test
+  void aDenseBlockDecodesStraightIntoAnArrayAndItsHeaderIsChecked() throws IOException {
+    MatrixBlock m = TestMatrices.random(6, 4, 0.7, 3, true);
+    ByteArrayOutputStream bos = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bos)) {
+      m.write(out);
+    }
+    byte[] b = new byte[bos.size() + 3];
+    System.arraycopy(bos.toByteArray(), 0, b, 3, bos.size());
+    assertTrue(MatrixBlockSerializer.isDense(b, 3));
+    double[] a = new double[2 + 24];
+    assertEquals(m.nnz(), MatrixBlockSerializer.decodeDenseInto(b, 3, bos.size(), 6, 4, a, 2));
+    for (int i = 0; i < 24; i++) {
+      assertEquals(m.get(i / 4, i % 4), a[2 + i], "cell " + i);
+    }
+    IOException dims = assertThrows(IOException.class,
+        () -> MatrixBlockSerializer.decodeDenseInto(b, 3, bos.size(), 4, 6, a, 0));
+    assertEquals("matrix block is 6x4, expected 4x6", dims.getMessage());
+    b[3 + 15] ^= 1; // the header's nnz, low byte
+    IOException nnz = assertThrows(IOException.class,
+        () -> MatrixBlockSerializer.decodeDenseInto(b, 3, bos.size(), 6, 4, a, 0));
+    assertEquals("corrupt matrix block: header says nnz=" + (m.nnz() ^ 1) + " but the data "
+        + "holds " + m.nnz() + " non-zeros", nnz.getMessage());
+    assertFalse(MatrixBlockSerializer.isDense(new byte[] {0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 0,
+        0, 0, 0, 1, MatrixBlockSerializer.SPARSE}, 0));
+  }
+
+  @Test
   void corruptHeaderIsAnIOException() {
     byte[] bad = {0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 9, 1};
     IOException e = assertThrows(IOException.class,
