@@ -40,14 +40,9 @@ class FusedCompileSparkTest {
 
   @Test
   void anExecutorCompilesASourceItWasNotGivenOnceForAllItsTasks() {
-    SparkBackend backend = new SparkBackend(new SparkSettings(SparkSettings.DEFAULT_MASTER, 7,
-        1L << 30, 0, 1L << 20, 1L << 26, 20, true), Scratch.create());
+    SparkBackend backend = smallBackend();
     try {
-      FusedTask task = new FusedTask("TMPONCE", """
-          package org.planlab.engine.codegen.generated;
-          import org.planlab.engine.codegen.runtime.*;
-          import org.planlab.engine.ops.AggregateOp;
-          public final class TMPONCE extends SpoofCellwise {
+      FusedTask task = cellTask("TMPONCE", """
             public TMPONCE() {
               super(CellType.NO_AGG, AggregateOp.SUM, false);
             }
@@ -55,8 +50,7 @@ class FusedCompileSparkTest {
                 int rix, int cix) {
               return a + 1;
             }
-          }
-          """, FusedLayout.Template.CELL, CellType.NO_AGG, new int[] {2, 2}, new double[0]);
+          """);
       long compiles = ExecutorOperators.compiles();
       JavaRDD<Integer> four = backend.context().parallelize(List.of(1, 2, 3, 4), 2);
       List<Double> sums = four.map(i -> task.run(new MatrixBlock[] {MatrixBlock.dense(2, 2)})
@@ -70,16 +64,11 @@ class FusedCompileSparkTest {
 
   @Test
   void aSourceExecutorsCannotCompileFailsWithTheCompilerError() {
-    SparkBackend backend = new SparkBackend(new SparkSettings(SparkSettings.DEFAULT_MASTER, 7,
-        1L << 30, 0, 1L << 20, 1L << 26, 20, true), Scratch.create());
+    SparkBackend backend = smallBackend();
     try {
-      FusedTask task = new FusedTask("TMPBROKEN", """
-          package org.planlab.engine.codegen.generated;
-          import org.planlab.engine.codegen.runtime.*;
-          public final class TMPBROKEN extends SpoofCellwise {
+      FusedTask task = cellTask("TMPBROKEN", """
             no such member;
-          }
-          """, FusedLayout.Template.CELL, CellType.NO_AGG, new int[] {2, 2}, new double[0]);
+          """);
       JavaRDD<Integer> one = backend.context().parallelize(List.of(1), 1);
       SparkException e = assertThrows(SparkException.class, () -> one.map(i ->
           task.run(new MatrixBlock[] {MatrixBlock.dense(2, 2)}).work()).collect());
@@ -87,9 +76,23 @@ class FusedCompileSparkTest {
       assertInstanceOf(ExecutorOperators.FusedCompileException.class, clear);
       String m = clear.getMessage();
       assertTrue(m.startsWith("Spark executor "), m);
-      assertTrue(m.contains("fused operator TMPBROKEN does not compile: Line 4"), m);
+      assertTrue(m.contains("fused operator TMPBROKEN does not compile: Line 5"), m);
     } finally {
       backend.close();
     }
+  }
+
+  private static SparkBackend smallBackend() {
+    return new SparkBackend(new SparkSettings(SparkSettings.DEFAULT_MASTER, 7, 1L << 30, 0,
+        1L << 20, 1L << 26, 20, true), Scratch.create());
+  }
+
+  /** A Cell NO_AGG task of class {@code name}, whose source declares {@code members}. */
+  private static FusedTask cellTask(String name, String members) {
+    return new FusedTask(name, "package org.planlab.engine.codegen.generated;\n"
+        + "import org.planlab.engine.codegen.runtime.*;\n"
+        + "import org.planlab.engine.ops.AggregateOp;\n"
+        + "public final class " + name + " extends SpoofCellwise {\n" + members + "}\n",
+        FusedLayout.Template.CELL, CellType.NO_AGG, new int[] {2, 2}, new double[0]);
   }
 }

@@ -442,7 +442,8 @@ class DescriptorLoaderTest {
             + "(local[K]) only: a cluster's executors would need SystemDS's jars; was "
             + "'spark://127.0.0.1:7077'",
         error("name: e\nworkload: l2svm\nbackend: {type: spark, master: "
-            + "'spark://127.0.0.1:7077'}\nvariants:\n  S: {engine: systemds-3.3.0, exec: spark}\n"));
+            + "'spark://127.0.0.1:7077'}\nvariants:\n"
+            + "  S: {engine: systemds-3.3.0, exec: spark}\n"));
     assertEquals(at(5, 31) + "key 'variants.S.exec': SystemDS's execution mode must be one of "
             + "[singlenode, hybrid, spark], was 'gpu'",
         error("name: e\nworkload: l2svm\nbackend: {type: spark}\nvariants:\n"
