@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ExecutionException;
@@ -88,11 +89,7 @@ final class ExecutorOperators {
    * class.
    */
   static void offer(String key, SpoofOperator compiled) {
-    if (!OPERATORS.containsKey(key)) {
-      FutureTask<SpoofOperator> known = new FutureTask<>(() -> compiled);
-      known.run();
-      OPERATORS.putIfAbsent(key, known);
-    }
+    OPERATORS.computeIfAbsent(key, k -> CompletableFuture.completedFuture(compiled));
   }
 
   /** Sources compiled in this JVM so far (failed attempts included). */

@@ -65,7 +65,8 @@ final class OuterSimd {
    * reach the loops meanwhile wait for it ({@link #awaitWarmUp}) instead of running them
    * before C2 has compiled them: the warm-up thread and the compiler then have the cores, and
    * the operator runs compiled code from its first row. Every operator still takes the same
-   * loops, so results do not depend on when the warm-up ends.
+   * loops, so results do not depend on when the warm-up ends. Per JVM, as {@link #RANK}: it
+   * describes the JIT's compiled code, which every engine instance of the process shares.
    */
   private static volatile CountDownLatch warming;
   /** The longest an operator waits for a warm-up. */

@@ -39,6 +39,7 @@ import org.planlab.engine.io.FileErrors;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.engine.parallel.KernelPool;
+import org.planlab.engine.spi.PluginSpec;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
 import org.planlab.experiment.descriptor.ExperimentDescriptor.Backend;
@@ -838,7 +839,8 @@ public final class DescriptorLoader {
           throw error(k.child("exec"), "engine " + engine + " in mode " + exec + " runs on the "
               + "descriptor's Spark backend, but the backend is '" + backend.type() + "'");
         }
-        master = option(backend.spec(), "master", SparkSettings.DEFAULT_MASTER);
+        master = PluginSpec.parse(backend.spec()).options().getOrDefault("master",
+            SparkSettings.DEFAULT_MASTER);
       }
       SystemDsConfig d = SystemDsConfig.defaults();
       boolean codegen = d.codegen();
@@ -862,19 +864,6 @@ public final class DescriptorLoader {
         throw error(k.child(master == null || !SystemDsConfig.EXEC_MODES.contains(exec)
             ? "exec" : "engine"), ex.getMessage());
       }
-    }
-
-    /** The value of {@code key} in a backend spec {@code name[:key=value,...]}, or {@code dflt}. */
-    private static String option(String spec, String key, String dflt) {
-      int colon = spec.indexOf(':');
-      if (colon >= 0) {
-        for (String kv : spec.substring(colon + 1).split(",")) {
-          if (kv.startsWith(key + "=")) {
-            return kv.substring(key.length() + 1);
-          }
-        }
-      }
-      return dflt;
     }
 
     /** {@code true} or {@code false} (any case). */
