@@ -34,6 +34,11 @@ public final class Placement {
      * it in the driver ({@link org.planlab.engine.backend.Backend#driverLocalBytes()}).
      */
     SMALL_LOCAL("small, inputs in driver"),
+    /**
+     * Forced mode, but the operation reads no distributed input and every consumer runs in the
+     * driver: on the backend it would only add a transfer each way.
+     */
+    DRIVER_CONSUMERS("inputs and consumers in driver"),
     /** The backend of the mode has no operator for it. */
     UNSUPPORTED("backend has no operator"),
     /** The operation does not fit the device's memory. */

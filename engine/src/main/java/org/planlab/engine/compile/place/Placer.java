@@ -32,9 +32,10 @@ import org.planlab.engine.lang.types.DataType;
  *       aggregates, unary and matrix-scalar operations and matrix multiplications whose main
  *       input runs on SPARK and has no other consumer (Spark paper, sec. 3.3: no transfer of
  *       that input to the driver); else CP.
- *   <li>{@code spark}: SPARK for every operation the distributed backend supports, except small
- *       operations (the backend's {@code driverLocalBytes}) whose matrix inputs are all in the
- *       driver.
+ *   <li>{@code spark}: SPARK for every operation the distributed backend supports, except
+ *       operations whose matrix inputs are all in the driver and that are either small (the
+ *       backend's {@code driverLocalBytes}) or read only by operations in the driver, such as
+ *       {@code seq} feeding a {@code table} the backend has no operator for.
  *   <li>{@code gpu}: GPU for every operation the device supports whose M(op) fits the device's
  *       budget; unknown sizes stay in CP and mark the DAG for recompilation.
  * </ul>
@@ -87,6 +88,9 @@ public final class Placer {
       recompile |= d.rule() == Rule.UNKNOWN;
       decisions.put(h, d);
     }
+    if (mode == ExecMode.SPARK) {
+      keepForDriverConsumers(dag, decisions);
+    }
     return new Placement(decisions, recompile);
   }
 
@@ -131,6 +135,34 @@ public final class Placer {
           return new Decision(ExecType.SPARK, m, localBudget, Rule.TRANSITIVE);
         }
         return new Decision(ExecType.CP, m, localBudget, Rule.FITS);
+      }
+    }
+  }
+
+  /**
+   * Forced mode: moves to CP every forced operation whose matrix inputs are in the driver and
+   * whose consumers, all inside the DAG, run in CP, in reverse topological order so that a chain
+   * of such operations moves as a whole. Computing it on the backend would parallelize its inputs
+   * and collect its output for nothing.
+   */
+  private void keepForDriverConsumers(HopDag dag, Map<Hop, Decision> decisions) {
+    Map<Hop, List<Hop>> consumers = dag.consumers();
+    List<Hop> order = dag.topologicalOrder();
+    for (int i = order.size() - 1; i >= 0; i--) {
+      Hop h = order.get(i);
+      Decision d = decisions.get(h);
+      List<Hop> uses = consumers.getOrDefault(h, List.of());
+      if (d.rule() != Rule.FORCED || uses.isEmpty() || readsFrom(h, ExecType.SPARK, decisions)) {
+        continue;
+      }
+      boolean driverOnly = true;
+      for (Hop c : uses) {
+        Decision dc = decisions.get(c);
+        driverOnly &= placeable(c) && dc != null && dc.type() == ExecType.CP;
+      }
+      if (driverOnly) {
+        decisions.put(h, new Decision(ExecType.CP, d.memory(), localBudget,
+            Rule.DRIVER_CONSUMERS));
       }
     }
   }
