@@ -1,7 +1,10 @@
 package org.planlab.spark;
 
+import java.util.List;
 import java.util.Objects;
 import org.apache.spark.api.java.JavaPairRDD;
+import org.planlab.engine.data.CountedHandle;
+import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
 import org.planlab.engine.matrix.MatrixBlock;
 
@@ -18,14 +21,33 @@ import org.planlab.engine.matrix.MatrixBlock;
  * <p>{@code depth} counts the operations since the RDD's lineage was last cut (a
  * parallelize, a read, a checkpoint); the backend checkpoints deep lineages so that loops do not
  * grow them without bound.
+ *
+ * <p>The runtime counts the references to a matrix ({@link CountedHandle}). Once no variable,
+ * frame slot or cache entry holds it, and no live matrix derived from it may still need its
+ * persisted blocks (a result is lazy until a job computes it), its blocks are unpersisted at
+ * once instead of when the driver's garbage collector and Spark's context cleaner get to the RDD
+ * (MEMPHIS sec. 4.2, live-variable management; the Spark paper's rmvar): the memory store then
+ * holds what the program can still read, not every intermediate of the last iterations.
+ * Unpersisting never loses data: a lineage recomputes what an unpersisted parent held.
  */
-public final class BlockedMatrix implements MatrixData {
+public final class BlockedMatrix implements CountedHandle {
   private final SparkBackend owner;
-  private final JavaPairRDD<BlockIndex, MatrixBlock> rdd;
+  private volatile JavaPairRDD<BlockIndex, MatrixBlock> rdd;
+  /** The local block of a matrix whose RDD is made on first use, held until then. */
+  private volatile MatrixBlock pending;
   private final BlockGeometry geometry;
   private final long nnz;
   private final int depth;
   private volatile java.lang.ref.WeakReference<MatrixBlock> local;
+  // reference counting, guarded by this
+  private int refs;
+  private boolean claimed;
+  private boolean pinned;
+  private boolean cached;
+  private boolean released;
+  /** Live matrices derived from this one whose RDDs may still read its persisted blocks. */
+  private int dependents;
+  private List<BlockedMatrix> parents = List.of();
 
   BlockedMatrix(SparkBackend owner, JavaPairRDD<BlockIndex, MatrixBlock> rdd,
       BlockGeometry geometry, long nnz, int depth, MatrixBlock local) {
@@ -37,9 +59,33 @@ public final class BlockedMatrix implements MatrixData {
     this.local = local == null ? null : new java.lang.ref.WeakReference<>(local);
   }
 
-  /** The blocks. */
+  /**
+   * A matrix moved from the driver whose RDD is parallelized from {@code local} when an operator
+   * first asks for it ({@link SparkBackend#fromLocal}).
+   */
+  BlockedMatrix(SparkBackend owner, MatrixBlock local, BlockGeometry geometry) {
+    this.owner = Objects.requireNonNull(owner, "owner is null");
+    this.pending = Objects.requireNonNull(local, "local is null");
+    this.geometry = Objects.requireNonNull(geometry, "geometry is null");
+    this.nnz = local.nnz();
+    this.depth = 0;
+    this.local = new java.lang.ref.WeakReference<>(local);
+  }
+
+  /** The blocks; a matrix moved from the driver is parallelized here on first use. */
   public JavaPairRDD<BlockIndex, MatrixBlock> rdd() {
-    return rdd;
+    JavaPairRDD<BlockIndex, MatrixBlock> r = rdd;
+    if (r == null) {
+      synchronized (this) {
+        r = rdd;
+        if (r == null) {
+          r = owner.parallelize(pending, geometry);
+          rdd = r;
+          pending = null;
+        }
+      }
+    }
+    return r;
   }
 
   public BlockGeometry geometry() {
@@ -53,6 +99,10 @@ public final class BlockedMatrix implements MatrixData {
 
   /** The local copy if this matrix was collected or came from the driver, else null. */
   public MatrixBlock localCopy() {
+    MatrixBlock p = pending;
+    if (p != null) {
+      return p;
+    }
     var l = local;
     return l == null ? null : l.get();
   }
@@ -102,11 +152,138 @@ public final class BlockedMatrix implements MatrixData {
   /** Unpersists the blocks; the local copy, if any, stays valid. */
   @Override
   public void free() {
-    rdd.unpersist(false);
+    List<BlockedMatrix> gone;
+    synchronized (this) {
+      gone = unpersist();
+    }
+    gone.forEach(BlockedMatrix::dependentReleased);
+  }
+
+  /** Unpersists the blocks (once); returns the parents that no longer have this dependent. */
+  private List<BlockedMatrix> unpersist() {
+    if (rdd != null) {
+      rdd.unpersist(false);
+    }
+    List<BlockedMatrix> gone = released ? List.of() : parents;
+    released = true;
+    parents = List.of();
+    return gone;
+  }
+
+  /**
+   * This matrix was computed by an operator from {@code inputs}: each matrix among them keeps
+   * its blocks persisted while this one lives.
+   */
+  void derivedFrom(Data[] inputs) {
+    List<BlockedMatrix> from = new java.util.ArrayList<>();
+    for (Data d : inputs) {
+      if (d instanceof BlockedMatrix p && p != this && !from.contains(p) && p.addDependent()) {
+        from.add(p);
+      }
+    }
+    synchronized (this) {
+      if (released) {
+        from.forEach(BlockedMatrix::dependentReleased);
+      } else {
+        parents = List.copyOf(from);
+      }
+    }
+  }
+
+  private synchronized boolean addDependent() {
+    if (released) {
+      return false;
+    }
+    dependents++;
+    return true;
+  }
+
+  private void dependentReleased() {
+    synchronized (this) {
+      dependents--;
+    }
+    releaseIfUnused();
+  }
+
+  /** Whether the blocks were unpersisted (a lineage recomputes them when read). */
+  synchronized boolean isReleased() {
+    return released;
+  }
+
+  private void releaseIfUnused() {
+    List<BlockedMatrix> gone;
+    synchronized (this) {
+      if (released || !claimed || refs > 0 || pinned || cached || dependents > 0) {
+        return;
+      }
+      gone = unpersist();
+    }
+    gone.forEach(BlockedMatrix::dependentReleased);
+  }
+
+  @Override
+  public synchronized void retain() {
+    refs++;
+    claimed = true;
+  }
+
+  @Override
+  public void drop() {
+    synchronized (this) {
+      if (refs <= 0) {
+        throw new IllegalStateException("a Spark matrix lost more references than it had");
+      }
+      refs--;
+    }
+    releaseIfUnused();
+  }
+
+  @Override
+  public synchronized void pin() {
+    pinned = true;
+  }
+
+  @Override
+  public synchronized boolean tryRetain() {
+    if (released) {
+      return false;
+    }
+    refs++;
+    claimed = true;
+    return true;
+  }
+
+  @Override
+  public synchronized void cached(int height, long computeNanos) {
+    cached = true;
+  }
+
+  /**
+   * MEMPHIS sec. 4.1: an evicted RDD leaves Spark's storage memory at once, and is not
+   * collected to be spilled; variables that still hold it recompute it from its lineage.
+   */
+  @Override
+  public void evicted() {
+    synchronized (this) {
+      if (rdd != null) {
+        rdd.unpersist(false);
+      }
+    }
+    uncached();
+  }
+
+  @Override
+  public void uncached() {
+    synchronized (this) {
+      cached = false;
+    }
+    releaseIfUnused();
   }
 
   @Override
   public String toString() {
-    return "rdd " + rdd.id() + " of " + geometry + " on " + owner.name();
+    JavaPairRDD<BlockIndex, MatrixBlock> r = rdd;
+    return (r == null ? "local block" : "rdd " + r.id()) + " of " + geometry + " on "
+        + owner.name();
   }
 }

@@ -211,19 +211,34 @@ public final class SparkBackend implements Backend {
    * Moves a local block to Spark as a blocked RDD, persisted so that its blocks are created
    * once; a block moved here before, or collected from here, returns its existing RDD.
    *
+   * <p>A matrix of one block gets its RDD only when an operator asks for it: such matrices are
+   * mostly vectors and small factors that operators read as broadcasts of the local copy (Spark
+   * paper, sec. 3.2), and a parallelize they never read costs a broadcast and a persisted RDD on
+   * every transfer, which in a loop is every iteration.
+   */
+  @Override
+  public MatrixData fromLocal(MatrixBlock block, ExecutionContext ctx) {
+    BlockedMatrix known = copies.get(block);
+    if (known != null && !known.isReleased()) {
+      return known;
+    }
+    BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
+    BlockedMatrix m = g.blocks() <= 1 ? new BlockedMatrix(this, block, g)
+        : new BlockedMatrix(this, parallelize(block, g), g, block.nnz(), 0, block);
+    copies.put(block, m);
+    return m;
+  }
+
+  /**
+   * The blocks of a local matrix as a persisted RDD partitioned by the grid's partitioner.
+   *
    * <p>Each partition's blocks travel as one broadcast that the partition's task reads. A
    * parallelized collection would carry its blocks inside its partition objects, and Spark
    * serializes a task's partition with the partitions of its narrow ancestors: every later task
    * over this matrix, or over any result derived from it without a shuffle, would ship these
    * blocks again. A broadcast reaches each executor once (in local mode the driver's copy).
    */
-  @Override
-  public MatrixData fromLocal(MatrixBlock block, ExecutionContext ctx) {
-    BlockedMatrix known = copies.get(block);
-    if (known != null) {
-      return known;
-    }
-    BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
+  JavaPairRDD<BlockIndex, MatrixBlock> parallelize(MatrixBlock block, BlockGeometry g) {
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
     blocks.replaceAll(SizedBlock::of);
     // the blocks in row-major order: partition p holds the partitioner's range of p
@@ -246,9 +261,7 @@ public final class SparkBackend implements Backend {
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
     persisted.add(rdd.id());
     counters.parallelized(block.serializedSize());
-    BlockedMatrix m = new BlockedMatrix(this, rdd, g, block.nnz(), 0, block);
-    copies.put(block, m);
-    return m;
+    return rdd;
   }
 
   @Override

@@ -48,7 +48,12 @@ final class SparkInstruction extends Instruction {
    */
   @Override
   public Data execute(Data[] in, ExecutionContext ctx) {
-    return backend.labelled(callSite, () -> run(in, ctx));
+    Data out = backend.labelled(callSite, () -> run(in, ctx));
+    if (out instanceof BlockedMatrix result) {
+      // the result's RDD may be computed later from these inputs' persisted blocks
+      result.derivedFrom(in);
+    }
+    return out;
   }
 
   private Data run(Data[] in, ExecutionContext ctx) {

@@ -43,6 +43,15 @@ public interface CountedHandle extends MatrixData {
    */
   void uncached();
 
+  /**
+   * The lineage cache evicted this handle to stay within its budget. By default as
+   * {@link #uncached}; a backend that can recompute a value from its lineage (Spark, MEMPHIS
+   * sec. 4.1) drops the value's memory at once, even while variables still hold the handle.
+   */
+  default void evicted() {
+    uncached();
+  }
+
   /** Retains {@code d} if it is a counted handle, and the counted handles a list holds. */
   static void retainAny(Data d) {
     if (d instanceof CountedHandle h) {

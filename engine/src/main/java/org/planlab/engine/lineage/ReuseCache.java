@@ -536,7 +536,7 @@ public final class ReuseCache implements AutoCloseable {
       e.region.used -= e.sizeBytes;
       entries.remove(e.key);
       if (e.value instanceof CountedHandle h) {
-        h.uncached(); // variables may still hold it: its backend reclaims it once unreferenced
+        h.evicted(); // variables may still hold it: its backend decides what it can drop now
       } else {
         ((MatrixData) e.value).free();
       }
@@ -607,8 +607,7 @@ public final class ReuseCache implements AutoCloseable {
       queue.clear();
       used = 0;
       // cached handles are dropped, not freed: the run's results may hold them, and their
-      // backend frees what nobody references (Spark's context cleaner) or what it persisted
-      // when it closes
+      // backend frees what nobody references any more or what it persisted when it closes
       for (HandleRegion r : regions.values()) {
         for (Entry e : r.queue) {
           if (e.value instanceof CountedHandle h) {
