@@ -15,6 +15,7 @@ import org.planlab.engine.lang.DmlException;
 import org.planlab.engine.lineage.LineageItem;
 import org.planlab.engine.matrix.BlockPool;
 import org.planlab.engine.matrix.MatrixBlock;
+import org.planlab.engine.runtime.instructions.FunctionCallInstruction;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.instructions.VariableInstruction;
 import org.planlab.engine.runtime.program.BlockCode;
@@ -442,6 +443,9 @@ public final class InstructionExecutor {
     if (ctx.config().statistics()) {
       ctx.statistics().recordInstruction(instr.opcode(), end - start);
       ctx.statistics().countExecType(instr.execType());
+      if (ctx.depth() == 0 && instr instanceof FunctionCallInstruction) {
+        ctx.statistics().addMainCallTime(end - start);
+      }
     }
   }
 

@@ -22,6 +22,7 @@ public final class Statistics {
   private final AtomicLong recompilations = new AtomicLong();
   private final AtomicLong peakLiveBytes = new AtomicLong();
   private final AtomicLong executionNanos = new AtomicLong();
+  private final LongAdder mainCallNanos = new LongAdder();
   private ProcessTimes executionCpu = ProcessTimes.ZERO;
   private final Map<String, Counter> opcodes = new ConcurrentHashMap<>();
   private final Map<CodegenCounter, AtomicLong> codegen = new EnumMap<>(CodegenCounter.class);
@@ -127,6 +128,11 @@ public final class Statistics {
     executionNanos.addAndGet(nanos);
   }
 
+  /** Adds the wall time of one function call of the main program (not of a nested call). */
+  public void addMainCallTime(long nanos) {
+    mainCallNanos.add(nanos);
+  }
+
   /** Adds the process's user and kernel CPU time of one execution of a program. */
   public synchronized void addExecutionCpu(ProcessTimes spent) {
     executionCpu = executionCpu.plus(spent);
@@ -215,7 +221,7 @@ public final class Statistics {
       reused.put(c, reuse[c.ordinal()].sum());
     }
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
-        peakLiveBytes.get(), executionNanos.get(), executionCpu(), cg, sel, types, moved,
+        peakLiveBytes.get(), executionNanos.get(), mainCallNanos.sum(), executionCpu(), cg, sel, types, moved,
         operandMoves.sum(), reused, backendCounters(),
         new StatisticsSnapshot.Buffers(freshBufferBytes.sum(), recycledBufferBytes.sum()),
         sortedTimeline());

@@ -14,6 +14,9 @@ import java.util.Map;
  * @param heavyHitters per instruction opcode: count and total time, slowest first
  * @param peakLiveBytes largest in-memory size of the live matrix variables seen
  * @param executionNanos wall time of the program's execution
+ * @param mainCallNanos wall time of the function calls the main program makes (nested calls
+ *     count once, in their caller): for a driver that reads data, calls an algorithm and checks
+ *     its result, the time in the algorithm
  * @param executionCpu the process's CPU time in user mode and in the kernel during the
  *     execution (every thread of the process, so JIT compilation and GC included; unknown off
  *     Linux): kernel time is mostly page faults of freshly touched memory
@@ -34,7 +37,7 @@ import java.util.Map;
  */
 public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
     long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
-    long executionNanos, ProcessTimes executionCpu, Map<CodegenCounter, Long> codegen,
+    long executionNanos, long mainCallNanos, ProcessTimes executionCpu, Map<CodegenCounter, Long> codegen,
     Map<String, Long> selection,
     Map<String, Long> execTypes, Map<String, Transfers> transfers, long operandMoves,
     Map<ReuseCounter, Long> reuse, Map<String, Long> backend, Buffers buffers,
@@ -158,6 +161,10 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
     }
     sb.append(String.format(Locale.ROOT, "Total execution time:\t\t%.3f sec.%n",
         executionNanos / 1e9));
+    if (mainCallNanos > 0) {
+      sb.append(String.format(Locale.ROOT, "  in functions called by the main program:\t%.3f sec.%n",
+          mainCallNanos / 1e9));
+    }
     if (executionCpu.known()) {
       long cpu = executionCpu.userNanos() + executionCpu.kernelNanos();
       sb.append(String.format(Locale.ROOT,

@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.planlab.engine.api.Engine;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.spi.Plugins;
 import org.planlab.engine.spi.StrategyKind;
@@ -71,6 +75,46 @@ class ConfigAndStatisticsTest {
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
         () -> Plugins.load().create(StrategyKind.ORDERING, "sideways"));
     assertEquals("unknown operator ordering 'sideways'; known: depth-first", e.getMessage());
+  }
+
+  /**
+   * The time in the main program's function calls counts each call of the main program once,
+   * with its nested calls inside it: less than the sum over every {@code fcall}, which counts
+   * the nested ones again.
+   */
+  @Test
+  void mainCallTimeCountsTheMainProgramsCallsOnly(@TempDir Path dir) throws Exception {
+    Path script = dir.resolve("calls.dml");
+    Files.writeString(script, """
+        inner = function(Matrix[Double] A) return (Matrix[Double] B) {
+          B = A %*% A + 1
+        }
+        outer = function(Matrix[Double] A) return (Double s) {
+          s = 0
+          for (i in 1:3) {
+            s = s + sum(inner(A))
+          }
+        }
+        X = rand(rows=200, cols=200, seed=3)
+        s = outer(X)
+        print(s)
+        """);
+    StatisticsSnapshot snap;
+    EngineConfig config = EngineConfig.builder().fusion("none").statistics(true).build();
+    try (Engine engine = Engine.create(config);
+        java.io.PrintStream out = new java.io.PrintStream(java.io.OutputStream.nullOutputStream())) {
+      snap = engine.run(engine.compile(script, java.util.Map.of()), java.util.Map.of(), out,
+          ReuseHook.NONE).statistics();
+    }
+    StatisticsSnapshot.HeavyHitter calls = snap.heavyHitters().stream()
+        .filter(h -> h.opcode().equals("fcall")).findFirst().orElseThrow();
+    assertEquals(4, calls.count(), "outer once, inner three times");
+    assertTrue(snap.mainCallNanos() > 0 && snap.mainCallNanos() < calls.totalNanos()
+        && snap.mainCallNanos() <= snap.executionNanos(), snap.mainCallNanos() + " of "
+        + calls.totalNanos() + " in fcall, " + snap.executionNanos() + " in all");
+    assertTrue(snap.format(5).contains("in functions called by the main program:"),
+        snap.format(5));
+    assertEquals(0, new Statistics().snapshot().mainCallNanos());
   }
 
   @Test

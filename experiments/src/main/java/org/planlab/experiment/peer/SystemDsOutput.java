@@ -22,6 +22,9 @@ import org.planlab.workloads.Objective;
  *       (compile plus run in a started JVM), without the JVM's start-up
  *   <li>{@code compile_s}, {@code execute_s}: "Total compilation time", "Total execution time"
  *       (reading the inputs is part of the execution, as in planlab)
+ *   <li>{@code algorithm_s}: the slowest heavy hitter among SystemDS's builtin function calls
+ *       (opcodes {@code m_<name>}): the call of the algorithm a driver makes, which contains
+ *       any builtin it calls in turn
  *   <li>{@code recompilations}: the sum of "HOP DAGs recompiled (PRED, SB)"
  *   <li>{@code codegen_ms}: the DAG part of "Codegen compile times (DAG,JC)", the whole time of
  *       SystemDS's code generator, and {@code codegen_compile_ms} its JC (class compilation)
@@ -54,6 +57,8 @@ public record SystemDsOutput(double objective, Map<String, String> metrics,
 
   private static final Pattern ANSI = Pattern.compile("\u001B\\[[0-9;]*m");
   private static final String ERROR_LINE = "An Error Occurred";
+  /** The opcode prefix of SystemDS's builtin function calls in its heavy hitters. */
+  private static final String BUILTIN_CALL = "m_";
   private static final Map<String, String> FUSED = Map.of("spoofCell", "fused_cell",
       "spoofMA", "fused_magg", "spoofRA", "fused_row", "spoofOP", "fused_outer");
 
@@ -79,6 +84,7 @@ public record SystemDsOutput(double objective, Map<String, String> metrics,
     FUSED.values().forEach(c -> fused.put(c, 0L));
     boolean heavyHitters = false;
     boolean anyHeavyHitter = false;
+    double algorithm = -1;
     for (String raw : stdout.split("\\R")) {
       String line = ANSI.matcher(raw).replaceAll("").strip();
       if (line.startsWith("Heavy hitter instructions")) {
@@ -89,6 +95,9 @@ public record SystemDsOutput(double objective, Map<String, String> metrics,
         String[] t = line.split("\\s+");
         if (t.length >= 4 && t[0].matches("\\d+")) {
           anyHeavyHitter = true;
+          if (t[1].startsWith(BUILTIN_CALL)) {
+            algorithm = Math.max(algorithm, Double.parseDouble(t[2]));
+          }
           for (Map.Entry<String, String> f : FUSED.entrySet()) {
             if (t[1].startsWith(f.getKey())) {
               fused.merge(f.getValue(), Long.parseLong(t[t.length - 1]), Long::sum);
@@ -106,6 +115,9 @@ public record SystemDsOutput(double objective, Map<String, String> metrics,
     put(m, "wall_s", seconds(stats, "Total elapsed time", 0));
     put(m, "compile_s", seconds(stats, "Total compilation time", 0));
     put(m, "execute_s", seconds(stats, "Total execution time", 0));
+    if (algorithm >= 0) {
+      m.put("algorithm_s", String.format(Locale.ROOT, "%.6f", algorithm));
+    }
     String recompiled = stats.get("HOP DAGs recompiled (PRED, SB)");
     if (recompiled != null) {
       m.put("recompilations", Long.toString(part(recompiled, 0) + part(recompiled, 1)));

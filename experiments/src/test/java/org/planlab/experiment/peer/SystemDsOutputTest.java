@@ -29,6 +29,7 @@ class SystemDsOutputTest {
     assertEquals("17.318000", m.get("wall_s"));
     assertEquals("16.720000", m.get("compile_s"));
     assertEquals("0.599000", m.get("execute_s"));
+    assertEquals("0.345000", m.get("algorithm_s"), "m_l2svm");
     assertEquals("0", m.get("recompilations"));
     assertEquals("13862.000", m.get("codegen_ms"));
     assertEquals("13414.000", m.get("codegen_compile_ms"));
@@ -64,8 +65,10 @@ class SystemDsOutputTest {
         + "Total compilation time:\t\t0.400 sec.\nTotal execution time:\t\t0.600 sec.\n"
         + "HOP DAGs recompiled (PRED, SB):\t3/4.\n"
         + "Heavy hitter instructions:\n  #  Instruction  Time(s)  Count\n"
-        + "  1  ba+*           0.018     82\n";
+        + "  1  m_outer        0.500      1\n  2  m_inner        0.300      4\n"
+        + "  3  ba+*           0.018     82\n";
     Map<String, String> m = SystemDsOutput.parse(out, "", 2_000_000_000L).metrics();
+    assertEquals("0.500000", m.get("algorithm_s"), "the outermost builtin call");
     assertEquals("7", m.get("recompilations"));
     assertEquals("", m.get("codegen_ms"));
     assertEquals("", m.get("cplans"));

@@ -24,7 +24,7 @@ class PointMetricsTest {
         Map.of(CompilePhase.PARSE, 100_000_000L, CompilePhase.LOWERING, 400_000_000L), 12, 2,
         List.of(new HeavyHitter("spoofCell", 5, 10), new HeavyHitter("spoofRow", 3, 10),
             new HeavyHitter("ba+*", 9, 10)),
-        4096, 2_000_000_000L, new ProcessTimes(1_500_000_000L, 250_000_000L), codegen, selection,
+        4096, 2_000_000_000L, 1_200_000_000L, new ProcessTimes(1_500_000_000L, 250_000_000L), codegen, selection,
         Map.of(), Map.of(), 0, Map.of(), Map.of(), new StatisticsSnapshot.Buffers(3 << 20, 1 << 20),
         List.of());
   }
@@ -40,6 +40,7 @@ class PointMetricsTest {
     assertEquals("3.000000", m.get("wall_s"));
     assertEquals("0.500000", m.get("compile_s"));
     assertEquals("2.000000", m.get("execute_s"));
+    assertEquals("1.200000", m.get("algorithm_s"));
     assertEquals("1.500000", m.get("execute_user_s"));
     assertEquals("0.250000", m.get("execute_kernel_s"));
     assertEquals("0.100000", m.get("parse_s"));
