@@ -91,6 +91,8 @@ public final class SparkBackend implements Backend {
   private final LocalCopies<BlockedMatrix> copies = new LocalCopies<>();
   private final LocalCopies<Broadcast<PartitionedMatrix>> broadcasts = new LocalCopies<>();
   private final Set<Integer> persisted = java.util.concurrent.ConcurrentHashMap.newKeySet();
+  /** Whether the operation running on a thread persists its results ({@link #persisting}). */
+  private final ThreadLocal<Boolean> persistResults = ThreadLocal.withInitial(() -> true);
   private volatile JavaSparkContext context;
   private org.apache.spark.scheduler.SparkListener listener;
   /** The folder Spark made for this backend's checkpoints under a given checkpointDir. */
@@ -204,7 +206,27 @@ public final class SparkBackend implements Backend {
   @Override
   public Instruction instruction(Hop hop, MatMultInstruction.Kind physical, int[] inputs,
       int output) {
-    return new SparkInstruction(this, hop, physical, inputs, output);
+    return instruction(hop, physical, inputs, output, false);
+  }
+
+  @Override
+  public Instruction instruction(Hop hop, MatMultInstruction.Kind physical, int[] inputs,
+      int output, boolean readOnce) {
+    return new SparkInstruction(this, hop, physical, inputs, output, readOnce);
+  }
+
+  /**
+   * Runs {@code work}, an operation on the current thread, with its results persisted or, when
+   * {@code persist} is false, left lazy: computed inside the job that reads them, once.
+   */
+  <T> T persisting(boolean persist, java.util.function.Supplier<T> work) {
+    boolean before = persistResults.get();
+    persistResults.set(persist);
+    try {
+      return work.get();
+    } finally {
+      persistResults.set(before);
+    }
   }
 
   /**
@@ -347,19 +369,24 @@ public final class SparkBackend implements Backend {
   }
 
   /**
-   * A result RDD as a matrix of this backend: persisted in memory (spilling to disk), and
-   * checkpointed when its lineage has grown {@link SparkSettings#checkpointDepth()} operations
-   * deep, which bounds the lineage of values carried around loops.
+   * A result RDD as a matrix of this backend: persisted in memory (spilling to disk) unless the
+   * running operation's result is read once ({@link #persisting}), and checkpointed when its
+   * lineage has grown {@link SparkSettings#checkpointDepth()} operations deep, which bounds the
+   * lineage of values carried around loops.
    */
   BlockedMatrix result(JavaPairRDD<BlockIndex, MatrixBlock> blocks, BlockGeometry g, long nnz,
       int depth) {
     // kept as blocks that tell Spark's memory store their size
+    int d = depth;
+    boolean checkpoint = d >= settings.checkpointDepth();
+    if (!checkpoint && !persistResults.get()) {
+      return new BlockedMatrix(this, blocks, g, nnz, d, null);
+    }
     JavaPairRDD<BlockIndex, MatrixBlock> rdd = Rdds.mapPartitionsToPair(blocks, SizedBlock::all,
         true);
     rdd.persist(StorageLevel.MEMORY_AND_DISK());
     persisted.add(rdd.id());
-    int d = depth;
-    if (d >= settings.checkpointDepth()) {
+    if (checkpoint) {
       rdd.checkpoint();
       d = 0;
     }

@@ -10,6 +10,7 @@ import java.util.List;
 import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.MatrixData;
+import org.planlab.engine.lineage.ReuseMode;
 import org.planlab.engine.data.ScalarValue;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
@@ -33,13 +34,17 @@ final class SparkInstruction extends Instruction {
   /** Spark's call site of everything this instruction creates: its opcode, nothing else. */
   private final String callSite;
 
+  /** Whether the result is read once, by a later Spark operation of the same block. */
+  private final boolean readOnce;
+
   SparkInstruction(SparkBackend backend, Hop hop, MatMultInstruction.Kind physical, int[] inputs,
-      int output) {
+      int output, boolean readOnce) {
     super("sp_" + (physical != null ? physical.opcode() : Instructions.opcode(hop)), hop, inputs,
         output, ExecType.SPARK);
     this.backend = backend;
     this.physical = physical;
     this.callSite = "planlab " + opcode();
+    this.readOnce = readOnce;
   }
 
   /**
@@ -48,7 +53,11 @@ final class SparkInstruction extends Instruction {
    */
   @Override
   public Data execute(Data[] in, ExecutionContext ctx) {
-    Data out = backend.labelled(callSite, () -> run(in, ctx));
+    // a result read once is computed inside its reader's job, so it is not persisted — unless
+    // the lineage cache may keep it for reuse (MEMPHIS sec. 4.1 reuses persisted RDDs)
+    ReuseMode reuse = ctx.config().reuse().mode();
+    boolean keep = !readOnce || reuse == ReuseMode.FULL || reuse == ReuseMode.MULTILEVEL;
+    Data out = backend.labelled(callSite, () -> backend.persisting(keep, () -> run(in, ctx)));
     if (out instanceof BlockedMatrix result) {
       // the result's RDD may be computed later from these inputs' persisted blocks
       result.derivedFrom(in);

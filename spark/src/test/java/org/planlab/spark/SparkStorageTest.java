@@ -26,11 +26,11 @@ import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.runtime.ReuseHook;
 
 /**
- * What the Spark backend keeps and moves in a forced-Spark run: intermediates leave Spark's
- * storage once nothing can read them (MEMPHIS sec. 4.2, live-variable management) while the
- * inputs of a result that is not computed yet stay persisted; a generator read only by
- * operations in the driver runs in the driver; and a small matrix moved to Spark for a broadcast
- * is never parallelized.
+ * What the Spark backend keeps and moves in a forced-Spark run: intermediates read once are not
+ * persisted, and the others leave Spark's storage once nothing can read them (MEMPHIS sec. 4.2,
+ * live-variable management) while the inputs of a live result stay persisted; a generator read
+ * only by operations in the driver runs in the driver; and a small matrix moved to Spark for a
+ * broadcast is never parallelized.
  */
 class SparkStorageTest {
   private static final double TOL = 1e-12;
@@ -81,10 +81,12 @@ class SparkStorageTest {
   }
 
   /**
-   * Eight iterations each persist P, P / 100 and exp(P / 100) on Spark. At the end only what the
-   * final variables can read is persisted: X, P and Q, and the intermediate P / 100 that Q was
-   * computed from (Q stays live, so its inputs stay too) — not the 21 RDDs of the
-   * earlier iterations.
+   * Each of eight iterations computes P, T = P / 100, exp(T) and Q = exp(T) + T on Spark. P and Q
+   * are variables and T has two readers, so they are persisted; exp(T), read once by the
+   * addition, is computed inside Q's job and never persisted (Spark paper, sec. 4.2). At the
+   * end only what the final variables can read is persisted: X, P and Q, and the last T, which
+   * Q was computed from (Q stays live, so its inputs stay too) — not the 21 RDDs of the earlier
+   * iterations.
    */
   @Test
   void deadIntermediatesLeaveSparkStorageAndLiveResultsKeepTheirInputs() throws Exception {
@@ -93,7 +95,8 @@ class SparkStorageTest {
         s = 0
         for (i in 1:8) {
           P = X * i
-          Q = exp(P / 100)
+          T = P / 100
+          Q = exp(T) + T
           s = s + sum(Q)
         }
         """;

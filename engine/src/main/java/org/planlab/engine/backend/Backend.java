@@ -94,6 +94,18 @@ public interface Backend extends AutoCloseable {
   Instruction instruction(Hop hop, MatMultInstruction.Kind physical, int[] inputs, int output);
 
   /**
+   * As {@link #instruction(Hop, MatMultInstruction.Kind, int[], int)}, told whether the
+   * result is read once, by the next operation of this backend that reads it and by nothing
+   * else: a backend whose operations are lazy (Spark) then computes the result inside that
+   * reader's work and need not keep it (Spark paper, sec. 4.2: only checkpointed intermediates
+   * are persisted).
+   */
+  default Instruction instruction(Hop hop, MatMultInstruction.Kind physical, int[] inputs,
+      int output, boolean readOnce) {
+    return instruction(hop, physical, inputs, output);
+  }
+
+  /**
    * Bytes of this backend's memory the lineage cache may keep this backend's handles in
    * (MEMPHIS sec. 4.1: a share of Spark's storage memory); 0 keeps none of them. Asked when the
    * cache is first offered a handle of this backend.

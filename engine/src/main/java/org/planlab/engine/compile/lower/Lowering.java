@@ -125,6 +125,8 @@ public final class Lowering {
       }
       for (Step in : st.inputs) {
         in.lastUse = i;
+        in.readers++;
+        in.reader = st;
       }
     }
 
@@ -191,7 +193,8 @@ public final class Lowering {
         // an operand slot reused for the output must not be cleared after the instruction
         released.remove(Integer.valueOf(out));
       }
-      code.add(st.instruction(inSlots, out, placement, backends));
+      code.add(st.instruction(inSlots, out, placement, backends,
+          st != resultStep && st.readOnceOnItsBackend(placement)));
       releaseAfter.add(released.stream().mapToInt(Integer::intValue).toArray());
     }
     if (segment != null) {
@@ -455,6 +458,9 @@ public final class Lowering {
     final ExecType transferTo;
     final List<Step> inputs = new ArrayList<>();
     int lastUse = -1;
+    /** How many operands of later steps this step's value is, and the last such step. */
+    int readers;
+    Step reader;
     int slot = -1;
     /** The group of concurrent chains and the chain in it, or -1. */
     int group = -1;
@@ -474,7 +480,21 @@ public final class Lowering {
       return transferTo != null || Lowering.producesValue(hop);
     }
 
-    Instruction instruction(int[] in, int out, Placement placement, Backends backends) {
+    /**
+     * Whether this step's value is one operand of one later step on the same remote backend
+     * (no variable write, transfer or second operand reads it), so that backend computes it
+     * once, inside the reader's work, and need not keep it.
+     */
+    boolean readOnceOnItsBackend(Placement placement) {
+      if (placement == null || transferTo != null || readers != 1 || reader.transferTo != null) {
+        return false;
+      }
+      ExecType type = placement.type(hop);
+      return type != ExecType.CP && placement.type(reader.hop) == type;
+    }
+
+    Instruction instruction(int[] in, int out, Placement placement, Backends backends,
+        boolean readOnce) {
       if (transferTo != null) {
         return new TransferInstruction(hop, transferTo, in[0], out);
       }
@@ -484,7 +504,7 @@ public final class Lowering {
         throw new IllegalStateException(hop.op() + " is placed on " + type
             + " but the engine has no backend for it");
       }
-      return b.instruction(hop, physical == null ? null : physical.kind(), in, out);
+      return b.instruction(hop, physical == null ? null : physical.kind(), in, out, readOnce);
     }
   }
 
