@@ -6,6 +6,7 @@ import java.util.Objects;
 import org.planlab.engine.kernels.SegmentAggregates.Partial;
 import org.planlab.engine.kernels.SegmentAggregates.Pass;
 import org.planlab.engine.kernels.SegmentAggregates.Segment;
+import org.planlab.engine.matrix.BlockPool;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
@@ -147,7 +148,7 @@ public final class AggregateKernels {
   private static MatrixBlock rows(MatrixBlock in, AggregateOp op, KernelPool pool) {
     int rows = in.rows();
     int cols = in.cols();
-    double[] out = new double[rows];
+    double[] out = BlockPool.zeroed(rows);
     if (cols == 0) {
       Arrays.fill(out, op.emptyValue());
     } else if (in.nnz() == 0) {
@@ -256,7 +257,7 @@ public final class AggregateKernels {
       throw new IllegalArgumentException((max ? "rowIndexMax" : "rowIndexMin")
           + " is undefined for a " + in.shape() + " matrix: its rows have no columns");
     }
-    double[] out = new double[rows];
+    double[] out = BlockPool.zeroed(rows);
     if (in.nnz() == 0) {
       Arrays.fill(out, cols); // all zeros: the last one
     } else if (!in.isSparse()) {
