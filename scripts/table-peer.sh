@@ -67,15 +67,17 @@ table() {
       {
         w = $col["workload"]; v = $col["variant"]; m = $col["median"]
         if (!(w in seen)) { seen[w] = 1; order[++n] = w }
-        if ($col["status"] != "ok" || m == "") m = "failed"
+        # a driver that calls no function (PNMF runs its loop inline) has no algorithm_s
+        if ($col["status"] != "ok") m = "failed"; else if (m == "") m = "n/a"
         value[w, v] = m
       }
       END {
         for (k = 1; k <= n; k++) {
           w = order[k]; s = value[w, "SystemDS"]; p = value[w, "planlab"]
-          ratio = (s != "failed" && p != "failed" && p > 0) ? sprintf("%.2f", s / p) : "-"
-          fs = s == "failed" ? s : sprintf("%.3f s", s)
-          fp = p == "failed" ? p : sprintf("%.3f s", p)
+          known = s != "failed" && p != "failed" && s != "n/a" && p != "n/a"
+          ratio = (known && p > 0) ? sprintf("%.2f", s / p) : "-"
+          fs = (s == "failed" || s == "n/a") ? s : sprintf("%.3f s", s)
+          fp = (p == "failed" || p == "n/a") ? p : sprintf("%.3f s", p)
           printf "| %s%s | %s | %s | %s |\n", w, tag, fs, fp, ratio
         }
       }' "$tables/$name-$metric.csv"
