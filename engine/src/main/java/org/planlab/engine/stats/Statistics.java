@@ -221,8 +221,8 @@ public final class Statistics {
       reused.put(c, reuse[c.ordinal()].sum());
     }
     return new StatisticsSnapshot(phases, dags.get(), recompilations.get(), hh,
-        peakLiveBytes.get(), executionNanos.get(), mainCallNanos.sum(), executionCpu(), cg, sel, types, moved,
-        operandMoves.sum(), reused, backendCounters(),
+        peakLiveBytes.get(), executionNanos.get(), mainCallNanos.sum(), executionCpu(), cg, sel,
+        types, moved, operandMoves.sum(), reused, backendCounters(),
         new StatisticsSnapshot.Buffers(freshBufferBytes.sum(), recycledBufferBytes.sum()),
         sortedTimeline());
   }

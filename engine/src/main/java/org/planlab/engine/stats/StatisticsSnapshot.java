@@ -37,8 +37,8 @@ import java.util.Map;
  */
 public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags,
     long recompilations, List<HeavyHitter> heavyHitters, long peakLiveBytes,
-    long executionNanos, long mainCallNanos, ProcessTimes executionCpu, Map<CodegenCounter, Long> codegen,
-    Map<String, Long> selection,
+    long executionNanos, long mainCallNanos, ProcessTimes executionCpu,
+    Map<CodegenCounter, Long> codegen, Map<String, Long> selection,
     Map<String, Long> execTypes, Map<String, Transfers> transfers, long operandMoves,
     Map<ReuseCounter, Long> reuse, Map<String, Long> backend, Buffers buffers,
     List<Span> timeline) {
@@ -162,8 +162,8 @@ public record StatisticsSnapshot(Map<CompilePhase, Long> compileNanos, long dags
     sb.append(String.format(Locale.ROOT, "Total execution time:\t\t%.3f sec.%n",
         executionNanos / 1e9));
     if (mainCallNanos > 0) {
-      sb.append(String.format(Locale.ROOT, "  in functions called by the main program:\t%.3f sec.%n",
-          mainCallNanos / 1e9));
+      sb.append(String.format(Locale.ROOT,
+          "  in functions called by the main program:\t%.3f sec.%n", mainCallNanos / 1e9));
     }
     if (executionCpu.known()) {
       long cpu = executionCpu.userNanos() + executionCpu.kernelNanos();

@@ -102,7 +102,8 @@ class ConfigAndStatisticsTest {
     StatisticsSnapshot snap;
     EngineConfig config = EngineConfig.builder().fusion("none").statistics(true).build();
     try (Engine engine = Engine.create(config);
-        java.io.PrintStream out = new java.io.PrintStream(java.io.OutputStream.nullOutputStream())) {
+        java.io.PrintStream out =
+            new java.io.PrintStream(java.io.OutputStream.nullOutputStream())) {
       snap = engine.run(engine.compile(script, java.util.Map.of()), java.util.Map.of(), out,
           ReuseHook.NONE).statistics();
     }

@@ -24,7 +24,8 @@ class PointMetricsTest {
         Map.of(CompilePhase.PARSE, 100_000_000L, CompilePhase.LOWERING, 400_000_000L), 12, 2,
         List.of(new HeavyHitter("spoofCell", 5, 10), new HeavyHitter("spoofRow", 3, 10),
             new HeavyHitter("ba+*", 9, 10)),
-        4096, 2_000_000_000L, 1_200_000_000L, new ProcessTimes(1_500_000_000L, 250_000_000L), codegen, selection,
+        4096, 2_000_000_000L, 1_200_000_000L, new ProcessTimes(1_500_000_000L, 250_000_000L),
+        codegen, selection,
         Map.of(), Map.of(), 0, Map.of(), Map.of(), new StatisticsSnapshot.Buffers(3 << 20, 1 << 20),
         List.of());
   }
