@@ -45,6 +45,8 @@ public final class BlockedMatrix implements CountedHandle {
   private boolean pinned;
   private boolean cached;
   private boolean released;
+  /** Whether this is the column 1, 2, ..., rows() as {@code seq(1, n, 1)} generates it. */
+  private volatile boolean oneToN;
   /** Live matrices derived from this one whose RDDs may still read its persisted blocks. */
   private int dependents;
   private List<BlockedMatrix> parents = List.of();
@@ -203,6 +205,31 @@ public final class BlockedMatrix implements CountedHandle {
       dependents--;
     }
     releaseIfUnused();
+  }
+
+  /** Marks this matrix as the column 1, 2, ..., rows() (a generated sequence). */
+  void markOneToN() {
+    oneToN = true;
+  }
+
+  /**
+   * Whether this is the column 1, 2, ..., rows(): a sequence generated so, or a matrix whose
+   * local copy holds it.
+   */
+  boolean isOneToN() {
+    if (oneToN) {
+      return true;
+    }
+    MatrixBlock l = localCopy();
+    if (l == null || l.cols() != 1 || l.rows() != rows()) {
+      return false;
+    }
+    for (int i = 0; i < l.rows(); i++) {
+      if (l.get(i, 0) != i + 1) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Whether the blocks were unpersisted (a lineage recomputes them when read). */

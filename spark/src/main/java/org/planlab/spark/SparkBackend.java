@@ -22,6 +22,7 @@ import org.planlab.engine.data.MatrixValue;
 import org.planlab.engine.ir.ExecType;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
+import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixSizeException;
 import org.planlab.engine.ops.AggregateOp;
@@ -168,9 +169,20 @@ public final class SparkBackend implements Backend {
       case LEFT_INDEX -> hop.isMatrix() && hop.input(0).isMatrix();
       case CBIND, RBIND -> hop.isMatrix() && hop.inputs().stream().allMatch(Hop::isMatrix);
       case NARY_MINMAX -> hop.isMatrix();
+      case TABLE -> isOneHotTable(hop);
       case FUSED -> FusedSparkOps.supports(hop);
       default -> false;
     };
+  }
+
+  /**
+   * {@code table(seq(1, ...), y, w, rows, cols)} with a scalar weight: the one-hot idiom, which
+   * runs block by block when the sequence turns out to be 1..nrow(y) ({@link SparkOps#oneHot}).
+   */
+  static boolean isOneHotTable(Hop hop) {
+    return hop.isMatrix() && hop.inputs().size() == 5 && hop.input(0).op() == OpCode.SEQ
+        && hop.input(0).input(0).numericLiteral().orElse(0) == 1 && hop.input(1).isMatrix()
+        && hop.input(2).isScalar();
   }
 
   /** The settings' broadcast budget, which the fusion cost model's broadcasts must fit. */

@@ -142,11 +142,31 @@ final class SparkInstruction extends Instruction {
             seed == -1 ? DataGenInstruction.drawSeed() : seed);
       }
       case READ_FILE -> read(ops, in, ctx);
+      case TABLE -> oneHotTable(ops, in, ctx);
       case SEQ -> ops.seq(dbl(in[0], "from"), dbl(in[1], "to"), dbl(in[2], "incr"));
       case FUSED -> new FusedSparkOps(backend, ctx).execute(h, fused(), in);
       default -> throw new IllegalStateException("the Spark backend has no operator for "
           + h.op());
     };
+  }
+
+  /**
+   * {@code table(seq(1, ...), y, w, rows, cols)} ({@link SparkBackend#isOneHotTable}): on
+   * Spark when the sequence is 1..nrow(y), the rows are nrow(y) (or -1, the largest of 1..n)
+   * and the given columns fit one block column; otherwise CP's table over the collected
+   * operands, which also reports CP's errors.
+   */
+  private Data oneHotTable(SparkOps ops, Data[] in, ExecutionContext ctx) {
+    BlockedMatrix seq = m(in, 0);
+    BlockedMatrix y = m(in, 1);
+    int rows = intArg(in[3], "rows");
+    int cols = intArg(in[4], "cols");
+    boolean oneHot = seq.rows() == y.rows() && y.cols() == 1 && seq.isOneToN()
+        && (rows == y.rows() || rows == -1);
+    if (oneHot && cols >= 0 && cols <= backend.settings().blockSize()) {
+      return ops.oneHot(y, cols, dbl(in[2], "table weight"));
+    }
+    return driverSide(in, ctx);
   }
 
   private FusedOp fused() {
@@ -238,12 +258,15 @@ final class SparkInstruction extends Instruction {
     return any && bytes <= limit;
   }
 
-  /** The CP operator over the operands' local copies; a matrix result stays on this backend. */
+  /**
+   * The CP operator over the operands' local copies (collected where there are none); a matrix
+   * result stays on this backend.
+   */
   private Data driverSide(Data[] in, ExecutionContext ctx) {
     Data[] local = new Data[in.length];
     for (int i = 0; i < in.length; i++) {
       local[i] = in[i] instanceof BlockedMatrix b
-          ? new org.planlab.engine.data.MatrixValue(b.localCopy()) : in[i];
+          ? new org.planlab.engine.data.MatrixValue(b.acquireLocal()) : in[i];
     }
     Instruction cp = new org.planlab.engine.backend.CpBackend().instruction(hop(), physical,
         inputs(), output());

@@ -14,6 +14,7 @@ import org.planlab.engine.kernels.IndexingKernels;
 import org.planlab.engine.kernels.MMChainKernels;
 import org.planlab.engine.kernels.MatMultKernels;
 import org.planlab.engine.kernels.ReorgKernels;
+import org.planlab.engine.kernels.TableKernels;
 import org.planlab.engine.kernels.TsmmKernels;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
@@ -626,6 +627,31 @@ final class SparkOps {
     return backend.result(RowBlockSource.blocks(backend, g, source), g, -1, 1);
   }
 
+  /**
+   * The one-hot table {@code table(seq(1, n), y, w, n, cols)} of a column vector y of n codes,
+   * with {@code cols} within one block column: each block of y gives the block of the same rows
+   * ({@link TableKernels#oneHotRows}), in place, so the result keeps y's partitioning and no
+   * shuffle or collect is needed (SystemDS's rexpand of this idiom).
+   */
+  BlockedMatrix oneHot(BlockedMatrix y, int cols, double w) {
+    BlockGeometry g = y.geometry().withDims(y.rows(), cols);
+    if (!g.singleBlockColumn() || y.cols() != 1) {
+      throw new IllegalArgumentException("the one-hot table needs a column vector and at most "
+          + g.size() + " columns, got " + y.rows() + "x" + y.cols() + " and " + cols);
+    }
+    int bs = g.size();
+    JavaPairRDD<BlockIndex, MatrixBlock> r = Rdds.mapPartitionsToPair(y.rdd(), it -> {
+      List<Tuple2<BlockIndex, MatrixBlock>> out = new ArrayList<>();
+      while (it.hasNext()) {
+        Tuple2<BlockIndex, MatrixBlock> t = it.next();
+        out.add(new Tuple2<>(t._1(), TableKernels.oneHotRows(t._2(), t._1().row() * bs, cols,
+            w)));
+      }
+      return out.iterator();
+    }, true);
+    return backend.result(r, g, -1, depth(y));
+  }
+
   /** {@code seq(from, to, incr)} generated block by block, with CP's length and last value. */
   BlockedMatrix seq(double from, double to, double incr) {
     long n = DataGenKernels.seqLength(from, to, incr);
@@ -648,7 +674,11 @@ final class SparkOps {
       blk.recomputeNonZeros();
       return blk;
     };
-    return backend.result(RowBlockSource.blocks(backend, g, source), g, -1, 1);
+    BlockedMatrix m = backend.result(RowBlockSource.blocks(backend, g, source), g, -1, 1);
+    if (from == 1 && incr == 1) {
+      m.markOneToN(); // exact integers, and the last one is n <= to
+    }
+    return m;
   }
 
   // ---------------------------------------------------------------- reads

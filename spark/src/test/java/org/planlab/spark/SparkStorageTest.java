@@ -29,8 +29,8 @@ import org.planlab.engine.runtime.ReuseHook;
  * What the Spark backend keeps and moves in a forced-Spark run: intermediates read once are not
  * persisted, and the others leave Spark's storage once nothing can read them (MEMPHIS sec. 4.2,
  * live-variable management) while the inputs of a live result stay persisted; a generator read
- * only by operations in the driver runs in the driver; and a small matrix moved to Spark for a
- * broadcast is never parallelized.
+ * only by operations in the driver runs in the driver; the one-hot table runs on Spark; and a
+ * small matrix moved to Spark for a broadcast is never parallelized.
  */
 class SparkStorageTest {
   private static final double TOL = 1e-12;
@@ -111,27 +111,48 @@ class SparkStorageTest {
   }
 
   /**
-   * {@code table(seq(1, n), y)}: Spark has no operator for table, so the table runs in the
-   * driver; seq, read only by it, runs there as well instead of being generated on Spark and
-   * collected. Only y is collected.
+   * Spark has no operator for {@code order}, so it runs in the driver; {@code seq}, read only by
+   * it, runs there as well instead of being generated on Spark and collected. Nothing is
+   * collected.
    */
   @Test
   void aGeneratorReadOnlyInTheDriverRunsInTheDriver() throws Exception {
     String dml = """
         y = read($y)
-        z = (y > 0) + 1
-        T = table(seq(1, nrow(z)), z, nrow(z), 2)
-        s = sum(T[, 2])
+        S = order(target=seq(1, nrow(y)), by=1, decreasing=TRUE)
+        s = sum(S[1:3, ]) + sum(y)
         """;
     Stored spark = run(dml, ExecMode.SPARK);
     Stored cp = run(dml, ExecMode.SINGLENODE);
 
-    assertEquals(cp.s(), spark.s(), "positive entries of y");
+    assertTrue(SparkRuns.close(cp.s(), spark.s(), TOL), spark.s() + " vs " + cp.s());
     Matcher seq = Pattern.compile("SEQ .*\\[(\\w+): ([^,]+),").matcher(spark.explain());
     assertTrue(seq.find(), spark.explain());
     assertEquals("CP", seq.group(1), spark.explain());
     assertEquals("inputs and consumers in driver", seq.group(2));
-    assertEquals(1, spark.moved().collectCalls(), "collected: z only");
+    assertEquals(0, spark.moved().collectCalls(), "collected");
+  }
+
+  /**
+   * The one-hot table {@code table(seq(1, n), z, n, 3)} runs on Spark block by block, as
+   * SystemDS's rexpand does: nothing is collected or parallelized, and the result equals CP's,
+   * also where a code exceeds the columns (z = 4 where y > 1: dropped).
+   */
+  @Test
+  void theOneHotTableRunsOnSparkWithoutCollecting() throws Exception {
+    String dml = """
+        y = read($y)
+        z = (y > 0) + (y > 1) * 2 + 1
+        T = table(seq(1, nrow(z)), z, nrow(z), 3)
+        s = sum(T * seq(1, nrow(z)) %*% matrix("1 10 100", rows=1, cols=3))
+        """;
+    Stored spark = run(dml, ExecMode.SPARK);
+    Stored cp = run(dml, ExecMode.SINGLENODE);
+
+    assertTrue(SparkRuns.close(cp.s(), spark.s(), TOL), spark.s() + " vs " + cp.s());
+    assertTrue(spark.variables().get("T") instanceof BlockedMatrix, "T on Spark");
+    assertEquals(0, spark.moved().collectCalls(), "collected");
+    assertEquals(0, spark.moved().parallelizeCalls(), "parallelized");
   }
 
   /**

@@ -65,6 +65,38 @@ public final class TableKernels {
         outCols);
   }
 
+  /**
+   * Rows {@code firstRow + 1} to {@code firstRow + nrow(y)} of the one-hot table
+   * {@code table(seq(1, n), y, w, n, cols)}, y being those rows of a column vector of n codes:
+   * row i holds {@code w} in column y_i, and nothing where y_i exceeds {@code cols} — what
+   * {@link #table} computes for these rows of the whole, block by block (SystemDS rewrites this
+   * idiom to its rexpand operator).
+   *
+   * @throws IllegalArgumentException when a code is not a positive integer, naming its row in
+   *     the whole vector
+   */
+  public static MatrixBlock oneHotRows(MatrixBlock y, long firstRow, int cols, double w) {
+    checkColumnVector(y, "second argument");
+    int n = y.rows();
+    double[] d = RowSegments.columnValues(y);
+    int[] ptr = new int[n + 1];
+    int[] ix = new int[n];
+    double[] v = new double[n];
+    int p = 0;
+    for (int i = 0; i < n; i++) {
+      checkCode(d[i], firstRow + i + 1, "second");
+      // a sum of one weight, kept where it is not 0, as build() keeps sums
+      if (d[i] <= cols && w != 0) {
+        ix[p] = (int) d[i] - 1;
+        v[p++] = w;
+      }
+      ptr[i + 1] = p;
+    }
+    SparseBlockCSR csr = new SparseBlockCSR(ptr, p == n ? ix : Arrays.copyOf(ix, p),
+        p == n ? v : Arrays.copyOf(v, p));
+    return MatrixBlock.sparse(n, cols, csr).examSparsity();
+  }
+
   private static MatrixBlock build(int[] ia, int[] ib, double[] w, int n, int outRows,
       int outCols) {
     int rows = outDim(outRows, ia, n, "rows");
@@ -170,10 +202,7 @@ public final class TableKernels {
     int[] out = new int[n];
     for (int i = 0; i < d.length; i++) {
       double x = d[i];
-      if (!(x >= 1) || x != Math.rint(x)) {
-        throw new IllegalArgumentException("table: value " + format(x) + " in row " + (i + 1)
-            + " of the " + which + " argument is not a positive integer");
-      }
+      checkCode(x, i + 1, which);
       int code = x >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) x;
       if (repeat) {
         Arrays.fill(out, code);
@@ -206,6 +235,14 @@ public final class TableKernels {
   }
 
   /** Whole numbers without a trailing ".0", so that messages show what the user wrote. */
+  /** Throws unless {@code x}, in 1-based row {@code row} of an argument, is a positive integer. */
+  private static void checkCode(double x, long row, String which) {
+    if (!(x >= 1) || x != Math.rint(x)) {
+      throw new IllegalArgumentException("table: value " + format(x) + " in row " + row
+          + " of the " + which + " argument is not a positive integer");
+    }
+  }
+
   private static String format(double x) {
     return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
   }

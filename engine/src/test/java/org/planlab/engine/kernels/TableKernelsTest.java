@@ -59,6 +59,37 @@ class TableKernelsTest {
     return d;
   }
 
+  /**
+   * The one-hot rows of {@code table(seq(1, n), y, w, n, cols)} computed block by block equal
+   * the naive table's rows, codes beyond cols dropped; a bad code is reported with its row in
+   * the whole vector.
+   */
+  @Test
+  void oneHotRowsEqualTheRowsOfTheWholeTable() {
+    Random rnd = new Random(17);
+    int n = 2500;
+    double[] y = new double[n];
+    double[] seq = new double[n];
+    for (int i = 0; i < n; i++) {
+      y[i] = 1 + rnd.nextInt(5);
+      seq[i] = i + 1;
+    }
+    for (double w : new double[] {1, -2.5, 0}) {
+      double[][] whole = naiveTable(seq, y, new double[] {w}, n, 4);
+      for (int first = 0; first < n; first += 1000) {
+        int len = Math.min(1000, n - first);
+        double[] part = java.util.Arrays.copyOfRange(y, first, first + len);
+        double[][] expected = java.util.Arrays.copyOfRange(whole, first, first + len);
+        assertResult(expected, len, 4, TableKernels.oneHotRows(column(part), first, 4, w),
+            "rows from " + first + ", weight " + w);
+      }
+    }
+    IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        () -> TableKernels.oneHotRows(column(1, 2, 2.5), 1000, 3, 1));
+    assertEquals("table: value 2.5 in row 1003 of the second argument is not a positive "
+        + "integer", e.getMessage());
+  }
+
   @Test
   void smallTableWithWeights() {
     MatrixBlock a = column(1, 2, 2, 3, 1);
