@@ -42,8 +42,10 @@ import scala.Tuple2;
  * whose operations all fit the driver never pays for a session; engines of one JVM share it
  * ({@link SparkContexts}). It runs on loopback
  * (DEPENDENCIES.md) and, for a cluster master, ships planlab's jars and Spark's Java 17 flags to
- * the executors. RDDs and broadcasts nobody references any more are cleaned lazily by Spark's
- * context cleaner, which tracks them by reference and runs after the driver's garbage
+ * the executors. A result is persisted unless one later Spark operation alone reads it, and its
+ * blocks are unpersisted once no variable, cache entry or uncomputed result can read them
+ * ({@link BlockedMatrix}); broadcasts and the RDD objects themselves are cleaned lazily by
+ * Spark's context cleaner, which tracks them by reference and runs after the driver's garbage
  * collections.
  */
 public final class SparkBackend implements Backend {
@@ -165,7 +167,7 @@ public final class SparkBackend implements Backend {
       case BINARY -> hop.isMatrix() && hop.inputs().size() == 2;
       case AGGREGATE -> hop.input(0).isMatrix()
           && AGGREGATES.contains(hop.param(HopParam.Aggregate.class).op());
-      case MATMULT, TRANSPOSE, RIGHT_INDEX, RAND, SEQ, READ_FILE -> hop.isMatrix();
+      case MATMULT, TRANSPOSE, RIGHT_INDEX, RAND, SEQ, FILL, READ_FILE -> hop.isMatrix();
       case LEFT_INDEX -> hop.isMatrix() && hop.input(0).isMatrix();
       case CBIND, RBIND -> hop.isMatrix() && hop.inputs().stream().allMatch(Hop::isMatrix);
       case NARY_MINMAX -> hop.isMatrix();

@@ -141,6 +141,7 @@ final class SparkInstruction extends Instruction {
             DataGenInstruction.pdf(str(in[6], "pdf")),
             seed == -1 ? DataGenInstruction.drawSeed() : seed);
       }
+      case FILL -> ops.fill(dbl(in[0], "value"), lng(in[1], "rows"), lng(in[2], "cols"));
       case READ_FILE -> read(ops, in, ctx);
       case TABLE -> oneHotTable(ops, in, ctx);
       case SEQ -> ops.seq(dbl(in[0], "from"), dbl(in[1], "to"), dbl(in[2], "incr"));

@@ -652,6 +652,31 @@ final class SparkOps {
     return backend.result(r, g, -1, depth(y));
   }
 
+  /**
+   * {@code matrix(v, rows, cols)} created block by block on the executors, as CP fills its
+   * block (0: empty blocks), instead of filled in the driver and parallelized.
+   */
+  BlockedMatrix fill(double v, long rows, long cols) {
+    if (rows < 0 || cols < 0) {
+      throw new org.planlab.engine.matrix.MatrixSizeException("invalid matrix dimensions "
+          + rows + "x" + cols);
+    }
+    BlockGeometry g = new BlockGeometry(rows, cols, backend.settings().blockSize());
+    int genRows = BlockRandom.ROWS_PER_BLOCK;
+    int c = (int) cols;
+    RowBlockSource source = () -> i -> {
+      int len = (int) Math.min(genRows, rows - i * genRows);
+      if (v == 0) {
+        return MatrixBlock.empty(len, c);
+      }
+      double[] a = new double[len * c];
+      java.util.Arrays.fill(a, v);
+      return MatrixBlock.dense(len, c, a);
+    };
+    return backend.result(RowBlockSource.blocks(backend, g, source), g, v == 0 ? 0 : rows * cols,
+        1);
+  }
+
   /** {@code seq(from, to, incr)} generated block by block, with CP's length and last value. */
   BlockedMatrix seq(double from, double to, double incr) {
     long n = DataGenKernels.seqLength(from, to, incr);

@@ -156,6 +156,26 @@ class SparkStorageTest {
   }
 
   /**
+   * Constant matrices read by Spark operations are filled on the executors, as CP fills them
+   * (0 gives empty blocks), not filled in the driver and parallelized.
+   */
+  @Test
+  void constantMatricesAreFilledOnSpark() throws Exception {
+    String dml = """
+        X = read($X)
+        P = matrix(0.25, rows=nrow(X), cols=3)
+        Z = matrix(0, rows=nrow(X), cols=2)
+        s = sum(cbind(X, P, Z) * 2) + sum(P[, 1:2] + 1)
+        """;
+    Stored spark = run(dml, ExecMode.SPARK);
+    Stored cp = run(dml, ExecMode.SINGLENODE);
+
+    assertTrue(SparkRuns.close(cp.s(), spark.s(), TOL), spark.s() + " vs " + cp.s());
+    assertTrue(spark.variables().get("P") instanceof BlockedMatrix, "P on Spark");
+    assertEquals(0, spark.moved().parallelizeCalls(), "parallelized");
+  }
+
+  /**
    * A vector computed in the driver and read by {@code X %*% w} on Spark is broadcast; it is
    * never parallelized as an RDD, which nobody would read.
    */
