@@ -45,6 +45,8 @@ public final class BlockedMatrix implements CountedHandle {
   private boolean pinned;
   private boolean cached;
   private boolean released;
+  /** Whether {@link #derivedFrom} recorded this matrix's parents (once, when it was made). */
+  private boolean derived;
   /** Whether this is the column 1, 2, ..., rows() as {@code seq(1, n, 1)} generates it. */
   private volatile boolean oneToN;
   /** Live matrices derived from this one whose RDDs may still read its persisted blocks. */
@@ -177,6 +179,14 @@ public final class BlockedMatrix implements CountedHandle {
    * its blocks persisted while this one lives.
    */
   void derivedFrom(Data[] inputs) {
+    synchronized (this) {
+      // an operation that hands back a matrix it was given or made before (a single-input
+      // min/max, a known local copy) derives nothing new: its parents stay as they were
+      if (derived || claimed) {
+        return;
+      }
+      derived = true;
+    }
     List<BlockedMatrix> from = new java.util.ArrayList<>();
     for (Data d : inputs) {
       if (d instanceof BlockedMatrix p && p != this && !from.contains(p) && p.addDependent()) {
@@ -275,8 +285,7 @@ public final class BlockedMatrix implements CountedHandle {
     if (released) {
       return false;
     }
-    refs++;
-    claimed = true;
+    retain();
     return true;
   }
 

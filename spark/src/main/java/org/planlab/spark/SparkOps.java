@@ -664,15 +664,8 @@ final class SparkOps {
     BlockGeometry g = new BlockGeometry(rows, cols, backend.settings().blockSize());
     int genRows = BlockRandom.ROWS_PER_BLOCK;
     int c = (int) cols;
-    RowBlockSource source = () -> i -> {
-      int len = (int) Math.min(genRows, rows - i * genRows);
-      if (v == 0) {
-        return MatrixBlock.empty(len, c);
-      }
-      double[] a = new double[len * c];
-      java.util.Arrays.fill(a, v);
-      return MatrixBlock.dense(len, c, a);
-    };
+    RowBlockSource source = () -> i -> DataGenKernels.fill(v,
+        (int) Math.min(genRows, rows - i * genRows), c);
     return backend.result(RowBlockSource.blocks(backend, g, source), g, v == 0 ? 0 : rows * cols,
         1);
   }

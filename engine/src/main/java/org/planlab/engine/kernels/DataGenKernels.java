@@ -42,6 +42,16 @@ public final class DataGenKernels {
    *
    * @see #seq(double, double, double)
    */
+  /** {@code matrix(v, rows, cols)}: an empty block for 0, else a dense block of v. */
+  public static MatrixBlock fill(double v, int rows, int cols) {
+    if (v == 0) {
+      return MatrixBlock.empty(rows, cols);
+    }
+    double[] a = new double[Math.multiplyExact(rows, cols)];
+    Arrays.fill(a, v);
+    return MatrixBlock.dense(rows, cols, a);
+  }
+
   public static MatrixBlock seq(double from, double to) {
     return seq(from, to, from <= to ? 1 : -1);
   }

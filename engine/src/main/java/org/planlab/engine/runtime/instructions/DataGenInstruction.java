@@ -6,7 +6,6 @@ import static org.planlab.engine.runtime.instructions.Operands.lng;
 import static org.planlab.engine.runtime.instructions.Operands.str;
 import static org.planlab.engine.runtime.instructions.Operands.wrap;
 
-import java.util.Arrays;
 import java.util.concurrent.ThreadLocalRandom;
 import org.planlab.engine.data.Data;
 import org.planlab.engine.data.ScalarValue;
@@ -93,12 +92,7 @@ public final class DataGenInstruction extends KernelInstruction {
 
   private static MatrixBlock fill(double v, long rows, long cols) {
     checkDims(rows, cols);
-    if (v == 0) {
-      return MatrixBlock.empty((int) rows, (int) cols);
-    }
-    double[] a = new double[(int) (rows * cols)];
-    Arrays.fill(a, v);
-    return MatrixBlock.dense((int) rows, (int) cols, a);
+    return DataGenKernels.fill(v, (int) rows, (int) cols);
   }
 
   private static MatrixBlock fromString(String s, long rows, long cols) {
