@@ -22,7 +22,10 @@ import picocli.CommandLine;
  * datagen} for small inputs, then {@code exec --stats} of the workload drivers of the fusion
  * paper's Table 2 (L2SVM, MLogreg, KMeans, ALS-CG, PNMF, AutoEncoder) on those inputs, with two
  * iterations or a small network, so that parsing, compilation, code generation with Janino
- * (every template), the kernels, the file formats and the statistics are all covered. Classes
+ * (every template), the kernels, the file formats and the statistics are all covered; then
+ * L2SVM and MLogreg forced to Spark on a local master (blocks small enough that the input is
+ * distributed), so that Spark's context, scheduler, executors and the Spark backend's operators
+ * are archived too: creating a SparkContext then maps its classes instead of loading them. Classes
  * it does not load are loaded as usual later; an archive only saves time. Its output is not
  * meant to be read.
  *
@@ -88,6 +91,12 @@ public final class ClassDataTraining {
     c.add(exec(drivers, "autoencoder_2layer", "X=" + file(dir, "A"), "W1=" + file(dir, "W1"),
         "W2=" + file(dir, "W2"), "W3=" + file(dir, "W3"), "W4=" + file(dir, "W4"),
         "order=" + file(dir, "order"), "H1=10", "H2=2", "batch=64"));
+    String xs = file(dir, "Xs");
+    String ys = file(dir, "ys");
+    c.add(datagen("dense-uniform", xs, "--rows", "5000", "--cols", "10", "--seed", "7"));
+    c.add(datagen("labels-from-model", ys, "--of", xs, "--classes", "2", "--seed", "11"));
+    c.add(onSpark(exec(drivers, "l2svm", "X=" + xs, "Y=" + ys, "maxiter=2")));
+    c.add(onSpark(exec(drivers, "multiLogReg", "X=" + xs, "Y=" + ys, "maxiter=2")));
     return c;
   }
 
@@ -123,6 +132,13 @@ public final class ClassDataTraining {
     List<String> c = new ArrayList<>(List.of("exec",
         drivers.resolve(workload + ".dml").toString(), "--stats", "-nvargs"));
     c.addAll(List.of(args));
+    return c;
+  }
+
+  /** {@code command} (an exec) with every operation forced to Spark, on the default master. */
+  private static List<String> onSpark(List<String> command) {
+    List<String> c = new ArrayList<>(command);
+    c.addAll(2, List.of("--exec", "spark", "--backend", "spark:blockSize=100"));
     return c;
   }
 

@@ -21,11 +21,15 @@ class ClassDataTrainingTest {
     String text = out.toString();
     long drivers = ClassDataTraining.commands(dir, dir).stream()
         .filter(c -> c.get(0).equals("exec")).count();
-    assertEquals(6, drivers);
+    assertEquals(8, drivers);
     assertEquals(drivers, text.lines().filter(l -> l.startsWith("objective: ")).count(), text);
     // every driver's statistics report fused operators compiled without failures
     assertEquals(drivers, text.lines().filter(l -> l.startsWith("Codegen (DAGs"))
         .filter(l -> !l.endsWith("/0/0/0/0") && l.endsWith("/0")).count(), text);
     assertTrue(text.contains("spoof"), "fused operators ran");
+    // the two forced-Spark runs ran Spark operations, so Spark's classes are loaded and archived
+    assertEquals(2, text.lines()
+        .filter(l -> l.matches("Instructions by execution type:.*spark [1-9][0-9]*.*")).count(),
+        text);
   }
 }
