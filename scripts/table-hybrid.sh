@@ -25,8 +25,8 @@ if $cluster; then
   master="$("$root/scripts/spark-cluster.sh" start --workers 2 --dir "$state" | tail -n 1)"
   echo "cluster: $master"
   sed -e "s#master: \"local\\[2\\]\"#master: \"$master\"#" \
-    -e 's/^name: hybrid$/name: hybrid-cluster/' "$descriptor" > "$tmp/hybrid-cluster.yaml"
-  run_args=(--new --only '*hybrid')
+    -e 's/^name: hybrid$/name: hybrid-cluster/' -e '/^  CP: /d' "$descriptor" \
+    > "$tmp/hybrid-cluster.yaml"
   run_and_report "$tmp/hybrid-cluster.yaml" --metric execute_s \
     --counters spark_jobs,broadcast_bytes
 fi
