@@ -35,6 +35,12 @@ import org.planlab.engine.stats.StatisticsSnapshot;
  * where the operating system does not report them. {@code buffer_fresh_bytes} and
  * {@code buffer_recycled_bytes} are the bytes of large block buffers local operations
  * allocated new and took recycled from dead intermediates (0 and 0 without recycling).
+ *
+ * <p>The Spark columns count what Spark's listener and the backend saw: jobs, stages, shuffle
+ * bytes, and the bytes of driver values shipped to the executors as broadcasts and as
+ * parallelized RDDs and of results collected to the driver (Spark paper, sec. 3.2: the hybrid
+ * plan's transfers). A driver vector reaches a distributed operator by either way, so the first
+ * two together are what a fusion plan ships (fusion paper, sec. 5.5).
  */
 public final class PointMetrics {
   /** The metric columns, in the order of the results contract. */
@@ -48,7 +54,8 @@ public final class PointMetrics {
       "reuse_misses", "reuse_evictions", "reuse_spills", "reuse_hits_disk",
       "reuse_hits_partial", "reuse_hits_function", "reuse_puts", "reuse_reloads", "reuse_bytes",
       "reuse_probe_s", "reuse_saved_s", "spark_jobs", "spark_stages",
-      "shuffle_bytes", "broadcast_bytes", "gpu_mallocs", "gpu_recycled", "gpu_reused",
+      "shuffle_bytes", "broadcast_bytes", "parallelize_bytes", "collect_bytes", "gpu_mallocs",
+      "gpu_recycled", "gpu_reused",
       "gpu_frees", "gpu_evicted_cached", "gpu_host_evictions", "gpu_recopied_bytes",
       "gpu_h2d_bytes", "gpu_device_s", "peak_heap_bytes", "buffer_fresh_bytes",
       "buffer_recycled_bytes", "objective");
@@ -60,7 +67,8 @@ public final class PointMetrics {
   /** The Spark columns and the backend counters they show. */
   private static final Map<String, String> SPARK = Map.of("spark_jobs", "spark.jobs",
       "spark_stages", "spark.stages", "shuffle_bytes", "spark.shuffle_bytes",
-      "broadcast_bytes", "spark.broadcast_bytes");
+      "broadcast_bytes", "spark.broadcast_bytes", "parallelize_bytes",
+      "spark.parallelize_bytes", "collect_bytes", "spark.collect_bytes");
 
   /** The GPU columns and the backend counters they show (MEMPHIS sec. 4.2, Fig. 12(b)). */
   private static final Map<String, String> GPU = Map.of("gpu_mallocs", "gpu.mallocs",

@@ -20,14 +20,34 @@ class PointMetricsTest {
 
   private static StatisticsSnapshot snapshot(Map<CodegenCounter, Long> codegen,
       Map<String, Long> selection) {
+    return snapshot(codegen, selection, Map.of());
+  }
+
+  private static StatisticsSnapshot snapshot(Map<CodegenCounter, Long> codegen,
+      Map<String, Long> selection, Map<String, Long> backend) {
     return new StatisticsSnapshot(
         Map.of(CompilePhase.PARSE, 100_000_000L, CompilePhase.LOWERING, 400_000_000L), 12, 2,
         List.of(new HeavyHitter("spoofCell", 5, 10), new HeavyHitter("spoofRow", 3, 10),
             new HeavyHitter("ba+*", 9, 10)),
         4096, 2_000_000_000L, 1_200_000_000L, new ProcessTimes(1_500_000_000L, 250_000_000L),
         codegen, selection,
-        Map.of(), Map.of(), 0, Map.of(), Map.of(), new StatisticsSnapshot.Buffers(3 << 20, 1 << 20),
+        Map.of(), Map.of(), 0, Map.of(), backend, new StatisticsSnapshot.Buffers(3 << 20, 1 << 20),
         List.of());
+  }
+
+  @Test
+  void sparkColumnsShowTheBackendsCountersOfDataMovedBetweenDriverAndExecutors() {
+    Map<String, String> m = PointMetrics.of(snapshot(Map.of(), Map.of(), Map.of("spark.jobs", 34L,
+        "spark.stages", 36L, "spark.shuffle_bytes", 0L, "spark.broadcast_bytes", 503_193_347L,
+        "spark.parallelize_bytes", 503_191_698L, "spark.collect_bytes", 1_360_001_938L)), 1,
+        Double.NaN);
+    assertEquals("34", m.get("spark_jobs"));
+    assertEquals("36", m.get("spark_stages"));
+    assertEquals("0", m.get("shuffle_bytes"));
+    assertEquals("503193347", m.get("broadcast_bytes"));
+    assertEquals("503191698", m.get("parallelize_bytes"));
+    assertEquals("1360001938", m.get("collect_bytes"));
+    assertEquals("", m.get("gpu_mallocs"));
   }
 
   @Test
