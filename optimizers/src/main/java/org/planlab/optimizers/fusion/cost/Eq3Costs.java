@@ -61,7 +61,15 @@ import org.planlab.optimizers.fusion.enumeration.PlanPartition;
  * bound a distributed operator; instead, a distributed fused operator whose sides read whole
  * together exceed the broadcast budget costs infinity — so the search avoids plans that fuse
  * large driver-side vectors into distributed operators (sec. 5.5, Table 6). A fused operator
- * with no distributed form stays local and keeps the local memory constraint. In single-node
+ * with no distributed form stays local and keeps the local memory constraint. Data crossing
+ * between driver and executors costs its bytes once at the broadcast bandwidth (Spark paper,
+ * sec. 3.2: a hybrid plan collects what local operations read and ships what distributed ones
+ * join): a local operator, fused or basic, pays for each matrix input whose producing operation
+ * runs distributed (a collect), and a distributed one for each input it joins that a local
+ * operation produced (a parallelize). Which producer runs where is decided as placement decides
+ * it for that HOP, from its output and inputs against the local budget. Without these, a plan
+ * that leaves an n x k intermediate of a distributed operation to a local consumer looks as
+ * cheap as the plan that fuses the consumer into the distributed operation. In single-node
  * execution none of this applies and costs are those of the local model.
  *
  * <p>Lower bound: every root and every point some consumer reads materialized in every plan
@@ -95,6 +103,8 @@ public final class Eq3Costs implements PartitionCosts {
   private final double memoryBudget;
   /** Which operators run distributed, with what broadcast budget. */
   private final DistributedExecution distributed;
+  /** Whether the operation that computes a HOP runs distributed, memoized. */
+  private final Map<Hop, Boolean> producedDistributed = new IdentityHashMap<>();
 
   /** The cost model of {@code partition} of {@code memo} with {@code constants}, single-node. */
   public Eq3Costs(MemoTable memo, PlanPartition partition, CostConstants constants) {
@@ -287,6 +297,7 @@ public final class Eq3Costs implements PartitionCosts {
       }
     }
     double broadcast = 0;
+    double transfer = 0;
     if (distributed.enabled() && distributed.runsDistributed(memory, memoryBudget)
         && org.planlab.engine.compile.place.Placer.placeable(h)) {
       // distributed: the largest matrix input is the distributed one; the others are
@@ -305,6 +316,7 @@ public final class Eq3Costs implements PartitionCosts {
         double bytes = costs.bytes(in);
         if (in == main || in.isMatrix() && bytes > distributed.broadcastBudget()) {
           read += costs.distributedReadSeconds(bytes);
+          transfer += in.isMatrix() && !producedDistributed(in) ? bytes : 0;
         } else {
           if (in.isMatrix()) {
             broadcast += bytes;
@@ -312,9 +324,49 @@ public final class Eq3Costs implements PartitionCosts {
           read += costs.readSeconds(bytes);
         }
       }
+    } else {
+      transfer = collected(h.inputs().stream().distinct().toList());
     }
-    double cost = costs.writeSeconds(h) + Math.max(read, costs.computeSeconds(costs.flops(h)));
+    double cost = costs.writeSeconds(h) + Math.max(read, costs.computeSeconds(costs.flops(h)))
+        + costs.transferSeconds(transfer);
     return broadcast > 0 ? cost + costs.broadcastSeconds(broadcast) : cost;
+  }
+
+  /** Bytes of the matrix inputs in {@code inputs} that a local operator collects. */
+  private double collected(Iterable<Hop> inputs) {
+    double bytes = 0;
+    for (Hop in : inputs) {
+      if (in.isMatrix() && producedDistributed(in)) {
+        bytes += costs.bytes(in);
+      }
+    }
+    return bytes;
+  }
+
+  /**
+   * Whether the operation computing {@code h} runs distributed, as placement decides it for
+   * that HOP: its output and distinct inputs against the local budget (never in single-node
+   * execution).
+   */
+  private boolean producedDistributed(Hop h) {
+    if (!distributed.enabled()) {
+      return false;
+    }
+    Boolean known = producedDistributed.get(h);
+    if (known != null) {
+      return known;
+    }
+    double memory = costs.bytes(h);
+    Set<Hop> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Hop in : h.inputs()) {
+      if (distinct.add(in)) {
+        memory += costs.bytes(in);
+      }
+    }
+    boolean d = distributed.runsDistributed(memory, memoryBudget)
+        && org.planlab.engine.compile.place.Placer.placeable(h);
+    producedDistributed.put(h, d);
+    return d;
   }
 
   /** Memoized cost vector of a fused operator: write + max(read, compute). */
@@ -341,17 +393,21 @@ public final class Eq3Costs implements PartitionCosts {
           && distributed.runsDistributed(memory, memoryBudget)
           ? SideAlignment.of(b.plan()).orElse(null) : null;
       double broadcast = 0;
+      double transfer = 0;
       if (sides != null) {
         read = costs.distributedReadSeconds(costs.bytes(b.main()));
+        transfer += producedDistributed(b.main()) ? 0 : costs.bytes(b.main());
         double whole = 0;
         for (int k = 0; k < b.sides().size(); k++) {
-          double bytes = costs.bytes(b.sides().get(k));
+          Hop side = b.sides().get(k);
+          double bytes = costs.bytes(side);
           SideAlignment r = sides.get(k);
           if (r == SideAlignment.WHOLE) {
             whole += bytes;
           }
           if (r.aligned() && bytes > distributed.broadcastBudget()) {
             read += costs.distributedReadSeconds(bytes);
+            transfer += producedDistributed(side) ? 0 : bytes;
           } else {
             broadcast += r == SideAlignment.NONE ? 0 : bytes;
             read += costs.readSeconds(bytes);
@@ -369,6 +425,8 @@ public final class Eq3Costs implements PartitionCosts {
         // a remaining constraint violation: the plan is infeasible
         operatorCosts.put(key, Double.POSITIVE_INFINITY);
         return Double.POSITIVE_INFINITY;
+      } else {
+        transfer = collected(b.inputs());
       }
       boolean sparse = exploitsSparsity(b.plan());
       double flops = 0;
@@ -378,7 +436,8 @@ public final class Eq3Costs implements PartitionCosts {
       if (sparse) {
         flops *= costs.sparsity(b.main());
       }
-      cost = costs.writeSeconds(op.root()) + Math.max(read, costs.computeSeconds(flops));
+      cost = costs.writeSeconds(op.root()) + Math.max(read, costs.computeSeconds(flops))
+          + costs.transferSeconds(transfer);
       if (broadcast > 0) {
         cost += costs.broadcastSeconds(broadcast);
       }

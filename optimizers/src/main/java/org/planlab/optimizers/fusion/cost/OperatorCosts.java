@@ -145,6 +145,15 @@ final class OperatorCosts {
     return bytes * constants.executors() / constants.broadcastBandwidth();
   }
 
+  /**
+   * Seconds to move {@code bytes} once between the driver and the executors (a collect to the
+   * driver or a parallelize from it), at the broadcast bandwidth: one copy, where a broadcast
+   * sends one per executor.
+   */
+  double transferSeconds(double bytes) {
+    return bytes / constants.broadcastBandwidth();
+  }
+
   double writeSeconds(double bytes) {
     return bytes / constants.writeBandwidth();
   }

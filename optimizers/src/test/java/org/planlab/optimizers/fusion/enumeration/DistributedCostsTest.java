@@ -109,6 +109,33 @@ class DistributedCostsTest {
   }
 
   @Test
+  void localOperatorsPayForCollectingDistributedResults() {
+    MemoTable memo = ExploredDags.exploreOne(SCRIPT);
+    PlanPartition p = partitionWithPoints(memo);
+    boolean[] materialized = new boolean[p.points().size()];
+    Arrays.fill(materialized, true);
+    // twice the bandwidth to twice the executors: a broadcast (bytes x executors / bandwidth)
+    // costs the same, a transfer between driver and executors (bytes / bandwidth) half
+    CostConstants c = CostConstants.DEFAULTS;
+    CostConstants twice = c.withBroadcast(2 * c.broadcastBandwidth(), 2 * c.executors());
+    // 8 MB: the products over X (16 MB) run distributed, the sums of A and C (16 KB) locally
+    CostConstants small = c.withLocalMemoryFraction(8e6 / Runtime.getRuntime().maxMemory());
+    CostConstants smallTwice = twice.withLocalMemoryFraction(
+        8e6 / Runtime.getRuntime().maxMemory());
+    DistributedExecution hybrid =
+        new DistributedExecution(Scope.EXCEEDING_LOCAL_BUDGET, Long.MAX_VALUE);
+    double collected = costs(memo, p, small, hybrid).planCost(materialized, INF)
+        - costs(memo, p, smallTwice, hybrid).planCost(materialized, INF);
+    // at least A (2000 x 1) is collected for its local sum, at half the time the second time
+    assertTrue(collected >= 16e3 / (2 * c.broadcastBandwidth()) * 0.99, "saved " + collected);
+    // nothing crosses when nothing runs distributed: the same constants change nothing
+    assertEquals(costs(memo, p, c, hybrid).planCost(materialized, INF),
+        costs(memo, p, twice, hybrid).planCost(materialized, INF));
+    assertEquals(costs(memo, p, small, DistributedExecution.NONE).planCost(materialized, INF),
+        costs(memo, p, smallTwice, DistributedExecution.NONE).planCost(materialized, INF));
+  }
+
+  @Test
   void anOperatorBeyondTheLocalBudgetRunsDistributedInsteadOfBeingFiltered() {
     MemoTable memo = ExploredDags.exploreOne(SCRIPT);
     PlanPartition p = partitionWithPoints(memo);
