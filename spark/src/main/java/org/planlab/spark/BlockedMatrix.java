@@ -239,6 +239,7 @@ public final class BlockedMatrix implements CountedHandle {
         return false;
       }
     }
+    oneToN = true; // a local copy does not change: scanned once
     return true;
   }
 

@@ -35,13 +35,8 @@ public final class DataGenKernels {
   private DataGenKernels() {
   }
 
-  // ---------------------------------------------------------------- seq
+  // ---------------------------------------------------------------- fill
 
-  /**
-   * DML's {@code seq(from, to)}: step 1 when {@code from <= to}, else -1.
-   *
-   * @see #seq(double, double, double)
-   */
   /** {@code matrix(v, rows, cols)}: an empty block for 0, else a dense block of v. */
   public static MatrixBlock fill(double v, int rows, int cols) {
     if (v == 0) {
@@ -52,6 +47,13 @@ public final class DataGenKernels {
     return MatrixBlock.dense(rows, cols, a);
   }
 
+  // ---------------------------------------------------------------- seq
+
+  /**
+   * DML's {@code seq(from, to)}: step 1 when {@code from <= to}, else -1.
+   *
+   * @see #seq(double, double, double)
+   */
   public static MatrixBlock seq(double from, double to) {
     return seq(from, to, from <= to ? 1 : -1);
   }

@@ -234,7 +234,6 @@ public final class TableKernels {
     return d;
   }
 
-  /** Whole numbers without a trailing ".0", so that messages show what the user wrote. */
   /** Throws unless {@code x}, in 1-based row {@code row} of an argument, is a positive integer. */
   private static void checkCode(double x, long row, String which) {
     if (!(x >= 1) || x != Math.rint(x)) {
@@ -243,6 +242,7 @@ public final class TableKernels {
     }
   }
 
+  /** Whole numbers without a trailing ".0", so that messages show what the user wrote. */
   private static String format(double x) {
     return x == Math.rint(x) && Math.abs(x) < 1e15 ? Long.toString((long) x) : Double.toString(x);
   }

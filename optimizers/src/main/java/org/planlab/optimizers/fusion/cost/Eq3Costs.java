@@ -287,31 +287,21 @@ public final class Eq3Costs implements PartitionCosts {
   }
 
   private double basicCost(Hop h) {
+    // inputs in input order, so sums are deterministic
+    List<Hop> inputs = h.inputs().stream().distinct().toList();
     double read = 0;
-    double memory = costs.bytes(h);
-    Set<Hop> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (Hop in : h.inputs()) {
-      if (distinct.add(in)) {
-        read += costs.readSeconds(costs.bytes(in));
-        memory += costs.bytes(in);
-      }
-    }
     double broadcast = 0;
     double transfer = 0;
-    if (distributed.enabled() && distributed.runsDistributed(memory, memoryBudget)
-        && org.planlab.engine.compile.place.Placer.placeable(h)) {
+    if (producedDistributed(h)) {
       // distributed: the largest matrix input is the distributed one; the others are
       // broadcast when they fit the budget (map-side products and element-wise operations,
-      // Spark paper sec. 3.3) and joined otherwise. Inputs in input order, so sums are
-      // deterministic.
-      List<Hop> inputs = h.inputs().stream().distinct().toList();
+      // Spark paper sec. 3.3) and joined otherwise
       Hop main = null;
       for (Hop in : inputs) {
         if (in.isMatrix() && (main == null || costs.bytes(in) > costs.bytes(main))) {
           main = in;
         }
       }
-      read = 0;
       for (Hop in : inputs) {
         double bytes = costs.bytes(in);
         if (in == main || in.isMatrix() && bytes > distributed.broadcastBudget()) {
@@ -325,7 +315,10 @@ public final class Eq3Costs implements PartitionCosts {
         }
       }
     } else {
-      transfer = collected(h.inputs().stream().distinct().toList());
+      for (Hop in : inputs) {
+        read += costs.readSeconds(costs.bytes(in));
+      }
+      transfer = collected(inputs);
     }
     double cost = costs.writeSeconds(h) + Math.max(read, costs.computeSeconds(costs.flops(h)))
         + costs.transferSeconds(transfer);
@@ -357,11 +350,8 @@ public final class Eq3Costs implements PartitionCosts {
       return known;
     }
     double memory = costs.bytes(h);
-    Set<Hop> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
-    for (Hop in : h.inputs()) {
-      if (distinct.add(in)) {
-        memory += costs.bytes(in);
-      }
+    for (Hop in : h.inputs().stream().distinct().toList()) {
+      memory += costs.bytes(in);
     }
     boolean d = distributed.runsDistributed(memory, memoryBudget)
         && org.planlab.engine.compile.place.Placer.placeable(h);
