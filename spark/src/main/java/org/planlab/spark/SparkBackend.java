@@ -247,10 +247,11 @@ public final class SparkBackend implements Backend {
    * Moves a local block to Spark as a blocked RDD, persisted so that its blocks are created
    * once; a block moved here before, or collected from here, returns its existing RDD.
    *
-   * <p>A matrix of one block gets its RDD only when an operator asks for it: such matrices are
-   * mostly vectors and small factors that operators read as broadcasts of the local copy (Spark
-   * paper, sec. 3.2), and a parallelize they never read costs a broadcast and a persisted RDD on
-   * every transfer, which in a loop is every iteration.
+   * <p>The RDD is made only when an operator asks for it. Operators read a matrix with a local
+   * copy as a broadcast when it fits the broadcast budget (Spark paper, sec. 3.2): vectors,
+   * small factors, and in hybrid plans the n x 1 vectors the driver computes. Parallelizing such
+   * a matrix up front would ship it twice, as a parallelized RDD no operator reads and then as
+   * the broadcast, on every transfer, which in a loop is every iteration.
    */
   @Override
   public MatrixData fromLocal(MatrixBlock block, ExecutionContext ctx) {
@@ -259,8 +260,7 @@ public final class SparkBackend implements Backend {
       return known;
     }
     BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
-    BlockedMatrix m = g.blocks() <= 1 ? new BlockedMatrix(this, block, g)
-        : new BlockedMatrix(this, parallelize(block, g), g, block.nnz(), 0, block);
+    BlockedMatrix m = new BlockedMatrix(this, block, g);
     copies.put(block, m);
     return m;
   }
