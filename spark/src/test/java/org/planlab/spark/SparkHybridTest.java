@@ -139,6 +139,56 @@ class SparkHybridTest {
   }
 
   /**
+   * The fusion paper's Table 6 effect (sec. 5.5): fuse-all fuses the driver's vector operations
+   * of an L2SVM step, {@code out = max(1 - Y * Xw, 0)} with {@code Xw = Xw + step * Xd}, into
+   * the distributed {@code t(X) %*% (out * Y)}, which must then broadcast Xw and Xd every
+   * iteration; Gen prices broadcasts (sec. 4.2), computes {@code out * Y} in the driver and
+   * broadcasts that one vector. Both give CP's results.
+   */
+  @Test
+  void genBroadcastsFewerBytesThanFuseAllByKeepingVectorOperationsInTheDriver()
+      throws Exception {
+    Path file = dir.resolve("table6.dml");
+    Files.writeString(file, """
+        X = read($X)
+        Y = (rand(rows=nrow(X), cols=1, seed=32) > 0.5) * 2 - 1
+        s = t(X) %*% Y
+        Xw = matrix(0, rows=nrow(X), cols=1)
+        obj = 0
+        for (i in 1:3) {
+          Xd = X %*% s
+          step = 0
+          for (j in 1:2) {
+            step = step + sum(Y * Xd) / (1 + sum(Xd * Xd))
+          }
+          Xw = Xw + step * Xd
+          out = max(1 - Y * Xw, 0)
+          obj = 0.5 * sum(out * out)
+          s = t(X) %*% (out * Y)
+        }
+        print("obj " + obj)
+        """);
+    EngineConfig hybrid = config(ExecMode.HYBRID);
+    SparkRuns.Run fa = SparkRuns.run(hybrid.toBuilder().fusion("fa").build(),
+        e -> e.compile(file, args));
+    SparkRuns.Run gen = SparkRuns.run(hybrid.toBuilder().fusion("mpskip").build(),
+        e -> e.compile(file, args));
+    SparkRuns.Run cp = SparkRuns.run(config(ExecMode.SINGLENODE), e -> e.compile(file, args));
+    SparkRuns.assertSameVariables(cp, fa, SparkOpsTest.TOL);
+    SparkRuns.assertSameVariables(cp, gen, SparkOpsTest.TOL);
+
+    // fuse-all's t(X) %*% (out * Y) reads Y, Xw and Xd (Y's broadcast is made once), Gen's
+    // reads out * Y: two vectors per iteration against one
+    long vector = 200 * 8;
+    long faBytes = fa.moved().broadcastBytes();
+    long genBytes = gen.moved().broadcastBytes();
+    assertTrue(faBytes - genBytes >= 3 * vector * 0.9, "FA " + faBytes + " Gen " + genBytes);
+    assertTrue(fa.opcodes().contains("sp_spoofRow"), fa.opcodes().toString());
+    assertEquals(0, fa.moved().parallelizeBytes() + gen.moved().parallelizeBytes(),
+        "the driver's vectors reach the executors as broadcasts only");
+  }
+
+  /**
    * Forced {@code spark} mode keeps operations over driver data that fit one block in the driver
    * (a job per 60-element vector buys nothing), while everything that reads the distributed X,
    * and the read of X itself (larger than a block of 100 x 100), runs on Spark.

@@ -354,13 +354,20 @@ final class BuiltinLowering {
     return a.hop(OpCode.AGGREGATE, new HopParam.Aggregate(op, dir), a.arg("X"));
   }
 
-  /** One matrix argument: a full aggregate; several: element-wise n-ary min/max. */
+  /**
+   * One matrix argument: a full aggregate; two: the element-wise binary min/max, as
+   * {@code pmin}/{@code pmax} (so that the fusion templates take {@code max(1 - Y * Xw, 0)} like
+   * any other cell operation); more: element-wise n-ary min/max.
+   */
   private Hop minMax(Args a, AggregateOp agg, BinaryOp op) {
     List<Hop> values = a.variadic();
     if (values.size() == 1) {
       Hop x = values.get(0);
       return x.isMatrix() ? a.hop(OpCode.AGGREGATE, new HopParam.Aggregate(agg, Direction.FULL),
           x) : x;
+    }
+    if (values.size() == 2) {
+      return a.hop(OpCode.BINARY, new HopParam.Binary(op), values);
     }
     return a.hop(OpCode.NARY_MINMAX, new HopParam.Binary(op), values);
   }
