@@ -83,7 +83,7 @@ public final class BlockedMatrix implements CountedHandle {
       synchronized (this) {
         r = rdd;
         if (r == null) {
-          r = owner.parallelize(pending, geometry);
+          r = owner.parallelize(this, pending);
           rdd = r;
           pending = null;
         }

@@ -252,6 +252,10 @@ public final class SparkBackend implements Backend {
    * small factors, and in hybrid plans the n x 1 vectors the driver computes. Parallelizing such
    * a matrix up front would ship it twice, as a parallelized RDD no operator reads and then as
    * the broadcast, on every transfer, which in a loop is every iteration.
+   *
+   * <p>Until then the matrix holds its local block, so it is recorded as the block's copy only
+   * once parallelized ({@link #parallelize(BlockedMatrix, MatrixBlock)}): the record would
+   * otherwise keep the block, and with it every block moved but never parallelized, alive.
    */
   @Override
   public MatrixData fromLocal(MatrixBlock block, ExecutionContext ctx) {
@@ -259,10 +263,20 @@ public final class SparkBackend implements Backend {
     if (known != null && !known.isReleased()) {
       return known;
     }
-    BlockGeometry g = new BlockGeometry(block.rows(), block.cols(), settings.blockSize());
-    BlockedMatrix m = new BlockedMatrix(this, block, g);
-    copies.put(block, m);
-    return m;
+    return new BlockedMatrix(this, block,
+        new BlockGeometry(block.rows(), block.cols(), settings.blockSize()));
+  }
+
+  /** How many local blocks have a recorded copy here that is still reachable. */
+  int localCopies() {
+    return copies.size();
+  }
+
+  /** Parallelizes the local block of {@code m}, moved from the driver, as its RDD. */
+  JavaPairRDD<BlockIndex, MatrixBlock> parallelize(BlockedMatrix m, MatrixBlock local) {
+    JavaPairRDD<BlockIndex, MatrixBlock> rdd = parallelize(local, m.geometry());
+    copies.put(local, m);
+    return rdd;
   }
 
   /**
@@ -274,7 +288,7 @@ public final class SparkBackend implements Backend {
    * over this matrix, or over any result derived from it without a shuffle, would ship these
    * blocks again. A broadcast reaches each executor once (in local mode the driver's copy).
    */
-  JavaPairRDD<BlockIndex, MatrixBlock> parallelize(MatrixBlock block, BlockGeometry g) {
+  private JavaPairRDD<BlockIndex, MatrixBlock> parallelize(MatrixBlock block, BlockGeometry g) {
     List<Tuple2<BlockIndex, MatrixBlock>> blocks = Blocks.split(block, g);
     blocks.replaceAll(SizedBlock::of);
     // the blocks in row-major order: partition p holds the partitioner's range of p

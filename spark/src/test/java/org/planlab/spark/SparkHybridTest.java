@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,9 +17,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.planlab.engine.api.Engine;
 import org.planlab.engine.api.Explain;
 import org.planlab.engine.config.EngineConfig;
 import org.planlab.engine.config.ExecMode;
+import org.planlab.engine.ir.ExecType;
+import org.planlab.engine.runtime.ReuseHook;
 
 /**
  * {@code hybrid} mode on the Spark backend with a local budget of 64 KiB (optimizer paper, sec.
@@ -136,6 +142,40 @@ class SparkHybridTest {
     assertTrue(async.statistics().timeline().stream().anyMatch(x -> x.name().equals("broadcast")
         && x.thread().startsWith("planlab-prefetch-")), "broadcasts on prefetch threads: "
         + async.statistics().timeline());
+  }
+
+  /**
+   * A driver vector that an operator reads as a broadcast is never parallelized, and the
+   * backend's record of the blocks it moved keeps none of them alive: each of forty iterations
+   * moves a new w (nine blocks) to X %*% w on Spark, and afterwards almost none is reachable.
+   */
+  @Test
+  void driverVectorsMovedForBroadcastsAreNeitherParallelizedNorKeptAlive() throws Exception {
+    Path file = dir.resolve("moved.dml");
+    Files.writeString(file, """
+        X = read($X)
+        v = read($v)
+        s = 0
+        for (i in 1:40) {
+          w = v * i + 1
+          y = X %*% w
+          s = s + sum(y)
+        }
+        print("s " + s)
+        """);
+    try (Engine engine = Engine.create(config(ExecMode.HYBRID));
+        PrintStream out = new PrintStream(new ByteArrayOutputStream(), true,
+            StandardCharsets.UTF_8)) {
+      engine.run(engine.compile(file, args), Map.of(), out, ReuseHook.NONE);
+      SparkBackend b = (SparkBackend) engine.backends().get(ExecType.SPARK);
+      assertEquals(40, b.counters().snapshot().broadcastCalls(), "one broadcast of each w");
+      assertEquals(0, b.counters().snapshot().parallelizeCalls());
+      for (int k = 0; k < 20 && b.localCopies() > 2; k++) {
+        System.gc();
+        Thread.sleep(20);
+      }
+      assertTrue(b.localCopies() <= 2, b.localCopies() + " moved blocks still reachable");
+    }
   }
 
   /**
