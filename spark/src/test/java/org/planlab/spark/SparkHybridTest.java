@@ -77,6 +77,21 @@ class SparkHybridTest {
     }
   }
 
+  /** {@code iterations} times: w computed in the driver from v, read by X %*% w on Spark. */
+  private static String driverVectorLoop(int iterations) {
+    return """
+        X = read($X)
+        v = read($v)
+        s = 0
+        for (i in 1:%d) {
+          w = v * i + 1
+          y = X %%*%% w
+          s = s + sum(y)
+        }
+        print("s " + s)
+        """.formatted(iterations);
+  }
+
   @Test
   void largeOperationsRunOnSparkSmallOnesInCpWithCpResults() throws Exception {
     Path file = dir.resolve("hybrid.dml");
@@ -119,17 +134,7 @@ class SparkHybridTest {
   void asynchronousBroadcastsOfDriverResultsGiveTheSameResultsWithoutExtraBroadcasts()
       throws Exception {
     Path file = dir.resolve("broadcast.dml");
-    Files.writeString(file, """
-        X = read($X)
-        v = read($v)
-        s = 0
-        for (i in 1:4) {
-          w = v * i + 1
-          y = X %*% w
-          s = s + sum(y)
-        }
-        print("s " + s)
-        """);
+    Files.writeString(file, driverVectorLoop(4));
     SparkRuns.Run sync = SparkRuns.run(config(ExecMode.HYBRID), e -> e.compile(file, args));
     SparkRuns.Run async = SparkRuns.run(config(ExecMode.HYBRID).toBuilder().async(true)
         .timeline(true).build(), e -> e.compile(file, args));
@@ -152,17 +157,7 @@ class SparkHybridTest {
   @Test
   void driverVectorsMovedForBroadcastsAreNeitherParallelizedNorKeptAlive() throws Exception {
     Path file = dir.resolve("moved.dml");
-    Files.writeString(file, """
-        X = read($X)
-        v = read($v)
-        s = 0
-        for (i in 1:40) {
-          w = v * i + 1
-          y = X %*% w
-          s = s + sum(y)
-        }
-        print("s " + s)
-        """);
+    Files.writeString(file, driverVectorLoop(40));
     try (Engine engine = Engine.create(config(ExecMode.HYBRID));
         PrintStream out = new PrintStream(new ByteArrayOutputStream(), true,
             StandardCharsets.UTF_8)) {
