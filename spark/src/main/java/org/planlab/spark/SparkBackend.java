@@ -211,6 +211,11 @@ public final class SparkBackend implements Backend {
     return (long) (SparkSettings.REUSE_FRACTION * storage);
   }
 
+  @Override
+  public int blockSize() {
+    return settings.blockSize();
+  }
+
   /** One block: an operation over driver data that fits one block is not worth a job. */
   @Override
   public long driverLocalBytes() {

@@ -126,6 +126,39 @@ class SparkHybridTest {
   }
 
   /**
+   * The transitive rule refined as in SystemML's aggregate placement: D = X %*% W runs on Spark
+   * (X exceeds the budget) and has three consumers. rowMins(D) goes to Spark even so, since each
+   * block of D's five columns reduces on its own and only the 200 x 1 result reaches the driver
+   * instead of D; colSums(D) stays in the driver, as its 200 rows span blocks of 7 rows that
+   * would need a final aggregation. Results equal CP's.
+   */
+  @Test
+  void rowAggregatesWithinOneBlockColumnRunWhereTheirInputIs() throws Exception {
+    Path file = dir.resolve("aggregates.dml");
+    Files.writeString(file, """
+        X = read($X)
+        W = rand(rows=ncol(X), cols=5, seed=3)
+        D = X %*% W
+        m = rowMins(D)
+        P = D <= m
+        c = colSums(D)
+        s = sum(m) + sum(P) + sum(c)
+        print("s " + s)
+        """);
+    SparkRuns.Run hybrid = SparkRuns.run(config(ExecMode.HYBRID), e -> e.compile(file, args));
+    String explain = Explain.hops(hybrid.script());
+    String rowMins = "AGGREGATE \\[MIN,ROW\\] \\(\\d+\\) matrix double dims=200x1";
+    for (String n : notes(explain, rowMins)) {
+      assertTrue(n.startsWith("[SPARK: input on spark"), n + "\n" + explain);
+    }
+    assertPlaced(explain, "AGGREGATE \\[SUM,COL\\] \\(\\d+\\) matrix double dims=1x5", "CP",
+        " <=");
+    SparkRuns.Run cp = SparkRuns.run(config(ExecMode.SINGLENODE), e -> e.compile(file, args));
+    SparkRuns.assertSameVariables(cp, hybrid, SparkOpsTest.TOL);
+    assertTrue(hybrid.opcodes().contains("sp_ua_min_row"), hybrid.opcodes().toString());
+  }
+
+  /**
    * MEMPHIS sec. 5.1, broadcasting local objects: each iteration's w is computed in the driver
    * and read by X %*% w on Spark; with async its broadcast is made on a prefetch thread once w
    * is computed, and mapmm finds it made: as many broadcasts as without async, same results.

@@ -83,6 +83,15 @@ public interface Backend extends AutoCloseable {
   }
 
   /**
+   * The side of the square blocks this backend partitions matrices into (0: it does not block
+   * them). A row aggregate over at most this many columns, or a column aggregate over at most
+   * this many rows, reduces each block on its own, with no final aggregation across blocks.
+   */
+  default int blockSize() {
+    return 0;
+  }
+
+  /**
    * The instruction running {@code hop} here.
    *
    * @param hop the HOP placed on this backend

@@ -31,7 +31,9 @@ import org.planlab.engine.lang.types.DataType;
  *       recompilation (optimizer paper, sec. 4.1); SPARK also, transitively, for unary
  *       aggregates, unary and matrix-scalar operations and matrix multiplications whose main
  *       input runs on SPARK and has no other consumer (Spark paper, sec. 3.3: no transfer of
- *       that input to the driver); else CP.
+ *       that input to the driver), and for row (column) aggregates whose input runs on SPARK
+ *       with at most a block of columns (rows), whatever its other consumers: each block
+ *       reduces on its own, and only the aggregate, not its input, reaches the driver; else CP.
  *   <li>{@code spark}: SPARK for every operation the distributed backend supports, except
  *       operations whose matrix inputs are all in the driver and that are either small (the
  *       backend's {@code driverLocalBytes}) or read only by operations in the driver, such as
@@ -84,7 +86,7 @@ public final class Placer {
     boolean recompile = false;
     for (Hop h : dag.topologicalOrder()) {
       long m = memory.operationMemory(h);
-      Decision d = decide(h, m, decisions, consumers);
+      Decision d = decide(h, m, decisions, consumers, sizes);
       recompile |= d.rule() == Rule.UNKNOWN;
       decisions.put(h, d);
     }
@@ -95,7 +97,7 @@ public final class Placer {
   }
 
   private Decision decide(Hop h, long m, Map<Hop, Decision> placed,
-      Map<Hop, List<Hop>> consumers) {
+      Map<Hop, List<Hop>> consumers, Map<Hop, DataCharacteristics> sizes) {
     if (!placeable(h)) {
       return new Decision(ExecType.CP, m, localBudget, Rule.DRIVER);
     }
@@ -131,7 +133,7 @@ public final class Placer {
           return new Decision(ExecType.SPARK, m, localBudget, Rule.UNKNOWN);
         } else if (m > localBudget) {
           return new Decision(ExecType.SPARK, m, localBudget, Rule.EXCEEDS);
-        } else if (transitive(h, placed, consumers)) {
+        } else if (transitive(h, placed, consumers, sizes)) {
           return new Decision(ExecType.SPARK, m, localBudget, Rule.TRANSITIVE);
         }
         return new Decision(ExecType.CP, m, localBudget, Rule.FITS);
@@ -209,10 +211,13 @@ public final class Placer {
   /**
    * The Spark paper's transitive rule (sec. 3.3): a unary aggregate, a unary or matrix-scalar
    * operation, or a matrix multiplication goes to SPARK when its main input runs there and has
-   * no other consumer, which keeps that input from being collected into the driver.
+   * no other consumer, which keeps that input from being collected into the driver. A row or
+   * column aggregate that needs no aggregation across blocks goes there even when its input
+   * has other consumers: it costs one pass over the input's blocks where they already are,
+   * against collecting the whole input to the driver for a result a block column (row) wide.
    */
-  private static boolean transitive(Hop h, Map<Hop, Decision> placed,
-      Map<Hop, List<Hop>> consumers) {
+  private boolean transitive(Hop h, Map<Hop, Decision> placed, Map<Hop, List<Hop>> consumers,
+      Map<Hop, DataCharacteristics> sizes) {
     boolean eligible = switch (h.op()) {
       case AGGREGATE, UNARY, MATMULT -> true;
       case BINARY -> h.param() instanceof HopParam.Binary && h.inputs().size() == 2
@@ -225,6 +230,20 @@ public final class Placer {
     Hop main = h.op() == OpCode.BINARY && h.input(0).isScalar() ? h.input(1) : h.input(0);
     Decision d = placed.get(main);
     return main.isMatrix() && d != null && d.type() == ExecType.SPARK
-        && consumers.getOrDefault(main, List.of()).size() == 1;
+        && (consumers.getOrDefault(main, List.of()).size() == 1
+            || withinBlocks(h, sizes.get(main)));
+  }
+
+  /** Whether {@code h} is a row or column aggregate whose input fits one block across. */
+  private boolean withinBlocks(Hop h, DataCharacteristics in) {
+    if (h.op() != OpCode.AGGREGATE || in == null) {
+      return false;
+    }
+    long block = backends.get(ExecType.SPARK).blockSize();
+    return switch (h.param(HopParam.Aggregate.class).direction()) {
+      case ROW -> in.cols() > 0 && in.cols() <= block;
+      case COL -> in.rows() > 0 && in.rows() <= block;
+      default -> false;
+    };
   }
 }
