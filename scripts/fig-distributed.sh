@@ -18,25 +18,27 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib/experiment.sh"
 descriptor="$root/descriptors/distributed.yaml"
 counters=spark_jobs,shuffle_bytes,broadcast_bytes
-run_args=(--new)
-if [[ " $* " == *" --hybrid "* ]]; then
-  descriptor="$root/descriptors/distributed-hybrid.yaml"
-  counters=spark_jobs,broadcast_bytes,parallelize_bytes,collect_bytes
-fi
+master=""
+quick=false
 while [ $# -gt 0 ]; do
   case "$1" in
-    --hybrid) shift ;;
-    --master)
-      master="${2:?--master needs a Spark master URL}"; shift 2
-      tmp="$(mktemp -d)"
-      sed "s#master: \"local\\[2\\]\"#master: \"$master\"#" "$descriptor" > "$tmp/d.yaml"
-      descriptor="$tmp/d.yaml" ;;
-    --quick)
-      tmp="$(mktemp -d)"
-      sed 's/^workload: .*/workload: [l2svm]/' "$descriptor" > "$tmp/d.yaml"
-      descriptor="$tmp/d.yaml"; shift ;;
+    --hybrid)
+      descriptor="$root/descriptors/distributed-hybrid.yaml"
+      counters=spark_jobs,broadcast_bytes,parallelize_bytes,collect_bytes; shift ;;
+    --master) master="${2:?--master needs a Spark master URL}"; shift 2 ;;
+    --quick) quick=true; shift ;;
     *) echo "$(basename "$0"): unknown option $1" >&2; exit 2 ;;
   esac
 done
+tmp="$(mktemp -d)"
+if [ -n "$master" ]; then
+  on_master "$descriptor" "$master" "$tmp/master.yaml"
+  descriptor="$tmp/master.yaml"
+fi
+if $quick; then
+  sed 's/^workload: .*/workload: [l2svm]/' "$descriptor" > "$tmp/quick.yaml"
+  descriptor="$tmp/quick.yaml"
+fi
+run_args=(--new)
 run_and_report "$descriptor" --metric execute_s --counters "$counters"
 finish

@@ -24,8 +24,8 @@ if $cluster; then
   trap '"$root/scripts/spark-cluster.sh" stop --dir "$state" >/dev/null || true' EXIT
   master="$("$root/scripts/spark-cluster.sh" start --workers 2 --dir "$state" | tail -n 1)"
   echo "cluster: $master"
-  sed -e "s#master: \"local\\[2\\]\"#master: \"$master\"#" \
-    -e 's/^name: hybrid$/name: hybrid-cluster/' -e '/^  CP: /d' "$descriptor" \
+  on_master "$descriptor" "$master" "$tmp/master.yaml"
+  sed -e 's/^name: hybrid$/name: hybrid-cluster/' -e '/^  CP: /d' "$tmp/master.yaml" \
     > "$tmp/hybrid-cluster.yaml"
   run_and_report "$tmp/hybrid-cluster.yaml" --metric execute_s \
     --counters spark_jobs,broadcast_bytes

@@ -45,6 +45,12 @@ report() {
   rm -f "$log"
 }
 
+# on_master DESCRIPTOR URL OUT: writes DESCRIPTOR to OUT with its local[2] Spark master
+# replaced by URL (a standalone cluster's spark:// address).
+on_master() {
+  sed "s#master: \"local\\[2\\]\"#master: \"$2\"#" "$1" > "$3"
+}
+
 # finish: prints the script's wall time.
 finish() {
   local end
