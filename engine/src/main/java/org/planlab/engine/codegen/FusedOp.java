@@ -139,6 +139,9 @@ public final class FusedOp implements FusedOperator {
       return 1;
     }
     CNode.VecLen len = node.length();
+    if (len.isFixed()) {
+      return len.fixed();
+    }
     return len.isMain() ? in.get(0).cols() : in.get(1 + len.side()).cols();
   }
 }

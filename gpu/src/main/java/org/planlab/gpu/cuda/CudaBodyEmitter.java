@@ -102,6 +102,9 @@ final class CudaBodyEmitter {
 
   /** The CUDA length expression of a vector length (main columns or a side's columns). */
   String length(CNode.VecLen len) {
+    if (len.isFixed()) {
+      return Integer.toString(len.fixed());
+    }
     if (len.isMain()) {
       return "n";
     }
@@ -124,6 +127,8 @@ final class CudaBodyEmitter {
       return dot(d);
     } else if (node instanceof CNode.MatVec m) {
       return matVec(m);
+    } else if (node instanceof CNode.Slice x) {
+      return slice(x);
     } else if (node instanceof CNode.OuterAdd) {
       throw unsupported(node, "valid only as the root of a COL_AGG_T Row plan");
     }
@@ -243,6 +248,20 @@ final class CudaBodyEmitter {
     statements.add("pl_vmatmult(" + v.ptr + ", " + v.length + ", b" + m.side() + ", " + p
         + ", " + out + ", rs, rc);");
     return new Vector(out, p);
+  }
+
+  /**
+   * A column range of a vector: the same pointer at an offset, or for one column the element.
+   * The start is a scalar input, 1-based.
+   */
+  private Value slice(CNode.Slice x) {
+    requireRow(x);
+    Vector v = vector(x.in());
+    String offset = "((long long) " + scalar(x.from()) + " - 1)";
+    if (x.columns() == 1) {
+      return defineScalar(v.ptr + "[" + offset + "]");
+    }
+    return new Vector("(" + v.ptr + " + " + offset + ")", Integer.toString(x.columns()));
   }
 
   // ------------------------------------------------------------------ helpers

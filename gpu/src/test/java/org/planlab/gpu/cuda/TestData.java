@@ -52,20 +52,28 @@ final class TestData {
    * Inputs for a Cell or Row plan: the main input m x n, then each side input in the shape its
    * leaves read it (cell, row or column vector, 1x1, row-aligned rows, a vector, a MatVec's
    * matrix). Vector lengths the plan equates (operands of one element-wise operation or dot
-   * product) are equal; a length not equated with the main row's is 3.
+   * product) are equal; a length not equated with the main row's is 3, or a column slice's.
    */
   static List<MatrixBlock> inputsFor(CPlan plan, int m, int n, long seed) {
     List<CNode> nodes = FusedPlans.nodes(plan);
     Map<Integer, Integer> parent = new HashMap<>();
     for (CNode node : nodes) {
       if (node instanceof CNode.Binary b && b.left().isVector() && b.right().isVector()) {
-        union(parent, b.left().length().side(), b.right().length().side());
+        union(parent, key(b.left().length()), key(b.right().length()));
       } else if (node instanceof CNode.Dot d) {
-        union(parent, d.left().length().side(), d.right().length().side());
+        union(parent, key(d.left().length()), key(d.right().length()));
       }
     }
     int main = find(parent, -1);
-    java.util.function.IntUnaryOperator len = key -> find(parent, key) == main ? n : 3;
+    // a length equated with a fixed one (a column slice's) is that length
+    Map<Integer, Integer> fixed = new HashMap<>();
+    for (CNode node : nodes) {
+      if (node.isVector() && node.length() != null && node.length().isFixed()) {
+        fixed.put(find(parent, key(node.length())), node.length().fixed());
+      }
+    }
+    java.util.function.IntUnaryOperator len = key -> find(parent, key) == main ? n
+        : fixed.getOrDefault(find(parent, key), 3);
     Map<Integer, int[]> shapes = new HashMap<>();
     for (CNode node : nodes) {
       if (node instanceof CNode.Data d && d.access() != CNode.Access.MAIN
@@ -94,6 +102,11 @@ final class TestData {
     return out;
   }
 
+  /** The union-find key of a vector length: -1 the main row, k side k, below -1 fixed. */
+  private static int key(CNode.VecLen l) {
+    return l.isFixed() ? -1 - l.fixed() : l.side();
+  }
+
   private static int find(Map<Integer, Integer> parent, int key) {
     int p = parent.getOrDefault(key, key);
     return p == key ? key : find(parent, p);
@@ -112,6 +125,13 @@ final class TestData {
     double[] s = new double[plan.scalars()];
     for (int i = 0; i < s.length; i++) {
       s[i] = 0.25 + i;
+    }
+    // a column slice starts at the first column, which every row it reads has
+    for (CNode node : FusedPlans.nodes(plan)) {
+      if (node instanceof CNode.Slice x && x.from() instanceof CNode.Data d
+          && d.access() == CNode.Access.SCALAR) {
+        s[d.index()] = 1;
+      }
     }
     return s;
   }

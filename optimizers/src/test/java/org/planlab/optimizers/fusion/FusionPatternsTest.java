@@ -388,6 +388,56 @@ class FusionPatternsTest {
     assertClose(mult(transpose(x), d), fa.matrix("H"), "MLogreg H");
   }
 
+  private static final String SLICES = """
+      X = rand(rows=300, cols=12, sparsity=%s, seed=71)
+      P = rand(rows=300, cols=5, seed=72)
+      Y = rand(rows=300, cols=5, seed=73)
+      G = t(X) %%*%% (P[, 2:4] - Y[, 2:4])
+      g = t(X) %%*%% (P[, 5] * Y[, 5])
+      """;
+
+  /**
+   * Column ranges of whole rows, MLogreg's {@code P[, 1:K] - Y[, 1:K]}, are read by the Row
+   * operators from the rows of P and Y (sec. 2.2; SystemML's Row template fuses column-range
+   * indexing): no slice is materialized, for a range and for a single column, over dense and
+   * sparse X.
+   */
+  @ParameterizedTest
+  @ValueSource(doubles = {1.0, 0.2})
+  void columnSlicesAreReadInsideTheRowOperators(double sparsity) {
+    String dml = SLICES.formatted(sparsity);
+    assertEquals(4, run(dml, "none").executions("right_index"));
+    Map<String, Outcome> runs = runAll(dml, List.of("G", "g"));
+    for (Outcome o : runs.values()) {
+      assertEquals(0, o.executions("right_index"), describe(o));
+      assertEquals(2, o.operators().size(), describe(o));
+      for (BuiltOperator b : o.operators()) {
+        CPlan.Row row = assertInstanceOf(CPlan.Row.class, b.plan(), describe(o));
+        assertTrue(b.inputs().contains(variable(o, "P"))
+            && b.inputs().contains(variable(o, "Y")), "the slices read P and Y themselves");
+        // fnr does not fuse t(X), which both products read, and multiplies unfused
+        if (!o.fusion().equals("fnr")) {
+          assertEquals(RowType.COL_AGG_T, row.type(), describe(o));
+          assertSame(variable(o, "X"), b.main());
+        }
+      }
+    }
+    Outcome fa = runs.get("fa");
+    double[][] x = arr(fa.matrix("X"));
+    double[][] p = arr(fa.matrix("P"));
+    double[][] y = arr(fa.matrix("Y"));
+    double[][] d = new double[x.length][3];
+    double[][] e = new double[x.length][1];
+    for (int i = 0; i < x.length; i++) {
+      for (int j = 0; j < 3; j++) {
+        d[i][j] = p[i][1 + j] - y[i][1 + j];
+      }
+      e[i][0] = p[i][4] * y[i][4];
+    }
+    assertClose(mult(transpose(x), d), fa.matrix("G"), "t(X) %*% (P[, 2:4] - Y[, 2:4])");
+    assertClose(mult(transpose(x), e), fa.matrix("g"), "t(X) %*% (P[, 5] * Y[, 5])");
+  }
+
   // ---- Outer ----
 
   private static String outerAgg(double sparsity) {

@@ -75,6 +75,17 @@ final class FusionRuns {
       return result.statistics().codegen().getOrDefault(c, 0L);
     }
 
+    /** How often instructions of {@code opcode} ran. */
+    long executions(String opcode) {
+      long n = 0;
+      for (var h : result.statistics().heavyHitters()) {
+        if (h.opcode().equals(opcode)) {
+          n += h.count();
+        }
+      }
+      return n;
+    }
+
     /** How often opcodes starting with {@code spoof} ran. */
     long fusedExecutions() {
       long n = 0;

@@ -426,6 +426,7 @@ public final class CPlanBuilder {
       }
       case AGGREGATE -> rowAggregate(h, e);
       case MATMULT -> matmult(h, e);
+      case RIGHT_INDEX -> columnSlice(h, e);
       default -> throw new PlanConstructionException("cannot fuse " + h.op());
     };
     inlined.put(h, out);
@@ -477,6 +478,20 @@ public final class CPlanBuilder {
     }
     return new CNode.Binary(BinaryOp.MULT, row,
         Data.vector(Access.SIDE_VECTOR, k, VecLen.side(k)));
+  }
+
+  /** {@code X[, lo:hi]} inside a Row operator: a slice of X's row starting at column lo. */
+  private CNode columnSlice(Hop h, MemoEntry e) {
+    DataCharacteristics d = Shapes.dims(h, memo);
+    if (type != TemplateType.ROW || d == null || !Shapes.isColumnSlice(h, memo)) {
+      throw new PlanConstructionException("only column slices of whole rows are fused");
+    }
+    CNode row = child(h, e, 0);
+    if (!row.isVector()) {
+      // a slice of a one-column input is the input itself
+      return row;
+    }
+    return new CNode.Slice(row, leaf(h.input(3)), Math.toIntExact(d.cols()));
   }
 
   /** A materialized input with the template's data binding. */

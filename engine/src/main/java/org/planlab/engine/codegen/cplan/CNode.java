@@ -48,24 +48,42 @@ public sealed interface CNode {
   enum Shape { SCALAR, VECTOR }
 
   /**
-   * The length of a vector at run time: the main input's column count ({@code side == -1}) or
-   * the column count of side input {@code side}.
+   * The length of a vector at run time: the main input's column count ({@code side == -1}),
+   * the column count of side input {@code side}, or a length fixed when the plan was built
+   * ({@code fixed > 0}, {@code side == -1}: column slices, whose lengths the operator's known
+   * dims give).
    */
-  record VecLen(int side) {
-    public static final VecLen MAIN = new VecLen(-1);
+  record VecLen(int side, int fixed) {
+    public static final VecLen MAIN = new VecLen(-1, 0);
 
     public VecLen {
       if (side < -1) {
         throw new IllegalArgumentException("side must be >= -1, was " + side);
       }
+      if (fixed < 0 || fixed > 0 && side != -1) {
+        throw new IllegalArgumentException("a fixed length is positive and names no side, was "
+            + fixed + " with side " + side);
+      }
     }
 
     public static VecLen side(int k) {
-      return new VecLen(k);
+      return new VecLen(k, 0);
+    }
+
+    /** A length known when the plan is built. */
+    public static VecLen fixed(int n) {
+      if (n <= 0) {
+        throw new IllegalArgumentException("a fixed length must be positive, was " + n);
+      }
+      return new VecLen(-1, n);
     }
 
     public boolean isMain() {
-      return side == -1;
+      return side == -1 && fixed == 0;
+    }
+
+    public boolean isFixed() {
+      return fixed > 0;
     }
   }
 
@@ -260,6 +278,41 @@ public sealed interface CNode {
     @Override
     public VecLen length() {
       return VecLen.side(side);
+    }
+  }
+
+  /**
+   * Row: columns {@code from .. from + columns - 1} of a row vector ({@code X[, lo:hi]} of a
+   * row-aligned X, sec. 2.2's Row template over column ranges); {@code from} is a scalar node
+   * holding the 1-based first column, so plans that differ only in where the range starts share
+   * one class. A one-column slice is a scalar, as a one-column matrix is everywhere in the Row
+   * template.
+   */
+  record Slice(CNode in, CNode from, int columns) implements CNode {
+    @Override
+    public java.util.List<CNode> inputs() {
+      return java.util.List.of(in, from);
+    }
+
+    public Slice {
+      Objects.requireNonNull(in, "in is null");
+      Objects.requireNonNull(from, "from is null");
+      if (!in.isVector() || from.isVector()) {
+        throw new IllegalArgumentException("Slice takes a vector and a scalar start");
+      }
+      if (columns <= 0) {
+        throw new IllegalArgumentException("a slice has at least one column, was " + columns);
+      }
+    }
+
+    @Override
+    public Shape shape() {
+      return columns == 1 ? Shape.SCALAR : Shape.VECTOR;
+    }
+
+    @Override
+    public VecLen length() {
+      return columns == 1 ? null : VecLen.fixed(columns);
     }
   }
 

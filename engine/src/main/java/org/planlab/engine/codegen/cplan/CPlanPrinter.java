@@ -9,7 +9,8 @@ import java.util.Locale;
  * {@code CELL FULL_AGG sum: a * b0 * b1} or {@code ROW COL_AGG_T: t(a) %*% (b0[i] * (a . b1))}.
  * Inputs: {@code a} the main input (cell, or row as a vector), {@code bK} side input K (at the
  * cell; {@code bK[i]} per row, {@code bK[j]} per column, {@code bK[i,]} its row as a vector),
- * {@code sK} scalar input K, {@code u}/{@code v} the rows of U and V of an Outer operator.
+ * {@code sK} scalar input K, {@code u}/{@code v} the rows of U and V of an Outer operator;
+ * {@code x[sK +c]} the c columns of row vector x from column sK on.
  */
 public final class CPlanPrinter {
   private CPlanPrinter() {
@@ -65,6 +66,8 @@ public final class CPlanPrinter {
       return "(" + node(d.left()) + " . " + node(d.right()) + ")";
     } else if (n instanceof CNode.MatVec mv) {
       return "(" + node(mv.row()) + " %*% b" + mv.side() + ")";
+    } else if (n instanceof CNode.Slice x) {
+      return node(x.in()) + "[" + node(x.from()) + " +" + x.columns() + "]";
     }
     CNode.OuterAdd o = (CNode.OuterAdd) n;
     return "t(" + node(o.left()) + ") %*% " + node(o.right());

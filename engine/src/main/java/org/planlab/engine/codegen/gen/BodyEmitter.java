@@ -200,6 +200,8 @@ final class BodyEmitter {
       return dot(d);
     } else if (node instanceof CNode.MatVec m) {
       return matVec(m);
+    } else if (node instanceof CNode.Slice x) {
+      return slice(x);
     } else if (node instanceof CNode.OuterAdd) {
       throw new CodegenException("OuterAdd is valid only as the root of a COL_AGG_T Row plan");
     }
@@ -451,6 +453,21 @@ final class BodyEmitter {
         + call("vectMatMult", SPARSE_ROW, matrix, p, "buf") + " : " + dense, p);
   }
 
+  /**
+   * A column range of a vector: a view at an offset of the same array (no copy), or for one
+   * column the element itself. The start is a scalar input, 1-based.
+   */
+  private Value slice(CNode.Slice x) {
+    requireBuffer("a column slice");
+    Vector v = dense(vector(x.in()));
+    String from = scalar(x.from());
+    String offset = define("int", v.offset + " + (int) " + from + " - 1");
+    if (x.columns() == 1) {
+      return defineScalar(v.array + "[" + offset + "]");
+    }
+    return new Vector(v.array, offset, Integer.toString(x.columns()), false);
+  }
+
   // ------------------------------------------------------------------ helpers
 
   /** A use of {@code v} that reads it as (array, offset): the main row then must be dense. */
@@ -494,6 +511,9 @@ final class BodyEmitter {
   }
 
   private String length(CNode.VecLen len) {
+    if (len.isFixed()) {
+      return Integer.toString(len.fixed());
+    }
     if (len.isMain()) {
       return "len";
     }

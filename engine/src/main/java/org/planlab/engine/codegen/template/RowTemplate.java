@@ -15,7 +15,9 @@ import org.planlab.engine.ops.Direction;
  * skinny matrix-matrix products {@code X %*% V}, row aggregates, element-wise operations with
  * per-row scalars, vectors or side rows — closed by a column or full aggregation or by
  * {@code t(X) %*% (...)} (column aggregation with transposed input). Cell plans at inputs can be
- * merged into it, which covers {@code t(X) %*% (y * z)}.
+ * merged into it, which covers {@code t(X) %*% (y * z)}. As SystemML's Row template, it also
+ * covers column ranges of whole rows ({@code P[, 1:k]} of MLogreg's class probabilities), read
+ * from the input's rows in place instead of materialized.
  *
  * <p>{@code t(X)} itself opens an entry that is not a valid operator on its own (open invalid):
  * it is the transposed input of a consumer {@code t(X) %*% B}, and the fused operator reads X
@@ -75,6 +77,11 @@ public final class RowTemplate implements Template {
           }
         }
         return vector;
+      }
+      case RIGHT_INDEX -> {
+        // P[, 1:k]: a column range of whole rows, read from the input's row in place
+        DataCharacteristics x = Shapes.dims(h.input(0), memo);
+        return Shapes.isColumnSlice(h, memo) && x.rows() > 1 && x.cols() > 1;
       }
       default -> {
         return false;
@@ -171,6 +178,9 @@ public final class RowTemplate implements Template {
       }
       case AGGREGATE -> {
         return Shapes.isFusedAggregate(h);
+      }
+      case RIGHT_INDEX -> {
+        return h.input(0) == in && Shapes.isColumnSlice(h, memo);
       }
       case MATMULT -> {
         if (h.input(0) == in && !Shapes.isTranspose(in)) {

@@ -56,6 +56,19 @@ public final class Shapes {
     return h.param(HopParam.Aggregate.class);
   }
 
+  /**
+   * {@code X[, lo:hi]} of a matrix X with known dims: all rows, a column range (Row template,
+   * sec. 2.2, as SystemML's Row template fuses column-range indexing).
+   */
+  public static boolean isColumnSlice(Hop h, MemoTable memo) {
+    if (h.op() != OpCode.RIGHT_INDEX || !h.input(0).isMatrix()) {
+      return false;
+    }
+    DataCharacteristics in = dims(h.input(0), memo);
+    DataCharacteristics out = dims(h, memo);
+    return in != null && out != null && out.rows() == in.rows() && out.cols() <= in.cols();
+  }
+
   /** t(X) of a matrix. */
   public static boolean isTranspose(Hop h) {
     return h.op() == OpCode.TRANSPOSE && h.input(0).isMatrix();

@@ -392,6 +392,66 @@ class GeneratedOperatorExecutionTest {
     }
   }
 
+  /**
+   * Column slices inside a row (the Row template over {@code P[, lo:hi]}): slices of the main
+   * row (dense and sparse) and of a side row, as vectors and as one-column scalars, written,
+   * combined element-wise and aggregated, against naive loops.
+   */
+  @Test
+  void columnSlicesInRowsMatchNaiveLoops() {
+    long seed = 650;
+    int m = 37;
+    int n = 23;
+    int k = 6;
+    CNode yrow = CNode.Data.vector(Access.SIDE_ROW_VECTOR, 0, VecLen.side(0));
+    CNode from0 = CNode.Data.scalar(Access.SCALAR, 0);
+    CNode from1 = CNode.Data.scalar(Access.SCALAR, 1);
+    CNode x4 = new CNode.Slice(XROW, from0, 4);
+    CNode x3 = new CNode.Slice(XROW, from0, 3);
+    CNode y1 = new CNode.Slice(yrow, from1, 1);
+    CNode y3 = new CNode.Slice(yrow, from1, 3);
+    double[] scalars = {5, 2};
+    for (double sp : SPARSITIES) {
+      for (boolean sparse : new boolean[] {false, true}) {
+        MatrixBlock x = random(m, n, sp, seed++, sparse);
+        MatrixBlock y = random(m, k, 0.7, seed++, false);
+        double[][] xa = arr(x);
+        double[][] ya = arr(y);
+        double[][] slice = new double[m][4];
+        double[][] minusCol = new double[m][4];
+        double[][] times = new double[m][3];
+        double[][] max = new double[m][1];
+        for (int i = 0; i < m; i++) {
+          max[i][0] = Double.NEGATIVE_INFINITY;
+          for (int j = 0; j < 4; j++) {
+            slice[i][j] = xa[i][4 + j];
+            minusCol[i][j] = xa[i][4 + j] - ya[i][1];
+            max[i][0] = Math.max(max[i][0], xa[i][4 + j]);
+          }
+          for (int j = 0; j < 3; j++) {
+            times[i][j] = xa[i][4 + j] * ya[i][1 + j];
+          }
+        }
+        List<MatrixBlock> in = List.of(x, y);
+        check(x4, in, scalars, slice, "X[, 5:8]", x);
+        check(new CNode.Binary(BinaryOp.MINUS, x4, y1), in, scalars, minusCol,
+            "X[, 5:8] - Y[, 2]", x);
+        check(new CNode.Binary(BinaryOp.MULT, x3, y3), in, scalars, times,
+            "X[, 5:7] * Y[, 2:4]", x);
+        check(new CNode.VectorAgg(AggregateOp.MAX, x4), in, scalars, max, "rowMaxs(X[, 5:8])",
+            x);
+      }
+    }
+  }
+
+  /** Runs {@code out} as a NO_AGG Row plan over (X, Y) and compares with {@code expected}. */
+  private void check(CNode out, List<MatrixBlock> in, double[] scalars, double[][] expected,
+      String what, MatrixBlock x) {
+    CPlan plan = new CPlan.Row(out, RowType.NO_AGG, 2, 1, scalars.length);
+    SpoofResult r = run(plan, in, scalars, x.rows(), expected[0].length);
+    TestMatrices.assertClose(expected, r.output(), 0, name(what, x));
+  }
+
   @Test
   void transposedProductsWithScalarOperandsMatchNaiveLoops() {
     long seed = 700;
