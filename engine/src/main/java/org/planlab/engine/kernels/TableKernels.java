@@ -79,22 +79,38 @@ public final class TableKernels {
     checkColumnVector(y, "second argument");
     int n = y.rows();
     double[] d = RowSegments.columnValues(y);
-    int[] ptr = new int[n + 1];
-    int[] ix = new int[n];
-    double[] v = new double[n];
-    int p = 0;
+    int[] codes = new int[n];
     for (int i = 0; i < n; i++) {
       checkCode(d[i], firstRow + i + 1, "second");
-      // a sum of one weight, kept where it is not 0, as build() keeps sums
-      if (d[i] <= cols && w != 0) {
-        ix[p] = (int) d[i] - 1;
-        v[p++] = w;
+      codes[i] = d[i] >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) d[i];
+    }
+    return oneHot(codes, i -> w, n, n, cols);
+  }
+
+  /**
+   * {@code table(seq(1, n), b, w)} with {@code rows x cols} output: row i holds the one pair
+   * (i, b_i), so the rows need no bucketing or sorting; a pair outside the output or whose
+   * weight is 0 is dropped, as {@link #build} drops zero sums. Rows past n are empty.
+   */
+  private static MatrixBlock oneHot(int[] codes, java.util.function.IntToDoubleFunction w, int n,
+      int rows, int cols) {
+    int m = Math.min(n, rows);
+    int[] ptr = new int[rows + 1];
+    int[] ix = new int[m];
+    double[] v = new double[m];
+    int p = 0;
+    for (int i = 0; i < m; i++) {
+      double wi = w.applyAsDouble(i);
+      if (codes[i] <= cols && wi != 0) {
+        ix[p] = codes[i] - 1;
+        v[p++] = wi;
       }
       ptr[i + 1] = p;
     }
-    SparseBlockCSR csr = new SparseBlockCSR(ptr, p == n ? ix : Arrays.copyOf(ix, p),
-        p == n ? v : Arrays.copyOf(v, p));
-    return MatrixBlock.sparse(n, cols, csr).examSparsity();
+    Arrays.fill(ptr, m + 1, rows + 1, p);
+    SparseBlockCSR csr = new SparseBlockCSR(ptr, p == m ? ix : Arrays.copyOf(ix, p),
+        p == m ? v : Arrays.copyOf(v, p));
+    return MatrixBlock.sparse(rows, cols, csr).examSparsity();
   }
 
   private static MatrixBlock build(int[] ia, int[] ib, double[] w, int n, int outRows,
@@ -126,6 +142,10 @@ public final class TableKernels {
       }
       out.recomputeNonZeros();
       return out.examSparsity();
+    }
+    if (isSequence(ia, n)) {
+      // the one-hot idiom table(seq(1, n), y, ...), as SystemDS rewrites it to rexpand
+      return oneHot(ib, i -> w[i], n, rows, cols);
     }
     // bucket the pairs by output row (stable), then sort each row by (column, input index):
     // the index in the low bits keeps duplicates in input order for the summation
@@ -168,6 +188,16 @@ public final class TableKernels {
     SparseBlockCSR csr = new SparseBlockCSR(ptr, p == kept ? ix : Arrays.copyOf(ix, p),
         p == kept ? v : Arrays.copyOf(v, p));
     return MatrixBlock.sparse(rows, cols, csr).examSparsity();
+  }
+
+  /** Whether the first codes are 1, 2, ..., n: one pair per output row, in row order. */
+  private static boolean isSequence(int[] ia, int n) {
+    for (int i = 0; i < n; i++) {
+      if (ia[i] != i + 1) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** The length of the pairs: A's and B's rows, where a 1x1 operand adapts to the other. */

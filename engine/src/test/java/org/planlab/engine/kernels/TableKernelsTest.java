@@ -152,6 +152,38 @@ class TableKernelsTest {
     }
   }
 
+  /**
+   * {@code table(seq(1, n), y, w, rows, cols)} — the one-hot idiom the kernel builds row by row
+   * without bucketing — equals the naive table for sparse outputs (many classes), rows cut below
+   * and padded beyond n, codes beyond cols, zero and NaN weights.
+   */
+  @Test
+  void sequenceFirstTablesMatchReference() {
+    Random rnd = new Random(9);
+    for (int n : new int[] {1, 7, 300, 5000}) {
+      double[] seq = new double[n];
+      for (int i = 0; i < n; i++) {
+        seq[i] = i + 1;
+      }
+      for (int k : new int[] {2, 60, 500}) {
+        MatrixBlock b = ReorgTestSupport.randomCodes(n, k, rnd);
+        double[] w = values(TestMatrices.random(n, 1, 0.7, rnd.nextLong(), false));
+        w[n / 2] = Double.NaN;
+        double[] bv = values(b);
+        for (int[] dims : new int[][] {{-1, -1}, {n, k / 2}, {n / 2, -1}, {n + 3, k + 1}}) {
+          String what = "n=" + n + " k=" + k + " dims=" + dims[0] + "," + dims[1];
+          MatrixBlock t = TableKernels.table(column(seq), b, column(w), dims[0], dims[1]);
+          double[][] expected = naiveTable(seq, bv, w, dims[0], dims[1]);
+          int rows = expected.length;
+          int cols = rows == 0 ? t.cols() : expected[0].length;
+          assertResult(expected, rows, cols, t, what);
+          assertResult(naiveTable(seq, bv, null, dims[0], dims[1]), rows, cols,
+              TableKernels.table(column(seq), b, 1.0, dims[0], dims[1]), what + " unweighted");
+        }
+      }
+    }
+  }
+
   @Test
   void largeSparseTableIsSparse() {
     Random rnd = new Random(8);
