@@ -147,7 +147,10 @@ public final class OfmcExplorer {
     return null;
   }
 
-  /** Whether {@code h} has an opcode any template may cover (for callers that print memo tables). */
+  /**
+   * Whether {@code h} has an opcode any template may cover (for callers that print memo
+   * tables).
+   */
   public static boolean isCandidate(Hop h) {
     return fusable(h) && h.op() != OpCode.FUSED;
   }
