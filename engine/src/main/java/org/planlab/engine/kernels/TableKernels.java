@@ -54,14 +54,14 @@ public final class TableKernels {
             + "x1 or 1x1)");
       }
     }
-    return build(codes(a, n, "first"), codes(b, n, "second"), weights, n, outRows, outCols);
+    return build(codes(a, n, 0, "first"), codes(b, n, 0, "second"), weights, n, outRows, outCols);
   }
 
   /** The contingency table of A and B with every pair weighted by the scalar {@code w}. */
   public static MatrixBlock table(MatrixBlock a, MatrixBlock b, double w, int outRows,
       int outCols) {
     int n = commonLength(a, b);
-    return build(codes(a, n, "first"), codes(b, n, "second"), constant(n, w), n, outRows,
+    return build(codes(a, n, 0, "first"), codes(b, n, 0, "second"), constant(n, w), n, outRows,
         outCols);
   }
 
@@ -78,13 +78,7 @@ public final class TableKernels {
   public static MatrixBlock oneHotRows(MatrixBlock y, long firstRow, int cols, double w) {
     checkColumnVector(y, "second argument");
     int n = y.rows();
-    double[] d = RowSegments.columnValues(y);
-    int[] codes = new int[n];
-    for (int i = 0; i < n; i++) {
-      checkCode(d[i], firstRow + i + 1, "second");
-      codes[i] = d[i] >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) d[i];
-    }
-    return oneHot(codes, i -> w, n, n, cols);
+    return oneHot(codes(y, n, firstRow, "second"), i -> w, n, n, cols);
   }
 
   /**
@@ -224,15 +218,16 @@ public final class TableKernels {
   /**
    * The codes of a column vector (a 1x1 repeated n times) as ints, checked to be positive
    * integers. Codes beyond the int range become Integer.MAX_VALUE: they lie outside any given
-   * output dimension, and with dimensions from the data they make the output too large.
+   * output dimension, and with dimensions from the data they make the output too large. Errors
+   * name the row in the whole vector, of which {@code m} starts after row {@code firstRow}.
    */
-  private static int[] codes(MatrixBlock m, int n, String which) {
+  private static int[] codes(MatrixBlock m, int n, long firstRow, String which) {
     double[] d = RowSegments.columnValues(m);
     boolean repeat = m.rows() != n;
     int[] out = new int[n];
     for (int i = 0; i < d.length; i++) {
       double x = d[i];
-      checkCode(x, i + 1, which);
+      checkCode(x, firstRow + i + 1, which);
       int code = x >= Integer.MAX_VALUE ? Integer.MAX_VALUE : (int) x;
       if (repeat) {
         Arrays.fill(out, code);

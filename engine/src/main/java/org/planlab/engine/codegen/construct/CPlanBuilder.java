@@ -482,8 +482,7 @@ public final class CPlanBuilder {
 
   /** {@code X[, lo:hi]} inside a Row operator: a slice of X's row starting at column lo. */
   private CNode columnSlice(Hop h, MemoEntry e) {
-    DataCharacteristics d = Shapes.dims(h, memo);
-    if (type != TemplateType.ROW || d == null || !Shapes.isColumnSlice(h, memo)) {
+    if (type != TemplateType.ROW || !Shapes.isColumnSlice(h, memo)) {
       throw new PlanConstructionException("only column slices of whole rows are fused");
     }
     CNode row = child(h, e, 0);
@@ -491,7 +490,8 @@ public final class CPlanBuilder {
       // a slice of a one-column input is the input itself
       return row;
     }
-    return new CNode.Slice(row, leaf(h.input(3)), Math.toIntExact(d.cols()));
+    int cols = Math.toIntExact(Shapes.dims(h, memo).cols());
+    return new CNode.Slice(row, leaf(h.input(3)), cols);
   }
 
   /** A materialized input with the template's data binding. */
