@@ -12,8 +12,9 @@ import org.planlab.engine.parallel.KernelPool;
  * Skeleton of the MAgg template: several full aggregates over the cells of one main input;
  * the output is 1 x k.
  *
- * <p>Per cell the generated body writes the k values into a per-chunk scratch array; each is
- * added to a plain per-output partial that is folded into a compensated sum every {@link
+ * <p>Per cell the generated body writes the k values into a scratch array (per chunk, or a
+ * local one the JIT keeps in registers on the dense path of up to three sums); each is added to
+ * a plain per-output partial that is folded into a compensated sum every {@link
  * SkeletonSupport#PLAIN_RUN} cells (SUM, SUM_SQ) or compared (MIN, MAX). Chunks of rows have a
  * shape-only size and are combined in chunk order: results are identical for any thread count.
  */
@@ -199,7 +200,10 @@ public abstract class SpoofMultiAggregate extends SpoofOperator {
     boolean sq0 = ops[0] == AggregateOp.SUM_SQ;
     boolean sq1 = k > 1 && ops[1] == AggregateOp.SUM_SQ;
     boolean sq2 = k > 2 && ops[2] == AggregateOp.SUM_SQ;
-    double[] c = p.scratch;
+    // a local array of constant length, read and written at constant indices once genexec is
+    // inlined: the JIT's escape analysis keeps the k values in registers, where the chunk's
+    // scratch array on the heap would cost a store and a load per value and cell
+    double[] c = new double[3];
     int r = r0;
     int j = 0;
     int i = r0 * n;
