@@ -151,8 +151,14 @@ final class BinaryLoops {
         }
       }
       case POW -> {
-        for (int i = 0; i < n; i++) {
-          c[ci + i] = Math.pow(a[ai + i], s);
+        if (s == 2) { // BinaryOp.pow's square, as a loop the JIT vectorizes
+          for (int i = 0; i < n; i++) {
+            c[ci + i] = a[ai + i] * a[ai + i];
+          }
+        } else {
+          for (int i = 0; i < n; i++) {
+            c[ci + i] = Math.pow(a[ai + i], s);
+          }
         }
       }
       case MOD -> {

@@ -113,21 +113,21 @@ public enum BinaryOp {
       case MINUS -> a - b;
       case MULT -> a * b;
       case DIV -> a / b;
-      case POW -> Math.pow(a, b);
+      case POW -> pow(a, b);
       case MOD -> mod(a, b);
       case INTDIV -> intDiv(a, b);
       case MIN -> Math.min(a, b);
       case MAX -> Math.max(a, b);
-      case EQ -> a == b ? 1 : 0;
-      case NEQ -> a != b ? 1 : 0;
-      case LT -> a < b ? 1 : 0;
-      case LE -> a <= b ? 1 : 0;
-      case GT -> a > b ? 1 : 0;
-      case GE -> a >= b ? 1 : 0;
-      case AND -> and(a, b);
-      case OR -> or(a, b);
+      case EQ -> Indicators.eq(a, b);
+      case NEQ -> Indicators.ne(a, b);
+      case LT -> Indicators.lt(a, b);
+      case LE -> Indicators.le(a, b);
+      case GT -> Indicators.gt(a, b);
+      case GE -> Indicators.ge(a, b);
+      case AND -> Indicators.and(a, b);
+      case OR -> Indicators.or(a, b);
       case LOG -> log(a, b);
-      case XOR -> xor(a, b);
+      case XOR -> Indicators.xor(a, b);
       case BITW_AND -> toInt(a) & toInt(b);
       case BITW_OR -> toInt(a) | toInt(b);
       case BITW_XOR -> toInt(a) ^ toInt(b);
@@ -222,10 +222,6 @@ public enum BinaryOp {
     return a - intDiv(a, b) * b;
   }
 
-  public static double xor(double a, double b) {
-    return (a != 0) != (b != 0) ? 1 : 0;
-  }
-
   /** Java's (and SystemDS's) double to int cast: truncates, saturates, NaN to 0. */
   public static int toInt(double x) {
     return (int) x;
@@ -237,12 +233,13 @@ public enum BinaryOp {
     return r == Integer.MIN_VALUE ? Double.NaN : r;
   }
 
-  public static double and(double a, double b) {
-    return a != 0 && b != 0 ? 1 : 0;
-  }
-
-  public static double or(double a, double b) {
-    return a != 0 || b != 0 ? 1 : 0;
+  /**
+   * {@code Math.pow(a, b)}, with the square as one multiplication: {@code Math.pow(x, 2.0)} is
+   * exactly {@code x * x} (the JDK's pow special-cases it), but as a call it costs several times
+   * the multiplication, and {@code X^2} is the most common power in ML scripts.
+   */
+  public static double pow(double a, double b) {
+    return b == 2 ? a * a : Math.pow(a, b);
   }
 
   public static double log(double a, double base) {

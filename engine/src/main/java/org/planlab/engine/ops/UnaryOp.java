@@ -86,8 +86,8 @@ public enum UnaryOp {
       case TANH -> Math.tanh(x);
       case SIN -> Math.sin(x);
       case COS -> Math.cos(x);
-      case ISNAN -> x != x ? 1 : 0;
-      case NOT -> x == 0 ? 1 : 0;
+      case ISNAN -> Indicators.isNaN(x);
+      case NOT -> Indicators.isZero(x);
       case NEG -> -x;
       case ISINF -> Double.isInfinite(x) ? 1 : 0;
       case TAN -> FastMath.tan(x);

@@ -8,6 +8,7 @@ import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.runtime.RowType;
 import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Indicators;
 import org.planlab.engine.ops.UnaryOp;
 
 /**
@@ -339,17 +340,18 @@ final class BodyEmitter {
       case MINUS -> "(" + l + " - " + r + ")";
       case MULT -> "(" + l + " * " + r + ")";
       case DIV -> "(" + l + " / " + r + ")";
-      case POW -> "Math.pow(" + l + ", " + r + ")";
+      case POW -> "BinaryOp.pow(" + l + ", " + r + ")";
       case MIN -> "Math.min(" + l + ", " + r + ")";
       case MAX -> "Math.max(" + l + ", " + r + ")";
-      case EQ -> indicator(l + " == " + r);
-      case NEQ -> indicator(l + " != " + r);
-      case LT -> indicator(l + " < " + r);
-      case LE -> indicator(l + " <= " + r);
-      case GT -> indicator(l + " > " + r);
-      case GE -> indicator(l + " >= " + r);
-      case AND -> indicator(l + " != 0 && " + r + " != 0");
-      case OR -> indicator(l + " != 0 || " + r + " != 0");
+      case EQ -> indicator("eq", l, r);
+      case NEQ -> indicator("ne", l, r);
+      case LT -> indicator("lt", l, r);
+      case LE -> indicator("le", l, r);
+      case GT -> indicator("gt", l, r);
+      case GE -> indicator("ge", l, r);
+      case AND -> indicator("and", l, r);
+      case OR -> indicator("or", l, r);
+      case XOR -> indicator("xor", l, r);
       default -> null;
     };
   }
@@ -367,8 +369,8 @@ final class BodyEmitter {
       case SIN -> "Math.sin(" + x + ")";
       case COS -> "Math.cos(" + x + ")";
       case NEG -> "(-" + x + ")";
-      case NOT -> indicator(x + " == 0");
-      case ISNAN -> indicator(x + " != " + x);
+      case NOT -> indicator("isZero", x);
+      case ISNAN -> indicator("isNaN", x);
       case ROUND -> "UnaryOp.round(" + x + ")";
       case SIGN -> "UnaryOp.sign(" + x + ")";
       case SIGMOID -> "UnaryOp.sigmoid(" + x + ")";
@@ -376,8 +378,9 @@ final class BodyEmitter {
     };
   }
 
-  private static String indicator(String condition) {
-    return "(" + condition + " ? 1.0 : 0.0)";
+  /** A call of the branch-free {@link Indicators} function {@code fn}. */
+  private static String indicator(String fn, String... args) {
+    return "Indicators." + fn + "(" + String.join(", ", args) + ")";
   }
 
   /**
@@ -388,7 +391,7 @@ final class BodyEmitter {
     String cond = scalar(i.cond());
     String yes = scalar(i.yes());
     String no = scalar(i.no());
-    return defineScalar("(" + cond + " != 0 ? " + yes + " : " + no + ")");
+    return defineScalar(indicator("select", cond, yes, no));
   }
 
   private Value vectorAgg(CNode.VectorAgg g) {

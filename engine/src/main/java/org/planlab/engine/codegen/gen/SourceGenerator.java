@@ -20,6 +20,7 @@ import org.planlab.engine.codegen.runtime.VectorBuffer;
 import org.planlab.engine.codegen.runtime.VectorOps;
 import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.ops.BinaryOp;
+import org.planlab.engine.ops.Indicators;
 import org.planlab.engine.ops.UnaryOp;
 
 /**
@@ -56,7 +57,8 @@ public final class SourceGenerator {
   private static final List<String> IMPORTS = Stream.of(SpoofCellwise.class,
       SpoofMultiAggregate.class, SpoofOuterProduct.class, SpoofRowwise.class, SideInput.class,
       VectorBuffer.class, VectorOps.class, CellType.class, RowType.class, OuterType.class,
-      AggregateOp.class, BinaryOp.class, UnaryOp.class).map(Class::getName).sorted().toList();
+      AggregateOp.class, BinaryOp.class, Indicators.class, UnaryOp.class)
+      .map(Class::getName).sorted().toList();
 
   private static final Set<AggregateOp> CELL_AGGS =
       Set.of(AggregateOp.SUM, AggregateOp.SUM_SQ, AggregateOp.MIN, AggregateOp.MAX);

@@ -152,11 +152,11 @@ class GeneratedSourceTest {
     assertTrue(src.contains("(a / T1)"), src);
     assertTrue(src.contains("(a - T1)"), src);
     assertTrue(src.contains("Math.sqrt(T3)"), src);
-    assertTrue(src.contains("Math.pow(T2, T4)"), src);
+    assertTrue(src.contains("BinaryOp.pow(T2, T4)"), src);
     CPlan other = new CPlan.Cell(bin(BinaryOp.MOD, bin(BinaryOp.GT, X, side(0)),
         un(UnaryOp.TAN, X)), CellType.NO_AGG, AggregateOp.SUM, false, 1, 0);
     String src2 = generator.generate(other, "Op");
-    assertTrue(src2.contains("(a > T1 ? 1.0 : 0.0)"), src2);
+    assertTrue(src2.contains("Indicators.gt(a, T1)"), src2);
     assertTrue(src2.contains("UnaryOp.TAN.apply(a)"), src2);
     assertTrue(src2.contains("BinaryOp.MOD.apply(T2, T3)"), src2);
     compile(other);
@@ -240,6 +240,9 @@ class GeneratedSourceTest {
         "SpoofCellwise", "SpoofMultiAggregate", "SpoofRowwise", "SpoofOuterProduct",
         "SideInput", "VectorBuffer", "VectorOps", "CellType", "RowType", "OuterType",
         "AggregateOp", "BinaryOp", "UnaryOp", "genexec", "get", "values", "cols", "apply",
+        // branch-free comparisons and selection
+        "Indicators", "eq", "ne", "lt", "le", "gt", "ge", "and", "or", "xor", "isZero", "isNaN",
+        "select",
         // java.lang.Math and UnaryOp functions of inline scalar operations
         "Math", "pow", "min", "max", "abs", "exp", "log", "sqrt", "floor", "ceil", "tanh", "sin",
         "cos", "round", "sign", "sigmoid",
@@ -274,8 +277,8 @@ class GeneratedSourceTest {
         assertTrue(allowed.contains(id) || GENERATED_VAR.matcher(id).matches(),
             "unexpected identifier '" + id + "' in\n" + src);
       }
-      // besides identifiers: integer literals, the 1.0 and 0.0 of indicator expressions,
-      // whitespace and Java punctuation only (no string or char literals, no comments)
+      // besides identifiers: number literals, whitespace and Java punctuation only
+      // (no string or char literals, no comments)
       String rest = IDENTIFIER.matcher(src).replaceAll(" ");
       assertTrue(rest.matches("[0-9\\s(){}\\[\\];,.=+\\-*/<>!?:&|]*"),
           "unexpected characters in\n" + src);
