@@ -92,6 +92,22 @@ public class FusedPatternBench {
         List.of(AggregateOp.SUM, AggregateOp.SUM), true, 2, 0);
   }
 
+  /**
+   * L2SVM's line-search step (sum(out * y * xd), sum(xd * sv * xd)) with out = 1 - y * (xw +
+   * step * xd) and the support-vector indicator sv = out > 0, out * sv: the main input xd,
+   * y side 0, xw side 1, the scalars 1, step and 0 (the shape of the MAgg operator the
+   * l2svm builtin's inner loop compiles to).
+   */
+  static CPlan.MAgg hingePlan() {
+    CNode y = side(0);
+    CNode out = new CNode.Binary(BinaryOp.MINUS, CNode.Data.scalar(Access.SCALAR, 0),
+        mult(y, new CNode.Binary(BinaryOp.PLUS, side(1),
+            mult(CNode.Data.scalar(Access.SCALAR, 1), X))));
+    CNode sv = new CNode.Binary(BinaryOp.GT, out, CNode.Data.scalar(Access.SCALAR, 2));
+    return new CPlan.MAgg(List.of(mult(mult(mult(out, sv), y), X), mult(mult(X, sv), X)),
+        List.of(AggregateOp.SUM, AggregateOp.SUM), false, 2, 3);
+  }
+
   /** t(X) %*% (w * (X %*% v)): w (m x 1) side 0, v (n x 1) side 1. */
   static CPlan.Row mmchainPlan() {
     CNode v = CNode.Data.vector(Access.SIDE_VECTOR, 1, VecLen.MAIN);
@@ -723,5 +739,91 @@ public class FusedPatternBench {
   @Benchmark
   public double outerDenseHand(OuterDense s) {
     return runOuterDenseHand(s);
+  }
+
+  // ------------------------------------------------------------------ hinge line search
+
+  /**
+   * Column vectors y (labels -1 and 1), xw and xd of {@code hingeRows} rows: the inputs of
+   * L2SVM's line search, where the indicator out > 0 holds for an unpredictable half of the
+   * rows, as for a model that is near a fit. Dense only (the inputs are vectors).
+   */
+  @State(Scope.Benchmark)
+  public static class Hinge {
+    @Param("1000000")
+    public int hingeRows;
+
+    @Param("2")
+    public int threads;
+
+    KernelPool pool;
+    MatrixBlock y;
+    MatrixBlock xw;
+    MatrixBlock xd;
+    SpoofOperator hinge;
+
+    @Setup(Level.Trial)
+    public void setup() {
+      pool = new KernelPool(threads);
+      y = ElementwiseKernels.binary(ElementwiseKernels.binary(
+          BenchData.dense(hingeRows, 1, 51), 0, BinaryOp.GT, pool), 2, BinaryOp.MULT, pool);
+      y = ElementwiseKernels.binary(y, 1, BinaryOp.MINUS, pool);
+      // margins y * xw around 1, so that out > 0 holds for about half of the rows
+      xw = ElementwiseKernels.binary(BenchData.dense(hingeRows, 1, 52), y, BinaryOp.PLUS, pool);
+      xd = BenchData.dense(hingeRows, 1, 53);
+      hinge = compile(hingePlan());
+      MatrixBlock gen = runHingeGen(this);
+      check("l2svm line search", gen, runHingeUnfused(this));
+      check("l2svm line search hand", gen, row(runHingeHand(this)));
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+      pool.close();
+    }
+  }
+
+  private static final double HINGE_STEP = 0.25;
+
+  private static MatrixBlock runHingeGen(Hinge s) {
+    return s.hinge.execute(List.of(s.xd, s.y, s.xw), new double[] {1, HINGE_STEP, 0}, 1, 2,
+        s.pool).output();
+  }
+
+  /** xw + step * xd, y *, 1 -, > 0, *, and the two products and sums, one kernel at a time. */
+  private static MatrixBlock runHingeUnfused(Hinge s) {
+    KernelPool p = s.pool;
+    MatrixBlock t = ElementwiseKernels.binary(s.xd, HINGE_STEP, BinaryOp.MULT, p);
+    t = ElementwiseKernels.binary(s.xw, t, BinaryOp.PLUS, p);
+    t = ElementwiseKernels.binary(s.y, t, BinaryOp.MULT, p);
+    MatrixBlock out = ElementwiseKernels.binary(1, t, BinaryOp.MINUS, p);
+    MatrixBlock sv = ElementwiseKernels.binary(out, 0, BinaryOp.GT, p);
+    out = ElementwiseKernels.binary(out, sv, BinaryOp.MULT, p);
+    MatrixBlock g = ElementwiseKernels.binary(ElementwiseKernels.binary(out, s.y,
+        BinaryOp.MULT, p), s.xd, BinaryOp.MULT, p);
+    MatrixBlock h = ElementwiseKernels.binary(ElementwiseKernels.binary(s.xd, sv,
+        BinaryOp.MULT, p), s.xd, BinaryOp.MULT, p);
+    return MatrixBlock.of(new double[][] {{AggregateKernels.full(g, AggregateOp.SUM, p),
+        AggregateKernels.full(h, AggregateOp.SUM, p)}});
+  }
+
+  private static double[] runHingeHand(Hinge s) {
+    return HandLoops.hingeSums(s.y.denseValues(), s.xw.denseValues(), s.xd.denseValues(),
+        HINGE_STEP, s.pool);
+  }
+
+  @Benchmark
+  public MatrixBlock hingeGen(Hinge s) {
+    return runHingeGen(s);
+  }
+
+  @Benchmark
+  public MatrixBlock hingeUnfused(Hinge s) {
+    return runHingeUnfused(s);
+  }
+
+  @Benchmark
+  public double[] hingeHand(Hinge s) {
+    return runHingeHand(s);
   }
 }

@@ -29,6 +29,8 @@ final class FusedPatternMethods {
   static final String OUTER_LOG = "outerLog";
   /** (X * (U %*% t(V))) %*% V, ALS-CG's conjugate-gradient step. */
   static final String OUTER_RIGHT = "outerRight";
+  /** L2SVM's line-search sums over column vectors, with a data-dependent indicator. */
+  static final String HINGE = "hinge";
 
   static final String DENSE = "dense";
   static final String SPARSE = "sparse";
@@ -88,7 +90,10 @@ final class FusedPatternMethods {
       new Method("outerDenseHand", OUTER_LOG, DENSE, HAND),
       new Method("outerRightUnfused", OUTER_RIGHT, SPARSE, UNFUSED),
       new Method("outerRightGen", OUTER_RIGHT, SPARSE, GEN),
-      new Method("outerRightHand", OUTER_RIGHT, SPARSE, HAND));
+      new Method("outerRightHand", OUTER_RIGHT, SPARSE, HAND),
+      new Method("hingeUnfused", HINGE, DENSE, UNFUSED),
+      new Method("hingeGen", HINGE, DENSE, GEN),
+      new Method("hingeHand", HINGE, DENSE, HAND));
 
   /**
    * The method of that name (the simple name, or the full JMH benchmark name
@@ -121,7 +126,8 @@ final class FusedPatternMethods {
   /**
    * The bytes of input one execution must read, or NaN where that is not a fixed number: dense
    * element-wise patterns read X, Y and Z once (24 bytes per cell), the dense chains read X once
-   * (8 bytes per cell; v, w, V, W are small). Sparse inputs are left out (the cache lines of Y
+   * (8 bytes per cell; v, w, V, W are small), the line search its three vectors (24 bytes per
+   * row). Sparse inputs are left out (the cache lines of Y
    * and Z touched depend on the non-zero pattern), and so is the outer product (compute-bound:
    * a rank-long dot product and a log per non-zero).
    *
@@ -135,6 +141,7 @@ final class FusedPatternMethods {
     return switch (m.pattern()) {
       case SUM_XYZ, MAGG -> 24 * number(params, "rows") * number(params, "cols");
       case MMCHAIN, MMCHAIN_P2 -> 8 * number(params, "chainRows") * number(params, "chainCols");
+      case HINGE -> 24 * number(params, "hingeRows");
       default -> Double.NaN;
     };
   }

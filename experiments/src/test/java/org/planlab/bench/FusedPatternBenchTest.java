@@ -103,4 +103,40 @@ class FusedPatternBenchTest {
       chains.tearDown();
     }
   }
+
+  /**
+   * The line-search pattern: gen, unfused and hand agree at set-up, and gen equals the sums
+   * written with Java's own comparison over the same vectors.
+   */
+  @Test
+  void lineSearchSumsMatchAPlainJavaLoop() {
+    FusedPatternBench bench = new FusedPatternBench();
+    FusedPatternBench.Hinge hinge = new FusedPatternBench.Hinge();
+    hinge.hingeRows = 1001;
+    hinge.threads = 2;
+    hinge.setup();
+    try {
+      double[] y = hinge.y.denseValues();
+      double[] xw = hinge.xw.denseValues();
+      double[] xd = hinge.xd.denseValues();
+      double g = 0;
+      double h = 0;
+      int support = 0;
+      for (int i = 0; i < y.length; i++) {
+        double out = 1 - y[i] * (xw[i] + 0.25 * xd[i]);
+        if (out > 0) {
+          g += out * y[i] * xd[i];
+          h += xd[i] * xd[i];
+          support++;
+        }
+      }
+      // both sides of the indicator occur often
+      assertEquals(true, support > 300 && support < 700, "support vectors: " + support);
+      double[] gen = bench.hingeGen(hinge).toArray()[0];
+      assertArrayEquals(new double[] {g, h}, gen, 1e-9 * (Math.abs(g) + Math.abs(h)));
+      assertArrayEquals(gen, bench.hingeHand(hinge), 1e-9 * (Math.abs(g) + Math.abs(h)));
+    } finally {
+      hinge.tearDown();
+    }
+  }
 }
