@@ -23,8 +23,8 @@ import java.util.jar.Manifest;
 import java.util.zip.ZipEntry;
 
 /**
- * The launcher's class path with Janino's jars replaced by unsigned copies (a step of
- * {@code ./planlab}, see README "Start-up").
+ * The launcher's class path with Janino's jars replaced by unsigned copies and picocli's jar
+ * first (a step of {@code ./planlab}, see README "Start-up").
  *
  * <p>Janino's jars on Maven Central are signed. The JDK checks every class it loads from a
  * signed jar against the jar's signature, and class-data sharing does not archive classes of
@@ -42,6 +42,15 @@ import java.util.zip.ZipEntry;
 public final class UnsignedJars {
   /** File name prefixes of the jars that are copied when signed. */
   private static final List<String> COPIED = List.of("janino-", "commons-compiler-");
+
+  /**
+   * File name prefixes of the jars put first on the class path: picocli's, whose classes are
+   * compiled for Java 5, which class-data sharing does not archive (JDK 17 CDS skips classes
+   * older than Java 6). Every JVM loads its classes from the jar, and the loader finds a class
+   * by opening the jars of the class path in order: at the end of the path, each command line
+   * would open the hundred and more jars before it (Spark's) first.
+   */
+  static final List<String> FIRST = List.of("picocli-");
 
   private UnsignedJars() {
   }
@@ -63,28 +72,31 @@ public final class UnsignedJars {
 
   /**
    * {@code classPath} with each signed Janino jar replaced by its unsigned copy in {@code dir}
-   * (created or refreshed as needed).
+   * (created or refreshed as needed), and the jars of {@link #FIRST} moved to the front.
    */
   static String classPath(String classPath, Path dir) throws IOException {
-    List<String> out = new ArrayList<>();
+    List<String> first = new ArrayList<>();
+    List<String> rest = new ArrayList<>();
     for (String entry : classPath.split(File.pathSeparator)) {
       if (entry.isEmpty()) {
         continue;
       }
       Path jar = Path.of(entry);
-      if (copied(jar) && isSigned(jar)) {
-        out.add(unsignedCopy(jar, dir).toString());
-      } else {
-        out.add(entry);
-      }
+      String launched = copied(jar) && isSigned(jar) ? unsignedCopy(jar, dir).toString() : entry;
+      (isJar(jar, FIRST) ? first : rest).add(launched);
     }
-    return String.join(File.pathSeparator, out);
+    first.addAll(rest);
+    return String.join(File.pathSeparator, first);
   }
 
   private static boolean copied(Path jar) {
-    String name = jar.getFileName() == null ? "" : jar.getFileName().toString();
-    return name.endsWith(".jar") && Files.isRegularFile(jar)
-        && COPIED.stream().anyMatch(name::startsWith);
+    return isJar(jar, COPIED) && Files.isRegularFile(jar);
+  }
+
+  /** Whether {@code entry} is a jar whose file name starts with one of {@code prefixes}. */
+  private static boolean isJar(Path entry, List<String> prefixes) {
+    String name = entry.getFileName() == null ? "" : entry.getFileName().toString();
+    return name.endsWith(".jar") && prefixes.stream().anyMatch(name::startsWith);
   }
 
   /** Whether the jar has signature files (what makes the JDK verify it). */

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -112,6 +113,27 @@ class UnsignedJarsTest {
       assertEquals("org.example", m.getMainAttributes().getValue("Automatic-Module-Name"));
       assertEquals(Map.of(), m.getEntries(), "no per-entry digests");
       assertNull(f.getJarEntry("META-INF/SIGNER.SF"));
+    }
+  }
+
+  @Test
+  void picocliGoesFirstAndTheOthersKeepTheirOrder() throws IOException {
+    Path a = jar("a-1.0.jar", false);
+    Path picocli = jar("picocli-4.7.7.jar", false);
+    Path b = jar("b-2.0.jar", false);
+    String cp = String.join(File.pathSeparator, dir.resolve("classes").toString(), a.toString(),
+        b.toString(), picocli.toString());
+    assertEquals(String.join(File.pathSeparator, picocli.toString(),
+        dir.resolve("classes").toString(), a.toString(), b.toString()),
+        UnsignedJars.classPath(cp, dir.resolve("copies")));
+  }
+
+  /** Why picocli goes first: its classes are older than Java 6, which CDS does not archive. */
+  @Test
+  void picocliOnTheClassPathIsCompiledForJava5() throws Exception {
+    try (InputStream in = picocli.CommandLine.class.getResourceAsStream("CommandLine.class")) {
+      byte[] head = in.readNBytes(8);
+      assertEquals(49, ((head[6] & 0xff) << 8) | (head[7] & 0xff), "class file major version");
     }
   }
 
