@@ -98,7 +98,8 @@ final class ScriptOptions {
 
   @Option(names = "--no-codegen-warmup", description = "do not warm the operator compiler up "
       + "in the background while the script is parsed (its first start then counts in the "
-      + "codegen compile time)")
+      + "codegen compile time), nor new operators over large inputs on small synthetic ones "
+      + "(the JIT then compiles them during their first executions)")
   boolean noCodegenWarmUp;
 
   @Option(names = "--no-recycle", description = "allocate every block buffer new instead of "

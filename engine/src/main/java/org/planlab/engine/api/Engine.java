@@ -417,7 +417,7 @@ public final class Engine implements AutoCloseable {
     OperatorSource operators = config.operatorCache() ? cache
         : OperatorCache.uncached(new SourceGenerator(), cache.compiler());
     Codegen codegen = new Codegen(selector, operators, stats, costs, distributedExecution(),
-        System.err::println);
+        System.err::println, config.codegenWarmUp());
     return d -> {
       Codegen.Result r = codegen.optimize(d.dag(), d.sizes());
       observer.accept(r);

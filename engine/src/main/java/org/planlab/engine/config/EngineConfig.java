@@ -42,7 +42,10 @@ import org.planlab.engine.parallel.KernelPool;
  * @param codegenWarmUp whether the first compile of the engine (with fusion on) starts a
  *     background thread that compiles one small operator per template and discards them
  *     (default): the code generator's compiler is loaded and set up while the front end still
- *     parses, so the script's first fused operators compile as fast as its later ones
+ *     parses, so the script's first fused operators compile as fast as its later ones; and
+ *     whether each new operator over large inputs is run on small synthetic ones in the
+ *     background, so that the JIT has compiled it before its first large execution
+ *     ({@link org.planlab.engine.codegen.gen.OperatorWarmUp})
  * @param exec which execution types placement may choose ({@link ExecMode})
  * @param localMemoryBudget the local (CP) memory budget in bytes that placement compares
  *     operation memory estimates with and the fusion cost model's memory constraint uses; 0

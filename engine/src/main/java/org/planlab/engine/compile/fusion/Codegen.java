@@ -21,6 +21,7 @@ import org.planlab.engine.codegen.gen.Attempt;
 import org.planlab.engine.codegen.gen.CodegenException;
 import org.planlab.engine.codegen.gen.CompiledOperator;
 import org.planlab.engine.codegen.gen.OperatorSource;
+import org.planlab.engine.codegen.gen.OperatorWarmUp;
 import org.planlab.engine.codegen.gen.OuterWarmUp;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.CostConstants;
@@ -71,6 +72,7 @@ public final class Codegen {
   private final CostConstants costConstants;
   private final DistributedExecution distributed;
   private final Consumer<String> warnings;
+  private final boolean warmUp;
 
   /** A code generator for single-node execution. */
   public Codegen(FusionPlanSelector selector, OperatorSource operators, Statistics stats,
@@ -84,6 +86,17 @@ public final class Codegen {
    */
   public Codegen(FusionPlanSelector selector, OperatorSource operators, Statistics stats,
       CostConstants costConstants, DistributedExecution distributed, Consumer<String> warnings) {
+    this(selector, operators, stats, costConstants, distributed, warnings, false);
+  }
+
+  /**
+   * A code generator that also warms every new operator over large inputs up in the
+   * background when {@code warmUp} ({@link OperatorWarmUp}).
+   */
+  public Codegen(FusionPlanSelector selector, OperatorSource operators, Statistics stats,
+      CostConstants costConstants, DistributedExecution distributed, Consumer<String> warnings,
+      boolean warmUp) {
+    this.warmUp = warmUp;
     this.explorer = OfmcExplorer.standard();
     this.selector = Objects.requireNonNull(selector, "selector is null");
     this.operators = Objects.requireNonNull(operators, "operators is null");
@@ -151,7 +164,11 @@ public final class Codegen {
               OuterWarmUp.request(u.cols());
             }
           }
-          compiled.add(new FusedOp(b.plan(), c.className(), c.source(), c.operator()));
+          FusedOp fused = new FusedOp(b.plan(), c.className(), c.source(), c.operator());
+          if (warmUp) {
+            warmUp(fused, b, sizes);
+          }
+          compiled.add(fused);
           stats.addCodegen(a.value().compiled() ? CodegenCounter.CLASSES_COMPILED
               : CodegenCounter.CACHE_HITS, 1);
         } else {
@@ -180,6 +197,24 @@ public final class Codegen {
       HopDag fused = replace(dag, built, compiled, memo, newSizes);
       return new Result(fused, newSizes, memo, plan, built, compiled, selection.snapshot());
     }
+  }
+
+  /**
+   * Starts the background warm-up of {@code fused} ({@link OperatorWarmUp}) with the sizes of
+   * its inputs, and the values of its literal scalar inputs (1 for the others).
+   */
+  private static void warmUp(FusedOp fused, BuiltOperator b, Map<Hop, DataCharacteristics> sizes) {
+    List<DataCharacteristics> inputs = new ArrayList<>();
+    for (Hop h : b.inputs().subList(0, 1 + b.sides().size())) {
+      DataCharacteristics d = sizes.get(h);
+      if (d == null) {
+        return;
+      }
+      inputs.add(d);
+    }
+    double[] scalars = b.scalars().stream()
+        .mapToDouble(h -> h.numericLiteral().orElse(1.0)).toArray();
+    OperatorWarmUp.request(fused, inputs, scalars);
   }
 
   /**
