@@ -413,6 +413,9 @@ class FusionPatternsTest {
       assertEquals(2, o.operators().size(), describe(o));
       for (BuiltOperator b : o.operators()) {
         CPlan.Row row = assertInstanceOf(CPlan.Row.class, b.plan(), describe(o));
+        // the plan is specialized for its main input's width: X's 12 columns, or under fnr,
+        // whose operators read the rows of P or Y, their 5
+        assertEquals(o.fusion().equals("fnr") ? 5 : 12, row.widthHint(), describe(o));
         assertTrue(b.inputs().contains(variable(o, "P"))
             && b.inputs().contains(variable(o, "Y")), "the slices read P and Y themselves");
         // fnr does not fuse t(X), which both products read, and multiplies unfused

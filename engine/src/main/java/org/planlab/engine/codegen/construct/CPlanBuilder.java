@@ -266,7 +266,10 @@ public final class CPlanBuilder {
       out = inline(root);
     }
     int temps = countVectorNodes(out, new IdentityHashMap<>());
-    CPlan plan = new CPlan.Row(out, rowType, temps, sides.size(), scalars.size());
+    DataCharacteristics md = Shapes.dims(main, memo);
+    int width = md != null && md.cols() > 0 && md.cols() <= CPlan.Row.MAX_WIDTH_HINT
+        ? (int) md.cols() : 0;
+    CPlan plan = new CPlan.Row(out, rowType, temps, sides.size(), scalars.size(), width);
     return new BuiltOperator(plan, List.of(root), main, sides, scalars, false, op.operations());
   }
 

@@ -63,9 +63,15 @@ public sealed interface CPlan {
    * Row template: {@code out} per row of the main input, written or aggregated as {@code type};
    * for {@link RowType#COL_AGG_T} the root is a {@link CNode.OuterAdd}. {@code vectorTemps} is
    * how many vector intermediates one row needs (the size of the per-thread ring buffer).
+   * {@code widthHint} is the main input's column count where it was known and small when the
+   * plan was built, else 0: the generated code speculates on it (any width still computes the
+   * same values).
    */
-  record Row(CNode out, RowType type, int vectorTemps, int sides, int scalars)
+  record Row(CNode out, RowType type, int vectorTemps, int sides, int scalars, int widthHint)
       implements CPlan {
+    /** The widest main input a plan is specialized for. */
+    public static final int MAX_WIDTH_HINT = 32;
+
     public Row {
       Objects.requireNonNull(out, "out is null");
       Objects.requireNonNull(type, "type is null");
@@ -75,6 +81,15 @@ public sealed interface CPlan {
       if (vectorTemps < 0) {
         throw new IllegalArgumentException("vectorTemps must be >= 0, was " + vectorTemps);
       }
+      if (widthHint < 0 || widthHint > MAX_WIDTH_HINT) {
+        throw new IllegalArgumentException("widthHint must be in [0, " + MAX_WIDTH_HINT
+            + "], was " + widthHint);
+      }
+    }
+
+    /** A plan for main inputs of any width (no width hint). */
+    public Row(CNode out, RowType type, int vectorTemps, int sides, int scalars) {
+      this(out, type, vectorTemps, sides, scalars, 0);
     }
   }
 

@@ -134,7 +134,25 @@ public final class SourceGenerator {
         "protected void genexec(double[] a, int ai, double[] avals, int[] aix, int apos, "
             + "int alen, SideInput[] b, double[] scalars, double[] c, int ci, int len, int rix, "
             + "VectorBuffer buf)",
-        body.statements());
+        widthSpeculation(p.widthHint(), body.statements()));
+  }
+
+  /**
+   * The row body, after a no-op that states the expected row length when the plan has a width
+   * hint: {@code if (len == W) { len = W; }}. The JIT compiles the branch it never saw taken
+   * as a trap, so below it the length is the constant W: the dot products, axpys and element
+   * loops over rows of a narrow matrix (MLogreg's 10 columns) run with a known trip count,
+   * unrolled, instead of as loops of unknown length whose set-up costs as much as their few
+   * iterations. A row of another length takes the trap once, and the JIT compiles both paths.
+   */
+  private static List<String> widthSpeculation(int width, List<String> body) {
+    if (width == 0) {
+      return body;
+    }
+    List<String> out = new ArrayList<>(body.size() + 1);
+    out.add("if (len == " + width + ") { len = " + width + "; }");
+    out.addAll(body);
+    return out;
   }
 
   private String outer(CPlan.Outer p, String name) {

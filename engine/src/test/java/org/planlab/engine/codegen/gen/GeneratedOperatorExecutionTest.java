@@ -1,6 +1,7 @@
 package org.planlab.engine.codegen.gen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.planlab.engine.codegen.gen.Plans.U;
 import static org.planlab.engine.codegen.gen.Plans.V;
@@ -15,6 +16,7 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.planlab.engine.codegen.FusedOp;
 import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.cplan.CNode.Access;
 import org.planlab.engine.codegen.cplan.CNode.VecLen;
@@ -82,6 +84,40 @@ class GeneratedOperatorExecutionTest {
         if (Double.doubleToLongBits(a.get(r, c)) != Double.doubleToLongBits(b.get(r, c))) {
           throw new AssertionError(what + ": cell (" + r + ", " + c + ") differs: " + a.get(r, c)
               + " vs " + b.get(r, c));
+        }
+      }
+    }
+  }
+
+  /**
+   * A Row plan with a width hint computes what the plan without one computes, bit for bit, on
+   * main inputs of the hinted width and of other widths (the speculation's other path), dense
+   * and sparse, for a row-wise output, a column aggregate and t(X) %*% (X %*% v).
+   */
+  @Test
+  void widthHintsChangeNoResultAtAnyWidth() {
+    CNode v = CNode.Data.vector(Access.SIDE_VECTOR, 0, VecLen.MAIN);
+    CNode xv = new CNode.Dot(XROW, v);
+    List<CPlan> plans = List.of(
+        new CPlan.Row(new CNode.VectorAgg(AggregateOp.SUM, new CNode.Unary(UnaryOp.EXP, XROW)),
+            RowType.NO_AGG, 1, 1, 0),
+        new CPlan.Row(new CNode.Binary(BinaryOp.MULT, XROW, xv), RowType.COL_AGG, 1, 1, 0),
+        new CPlan.Row(new CNode.OuterAdd(XROW, xv), RowType.COL_AGG_T, 0, 1, 0));
+    long seed = 900;
+    for (CPlan p : plans) {
+      CPlan.Row plain = (CPlan.Row) p;
+      CPlan.Row hinted = new CPlan.Row(plain.out(), plain.type(), plain.vectorTemps(),
+          plain.sides(), plain.scalars(), 10);
+      assertFalse(cache.getOrCompile(plain).className()
+          .equals(cache.getOrCompile(hinted).className()), "a hint makes another class");
+      for (int n : new int[] {10, 7, 13}) {
+        for (boolean sparse : new boolean[] {false, true}) {
+          MatrixBlock x = random(41, n, sparse ? 0.3 : 1.0, seed++, sparse);
+          List<MatrixBlock> in = List.of(x, random(n, 1, 1.0, seed++, false));
+          int[] dims = FusedOp.outputDims(plain, in);
+          assertBitIdentical(run(plain, in, new double[0], dims[0], dims[1]).output(),
+              run(hinted, in, new double[0], dims[0], dims[1]).output(),
+              plain.type() + " hinted 10 " + name("", x));
         }
       }
     }

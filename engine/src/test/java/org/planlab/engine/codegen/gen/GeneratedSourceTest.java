@@ -121,6 +121,23 @@ class GeneratedSourceTest {
   }
 
   @Test
+  void aWidthHintIsStatedBeforeTheRowBodyAndOnlyThen() {
+    CNode body = new CNode.VectorAgg(AggregateOp.SUM, un(UnaryOp.EXP, Plans.XROW));
+    String hinted = generator.generate(new CPlan.Row(body, RowType.NO_AGG, 1, 0, 0, 10), "Op");
+    String plain = generator.generate(new CPlan.Row(body, RowType.NO_AGG, 1, 0, 0), "Op");
+    String speculation = "if (len == 10) { len = 10; }";
+    int start = hinted.indexOf("VectorBuffer buf) {");
+    int at = hinted.indexOf(speculation);
+    assertTrue(start > 0 && at > start && at < hinted.indexOf("double[] T1", start),
+        "the first statement of the row body:\n" + hinted);
+    assertFalse(plain.contains("len == "), plain);
+    assertThrows(IllegalArgumentException.class,
+        () -> new CPlan.Row(body, RowType.NO_AGG, 1, 0, 0, CPlan.Row.MAX_WIDTH_HINT + 1));
+    assertThrows(IllegalArgumentException.class,
+        () -> new CPlan.Row(body, RowType.NO_AGG, 1, 0, 0, -1));
+  }
+
+  @Test
   void equalSubtreesAreEmittedOnce() {
     CNode shared = un(UnaryOp.EXP, mult(X, side(0)));
     CPlan plan = new CPlan.Cell(bin(BinaryOp.PLUS, shared, mult(shared, shared)),
