@@ -4,8 +4,8 @@
 # regresses beyond its tolerance. Only ratios measured in the same run are tracked, never
 # absolute seconds:
 #   - JMH (FusedPatternBench, one short trial each): fused/unfused speed-up and
-#     generated/hand-written speed of sum(X*Y*Z), t(X)%*%(W*(X%*%V)), sum(X*log(U%*%t(V)+eps))
-#     and (X*(U%*%t(V)))%*%V;
+#     generated/hand-written speed of sum(X*Y*Z), t(X)%*%(W*(X%*%V)), sum(X*log(U%*%t(V)+eps)),
+#     (X*(U%*%t(V)))%*%V and L2SVM's line search (a comparison true for half of the rows);
 #   - planlab run descriptors/ci-perf.yaml: plans evaluated by MPSkipEnum per workload, and code
 #     generation milliseconds relative to the parse time of the same script;
 #   - planlab run descriptors/ci-perf-e2e-*.yaml (L2SVM, MLogreg, KMeans, ALS-CG, PNMF,
@@ -42,7 +42,8 @@ java -jar "$jar" -f 1 -wi 1 -w 1 -i 3 -r 1 -rf json -rff "$raw/jmh.json" \
   -p rows=100000 -p cols=100 -p sparsity=0.1 -p chainRows=20000 -p chainCols=1000 \
   -p outerN=3000 -p rank=20 -p outerSparsity=0.01 \
   -jvmArgsAppend "-Xmx4g --add-modules=jdk.incubator.vector" \
-  'FusedPatternBench\.(sumXyz|mmchainMatrix|outer|outerRight)(Gen|Unfused|Hand)$' > "$raw/jmh.log"
+  'FusedPatternBench\.(sumXyz|mmchainMatrix|outer|outerRight|hinge)(Gen|Unfused|Hand)$' \
+  > "$raw/jmh.log"
 jmh_run="$(java -cp "$jar" org.planlab.bench.JmhResults "$raw/jmh.json" "$results" jmh)"
 
 echo "perf-check: workloads ..." >&2
