@@ -199,12 +199,7 @@ final class HandLoops {
       }
       return new double[] {g0 + g1, h0 + h1};
     });
-    double[] out = new double[2];
-    for (double[] part : parts) {
-      out[0] += part[0];
-      out[1] += part[1];
-    }
-    return out;
+    return sumOf(parts, 2);
   }
 
   /**

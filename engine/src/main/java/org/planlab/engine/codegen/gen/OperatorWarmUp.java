@@ -73,7 +73,8 @@ public final class OperatorWarmUp {
    */
   public static Optional<CompletableFuture<Integer>> request(FusedOp op,
       List<DataCharacteristics> inputs, double[] scalars) {
-    if (op.plan() instanceof CPlan.Outer) {
+    // codegen asks again at every cache hit of the operator: the inputs are generated once
+    if (op.plan() instanceof CPlan.Outer || REQUESTED.contains(op.operator())) {
       return Optional.empty();
     }
     List<MatrixBlock> synthetic = inputs(inputs);
