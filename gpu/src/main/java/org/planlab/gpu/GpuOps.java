@@ -3,6 +3,7 @@ package org.planlab.gpu;
 import java.util.EnumSet;
 import java.util.Set;
 import org.planlab.engine.codegen.FusedOp;
+import org.planlab.engine.codegen.cplan.CNode;
 import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
@@ -16,8 +17,9 @@ import org.planlab.engine.ops.UnaryOp;
  * for tsmm, cuSPARSE for a sparse left input), transpose, element-wise binary operations
  * (matrix-matrix, matrix-vector broadcast, matrix-scalar) and unary operations, sum/sum of
  * squares/min/max/mean aggregates in every direction, and the generated fused Cell and Row
- * operators (fusion paper sec. 2, emitted as CUDA source). One list for every device: the
- * simulated device simulates what the real one runs, so placement is the same on both.
+ * operators (fusion paper sec. 2, emitted as CUDA source) except those with cbind rows. One
+ * list for every device: the simulated device simulates what the real one runs, so placement
+ * is the same on both.
  */
 public final class GpuOps {
   /** Element-wise unary operations with a device kernel. */
@@ -33,6 +35,22 @@ public final class GpuOps {
   private GpuOps() {
   }
 
+  /**
+   * Whether the CUDA source of a plan can express every node below {@code n}: all but the Row
+   * template's cbind rows (a concatenation or a constant row), which stay on the host.
+   */
+  private static boolean deviceNodes(CNode n) {
+    if (n instanceof CNode.Concat || n instanceof CNode.Repeat) {
+      return false;
+    }
+    for (CNode in : n.inputs()) {
+      if (!deviceNodes(in)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   /** Whether a device kernel runs {@code hop}. */
   public static boolean supports(Hop hop) {
     return switch (hop.op()) {
@@ -44,7 +62,8 @@ public final class GpuOps {
           && AGGREGATES.contains(hop.param(HopParam.Aggregate.class).op());
       case MATMULT, TRANSPOSE -> hop.isMatrix();
       case FUSED -> hop.param(HopParam.Fused.class).operator() instanceof FusedOp f
-          && (f.plan() instanceof CPlan.Cell || f.plan() instanceof CPlan.Row);
+          && (f.plan() instanceof CPlan.Cell c && deviceNodes(c.out())
+              || f.plan() instanceof CPlan.Row r && deviceNodes(r.out()));
       default -> false;
     };
   }

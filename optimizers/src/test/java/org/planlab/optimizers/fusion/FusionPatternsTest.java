@@ -388,6 +388,49 @@ class FusionPatternsTest {
     assertClose(mult(transpose(x), d), fa.matrix("H"), "MLogreg H");
   }
 
+  private static final String SOFTMAX_INPUT = """
+      X = rand(rows=400, cols=12, sparsity=%s, seed=81)
+      B = rand(rows=12, cols=1, min=-1, max=1, seed=82)
+      N = nrow(X)
+      LT = cbind(X %%*%% B, matrix(0, rows=N, cols=1))
+      LT = LT - rowMaxs(LT)
+      """;
+
+  /**
+   * MLogreg's shifted linear terms, {@code cbind(X %*% B, matrix(0, rows=N, cols=1)) -
+   * rowMaxs(...)}: the Row template fuses the cbind with a constant column (sec. 2.2, as
+   * SystemML's), so fuse-all and mpskip compute it in one Row operator over X, with no cbind,
+   * constant matrix, row maximum or subtraction left unfused, over dense and sparse X.
+   */
+  @ParameterizedTest
+  @ValueSource(doubles = {1.0, 0.3})
+  void mlogregCbindWithAConstantColumnIsOneRowOperatorOverX(double sparsity) {
+    String dml = SOFTMAX_INPUT.formatted(sparsity);
+    Outcome none = run(dml, "none");
+    assertEquals(1, none.executions("cbind"));
+    Map<String, Outcome> runs = runAll(dml, List.of("LT"));
+    for (String fusion : List.of("fa", "mpskip")) {
+      Outcome o = runs.get(fusion);
+      assertEquals(1, o.operators().size(), describe(o));
+      BuiltOperator op = o.operators().get(0);
+      CPlan.Row row = assertInstanceOf(CPlan.Row.class, op.plan(), describe(o));
+      assertEquals(RowType.NO_AGG, row.type(), describe(o));
+      assertSame(variable(o, "X"), op.main());
+      for (String unfused : List.of("cbind", "fill", "ua_max_row", "-", "ba+*")) {
+        assertEquals(0, o.executions(unfused), unfused + ": " + describe(o));
+      }
+    }
+    double[][] x = arr(runs.get("fa").matrix("X"));
+    double[][] xb = mult(x, arr(runs.get("fa").matrix("B")));
+    double[][] lt = new double[x.length][2];
+    for (int i = 0; i < x.length; i++) {
+      double m = Math.max(xb[i][0], 0);
+      lt[i][0] = xb[i][0] - m;
+      lt[i][1] = 0 - m;
+    }
+    assertClose(lt, runs.get("mpskip").matrix("LT"), "cbind(X %*% B, 0) - rowMaxs");
+  }
+
   private static final String SLICES = """
       X = rand(rows=300, cols=12, sparsity=%s, seed=71)
       P = rand(rows=300, cols=5, seed=72)

@@ -273,12 +273,16 @@ public final class CPlanBuilder {
     return new BuiltOperator(plan, List.of(root), main, sides, scalars, false, op.operations());
   }
 
-  /** The widest materialized input with the operator's rows. */
+  /**
+   * The widest materialized input with the operator's rows; never a constant matrix, which a
+   * fused cbind does not read.
+   */
   private Hop rowMain(Operator op) {
     Hop best = null;
     long bestCols = 1;
     for (Hop in : op.inputs()) {
-      DataCharacteristics d = in.isMatrix() ? Shapes.dims(in, memo) : null;
+      DataCharacteristics d = in.isMatrix() && !isConstantMatrix(in) ? Shapes.dims(in, memo)
+          : null;
       if (d != null && d.rows() == rowCount && d.cols() > bestCols) {
         best = in;
         bestCols = d.cols();
@@ -430,6 +434,7 @@ public final class CPlanBuilder {
       case AGGREGATE -> rowAggregate(h, e);
       case MATMULT -> matmult(h, e);
       case RIGHT_INDEX -> columnSlice(h, e);
+      case CBIND -> concat(h, e);
       default -> throw new PlanConstructionException("cannot fuse " + h.op());
     };
     inlined.put(h, out);
@@ -495,6 +500,33 @@ public final class CPlanBuilder {
     }
     int cols = Math.toIntExact(Shapes.dims(h, memo).cols());
     return new CNode.Slice(row, leaf(h.input(3)), cols);
+  }
+
+  /**
+   * {@code cbind(...)} inside a Row operator: the parts' rows side by side. A constant part
+   * {@code matrix(c, rows=m, cols=k)} is not read: its row is the scalar c, or k copies of it.
+   */
+  private CNode concat(Hop h, MemoEntry e) {
+    if (type != TemplateType.ROW) {
+      throw new PlanConstructionException("cbind is fused by the Row template only");
+    }
+    List<CNode> parts = new ArrayList<>();
+    for (int i = 0; i < h.inputs().size(); i++) {
+      Hop in = h.input(i);
+      if (!e.isRef(i) && isConstantMatrix(in)) {
+        CNode value = leaf(in.input(0));
+        int k = Math.toIntExact(Shapes.dims(in, memo).cols());
+        parts.add(k == 1 ? value : new CNode.Repeat(value, k));
+      } else {
+        parts.add(child(h, e, i));
+      }
+    }
+    return new CNode.Concat(parts, Math.toIntExact(Shapes.dims(h, memo).cols()));
+  }
+
+  /** {@code matrix(c, rows=, cols=)} of a scalar c with known dims. */
+  private boolean isConstantMatrix(Hop h) {
+    return h.op() == OpCode.FILL && h.input(0).isScalar() && Shapes.dims(h, memo) != null;
   }
 
   /** A materialized input with the template's data binding. */

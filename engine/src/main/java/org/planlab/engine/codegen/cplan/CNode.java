@@ -317,6 +317,75 @@ public sealed interface CNode {
   }
 
   /**
+   * Row: {@code cbind} of row-aligned parts, each a vector or a scalar (a one-column matrix,
+   * as everywhere in the Row template): the row of the result is the parts' rows side by side
+   * (fusion paper sec. 2.2; SystemML's Row template fuses MLogreg's
+   * {@code cbind(X %*% B, matrix(0, rows=N, cols=1))} this way). {@code columns} is the
+   * result's width when the plan was built; the generated code places each part at the sum of
+   * the run-time lengths before it.
+   */
+  record Concat(java.util.List<CNode> parts, int columns) implements CNode {
+    public Concat {
+      parts = java.util.List.copyOf(parts);
+      if (parts.size() < 2) {
+        throw new IllegalArgumentException("cbind concatenates at least two parts, was "
+            + parts.size());
+      }
+      if (columns < parts.size()) {
+        throw new IllegalArgumentException("cbind of " + parts.size() + " parts has at least as "
+            + "many columns, was " + columns);
+      }
+    }
+
+    @Override
+    public java.util.List<CNode> inputs() {
+      return parts;
+    }
+
+    @Override
+    public Shape shape() {
+      return Shape.VECTOR;
+    }
+
+    @Override
+    public VecLen length() {
+      return VecLen.fixed(columns);
+    }
+  }
+
+  /**
+   * Row: a constant row, {@code columns} (at least 2) copies of a scalar: the row of
+   * {@code matrix(c, rows=m, cols=k)} inside a {@code cbind}, never materialized.
+   */
+  record Repeat(CNode value, int columns) implements CNode {
+    public Repeat {
+      Objects.requireNonNull(value, "value is null");
+      if (value.isVector()) {
+        throw new IllegalArgumentException("Repeat copies a scalar");
+      }
+      if (columns < 2) {
+        throw new IllegalArgumentException("a repeated row has at least two columns, was "
+            + columns + " (one column is the scalar itself)");
+      }
+    }
+
+    @Override
+    public java.util.List<CNode> inputs() {
+      return java.util.List.of(value);
+    }
+
+    @Override
+    public Shape shape() {
+      return Shape.VECTOR;
+    }
+
+    @Override
+    public VecLen length() {
+      return VecLen.fixed(columns);
+    }
+  }
+
+  /**
    * Row, root of a {@code COL_AGG_T} operator only: {@code t(A) %*% B} accumulated row by row,
    * {@code out += left^T right}, where left and right are the current rows of two row-aligned
    * expressions (each a vector or a scalar, i.e. a 1-column matrix). The output has

@@ -68,6 +68,11 @@ public final class CPlanPrinter {
       return "(" + node(mv.row()) + " %*% b" + mv.side() + ")";
     } else if (n instanceof CNode.Slice x) {
       return node(x.in()) + "[" + node(x.from()) + " +" + x.columns() + "]";
+    } else if (n instanceof CNode.Concat c) {
+      return "cbind(" + String.join(", ", c.parts().stream().map(CPlanPrinter::node).toList())
+          + ")";
+    } else if (n instanceof CNode.Repeat r) {
+      return "rep(" + node(r.value()) + ", " + r.columns() + ")";
     }
     CNode.OuterAdd o = (CNode.OuterAdd) n;
     return "t(" + node(o.left()) + ") %*% " + node(o.right());

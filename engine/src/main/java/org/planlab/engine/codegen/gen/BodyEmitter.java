@@ -42,8 +42,8 @@ final class BodyEmitter {
     OUTER
   }
 
-  /** An emitted value: a scalar expression or a vector. */
-  sealed interface Value permits Scalar, Vector {
+  /** An emitted value: a scalar expression, a vector in an array, or a vector in lanes. */
+  sealed interface Value permits Scalar, Vector, Lanes {
   }
 
   /** A scalar: a variable name or a parameter ({@code a}). */
@@ -58,6 +58,24 @@ final class BodyEmitter {
   record Vector(String array, String offset, String length, boolean main) implements Value {
   }
 
+  /**
+   * A short row vector of a length known when the code is generated, held as one scalar per
+   * element (scalar replacement of the vector): the row of a {@code cbind} of scalars (MLogreg's
+   * {@code cbind(X %*% B, 0)}) or of a constant matrix, and what element-wise operations and
+   * aggregates make of it. Nothing is stored and no vector primitive is called: over rows this
+   * narrow, a call and a ring-buffer array per operation cost more than the arithmetic. A
+   * consumer that needs an array (a product with a side matrix, a slice at a run-time column,
+   * {@code t(A) %*% B}) gets the lanes written into a ring-buffer array.
+   */
+  record Lanes(List<String> exprs) implements Value {
+    Lanes {
+      exprs = List.copyOf(exprs);
+    }
+  }
+
+  /** The longest vector held in lanes; longer ones live in ring-buffer arrays. */
+  static final int MAX_LANES = 8;
+
   private static final Vector MAIN_ROW = new Vector("a", "ai", "len", true);
   private static final String SPARSE_ROW = "avals, aix, apos, alen";
 
@@ -66,14 +84,31 @@ final class BodyEmitter {
   private final int scalars;
   private final List<String> statements = new ArrayList<>();
   private final Map<CNode, Value> emitted = new HashMap<>();
+  /** Lanes already written into an array, by their lanes. */
+  private final Map<Lanes, Vector> arrays = new HashMap<>();
+  private final int mainLanes;
   private int lastVar;
   private int bufferCalls;
   private boolean needsDenseRow;
 
   BodyEmitter(Template template, int sides, int scalars) {
+    this(template, sides, scalars, 0);
+  }
+
+  /**
+   * With {@code mainLanes} W in [1, {@link #MAX_LANES}], a Row body for main rows of exactly W
+   * columns: the main row is read into W lanes (from the dense row {@code a}, which the
+   * skeleton also fills for a sparse main input), so the whole row is scalar code.
+   */
+  BodyEmitter(Template template, int sides, int scalars, int mainLanes) {
+    if (mainLanes < 0 || mainLanes > MAX_LANES || mainLanes > 0 && template != Template.ROW) {
+      throw new IllegalArgumentException("main lanes are 1 to " + MAX_LANES + " in a Row body, "
+          + "were " + mainLanes + " in " + template);
+    }
     this.template = template;
     this.sides = sides;
     this.scalars = scalars;
+    this.mainLanes = mainLanes;
   }
 
   /** The body's statements in emission order. */
@@ -114,7 +149,9 @@ final class BodyEmitter {
     switch (type) {
       case NO_AGG -> {
         Value v = emit(out);
-        if (v instanceof Vector vec) {
+        if (v instanceof Lanes l) {
+          writeLanes(l, " = ");
+        } else if (v instanceof Vector vec) {
           Vector d = dense(vec);
           statements.add(call("vectWrite", d.array, "c", d.offset, "ci", d.length) + ";");
         } else {
@@ -123,7 +160,9 @@ final class BodyEmitter {
       }
       case COL_AGG -> {
         Value v = emit(out);
-        if (v instanceof Vector vec) {
+        if (v instanceof Lanes l) {
+          writeLanes(l, " += ");
+        } else if (v instanceof Vector vec) {
           Vector d = dense(vec);
           statements.add(call("vectAdd", d.array, "c", d.offset, "ci", d.length) + ";");
         } else {
@@ -137,10 +176,17 @@ final class BodyEmitter {
     }
   }
 
+  /** {@code c[ci + j] = lane j} (or {@code +=}) for every lane. */
+  private void writeLanes(Lanes l, String assign) {
+    for (int j = 0; j < l.exprs.size(); j++) {
+      statements.add("c[ci" + (j == 0 ? "" : " + " + j) + "]" + assign + l.exprs.get(j) + ";");
+    }
+  }
+
   /** {@code c += t(left) %*% right} for one row: the four operand shape combinations. */
   private void writeOuterAdd(CNode.OuterAdd root) {
-    Value l = emit(root.left());
-    Value r = emit(root.right());
+    Value l = arrayed(emit(root.left()));
+    Value r = arrayed(emit(root.right()));
     if (l instanceof Vector lv && r instanceof Vector rv) {
       Vector rd = dense(rv);
       if (lv.main) {
@@ -203,6 +249,10 @@ final class BodyEmitter {
       return matVec(m);
     } else if (node instanceof CNode.Slice x) {
       return slice(x);
+    } else if (node instanceof CNode.Concat c) {
+      return concat(c);
+    } else if (node instanceof CNode.Repeat r) {
+      return repeat(r);
     } else if (node instanceof CNode.OuterAdd) {
       throw new CodegenException("OuterAdd is valid only as the root of a COL_AGG_T Row plan");
     }
@@ -217,8 +267,9 @@ final class BodyEmitter {
     throw new CodegenException("a scalar is needed where the plan has a vector");
   }
 
+  /** The vector {@code node} as an array (lanes are written into a ring-buffer array). */
   private Vector vector(CNode node) {
-    Value v = emit(node);
+    Value v = arrayed(emit(node));
     if (v instanceof Vector vec) {
       return vec;
     }
@@ -231,7 +282,15 @@ final class BodyEmitter {
       case MAIN -> {
         if (template == Template.ROW) {
           requireShape(d, CNode.Shape.VECTOR);
-          return MAIN_ROW;
+          if (mainLanes == 0) {
+            return MAIN_ROW;
+          }
+          needsDenseRow = true;
+          List<String> lanes = new ArrayList<>();
+          for (int j = 0; j < mainLanes; j++) {
+            lanes.add(defineScalar("a[ai" + (j == 0 ? "" : " + " + j) + "]").expr);
+          }
+          return new Lanes(lanes);
         }
         requireShape(d, CNode.Shape.SCALAR);
         return new Scalar("a");
@@ -294,8 +353,14 @@ final class BodyEmitter {
     Value in = emit(u.in());
     String op = "UnaryOp." + u.op().name();
     if (in instanceof Scalar s) {
-      String inline = inlineUnary(u.op(), s.expr);
-      return defineScalar(inline != null ? inline : op + ".apply(" + s.expr + ")");
+      return defineScalar(unaryExpr(u.op(), s.expr));
+    }
+    if (in instanceof Lanes l) {
+      List<String> out = new ArrayList<>();
+      for (String x : l.exprs) {
+        out.add(defineScalar(unaryExpr(u.op(), x)).expr);
+      }
+      return new Lanes(out);
     }
     requireBuffer("an element-wise unary operation on a vector");
     Vector v = dense((Vector) in);
@@ -308,9 +373,15 @@ final class BodyEmitter {
     Value r = emit(b.right());
     String op = "BinaryOp." + b.op().name();
     if (l instanceof Scalar ls && r instanceof Scalar rs) {
-      String inline = inlineBinary(b.op(), ls.expr, rs.expr);
-      return defineScalar(inline != null ? inline
-          : op + ".apply(" + ls.expr + ", " + rs.expr + ")");
+      return defineScalar(binaryExpr(b.op(), ls.expr, rs.expr));
+    }
+    if (l instanceof Lanes || r instanceof Lanes) {
+      int k = l instanceof Lanes ll ? ll.exprs.size() : ((Lanes) r).exprs.size();
+      List<String> out = new ArrayList<>();
+      for (int j = 0; j < k; j++) {
+        out.add(defineScalar(binaryExpr(b.op(), lane(l, j), lane(r, j))).expr);
+      }
+      return new Lanes(out);
     }
     requireBuffer("an element-wise binary operation on vectors");
     if (l instanceof Vector lv && r instanceof Vector rv) {
@@ -326,6 +397,18 @@ final class BodyEmitter {
     Vector rd = dense((Vector) r);
     return bufferVector(call("vectBinaryWrite", op, ((Scalar) l).expr, rd.array, rd.offset,
         rd.length, "buf"), rd.length);
+  }
+
+  /** The Java expression of {@code op} on scalars: inline where it can be, else apply. */
+  private static String binaryExpr(BinaryOp op, String l, String r) {
+    String inline = inlineBinary(op, l, r);
+    return inline != null ? inline : "BinaryOp." + op.name() + ".apply(" + l + ", " + r + ")";
+  }
+
+  /** As {@link #binaryExpr} for a unary operation. */
+  private static String unaryExpr(UnaryOp op, String x) {
+    String inline = inlineUnary(op, x);
+    return inline != null ? inline : "UnaryOp." + op.name() + ".apply(" + x + ")";
   }
 
   /**
@@ -395,8 +478,11 @@ final class BodyEmitter {
   }
 
   private Value vectorAgg(CNode.VectorAgg g) {
-    Vector v = vector(g.in());
     AggregateOp op = g.op();
+    if (emit(g.in()) instanceof Lanes l) {
+      return defineScalar(laneAggregate(op, l.exprs));
+    }
+    Vector v = vector(g.in());
     String fn = switch (op) {
       case SUM -> "vectSum";
       case SUM_SQ -> "vectSumSq";
@@ -416,6 +502,25 @@ final class BodyEmitter {
     return defineScalar("avals != null ? " + sparse + " : " + dense);
   }
 
+  /**
+   * SUM, SUM_SQ, MIN or MAX over lanes, folded left to right: min and max with
+   * {@link Math#min}/{@link Math#max}, so a NaN lane propagates as in the vector primitives.
+   */
+  private static String laneAggregate(AggregateOp op, List<String> lanes) {
+    String acc = null;
+    for (String x : lanes) {
+      String term = op == AggregateOp.SUM_SQ ? x + " * " + x : x;
+      acc = acc == null ? term : switch (op) {
+        case SUM, SUM_SQ -> acc + " + " + term;
+        case MIN -> "Math.min(" + acc + ", " + term + ")";
+        case MAX -> "Math.max(" + acc + ", " + term + ")";
+        default -> throw new CodegenException("a row aggregate must be SUM, SUM_SQ, MIN or MAX,"
+            + " was " + op);
+      };
+    }
+    return acc;
+  }
+
   private Value dot(CNode.Dot d) {
     if (isOuterFactor(d.left(), CNode.Access.OUTER_U)
         && isOuterFactor(d.right(), CNode.Access.OUTER_V)) {
@@ -423,6 +528,16 @@ final class BodyEmitter {
       // the outer product's cell U[i,] . V[j,]: the skeleton computes it with U's row held in
       // registers and passes it in (fusion paper sec. 2.2)
       return new Scalar("uv");
+    }
+    Value lv = emit(d.left());
+    Value rv = emit(d.right());
+    if (lv instanceof Lanes || rv instanceof Lanes) {
+      int k = lv instanceof Lanes ll ? ll.exprs.size() : ((Lanes) rv).exprs.size();
+      List<String> products = new ArrayList<>();
+      for (int j = 0; j < k; j++) {
+        products.add("(" + lane(lv, j) + " * " + lane(rv, j) + ")");
+      }
+      return defineScalar(String.join(" + ", products));
     }
     Vector l = vector(d.left());
     Vector r = vector(d.right());
@@ -471,7 +586,118 @@ final class BodyEmitter {
     return new Vector(v.array, offset, Integer.toString(x.columns()), false);
   }
 
+  /**
+   * {@code cbind} of parts: a ring-buffer array of the parts' total run-time length, each part
+   * copied in at the sum of the lengths before it (a scalar part is one element). Offsets of
+   * parts after fixed-length ones are constants in the source.
+   */
+  private Value concat(CNode.Concat c) {
+    requireBuffer("a cbind");
+    List<Value> parts = new ArrayList<>();
+    List<String> lanes = new ArrayList<>();
+    boolean allLanes = true;
+    for (CNode p : c.parts()) {
+      Value v = emit(p);
+      parts.add(v);
+      if (v instanceof Scalar s) {
+        lanes.add(s.expr);
+      } else if (v instanceof Lanes l) {
+        lanes.addAll(l.exprs);
+      } else {
+        allLanes = false;
+      }
+    }
+    if (allLanes && lanes.size() <= MAX_LANES) {
+      return new Lanes(lanes);
+    }
+    List<String> lengths = new ArrayList<>();
+    for (int i = 0; i < parts.size(); i++) {
+      Value v = arrayed(parts.get(i));
+      parts.set(i, v instanceof Vector vec ? dense(vec) : v);
+      lengths.add(v instanceof Vector vec ? vec.length : "1");
+    }
+    String length = sum(lengths);
+    bufferCalls++;
+    String out = define("double[]", "buf.next(" + length + ")");
+    String at = "0";
+    for (int i = 0; i < parts.size(); i++) {
+      if (parts.get(i) instanceof Vector v) {
+        statements.add(call("vectWrite", v.array, out, v.offset, at, v.length) + ";");
+      } else {
+        statements.add(out + "[" + at + "] = " + ((Scalar) parts.get(i)).expr + ";");
+      }
+      if (i + 1 < parts.size()) {
+        at = sum(List.of(at, lengths.get(i)));
+      }
+    }
+    return new Vector(out, "0", length, false);
+  }
+
+  /** The sum of length expressions: a literal when all are literals, else an int variable. */
+  private String sum(List<String> lengths) {
+    long constant = 0;
+    List<String> terms = new ArrayList<>();
+    for (String l : lengths) {
+      if (l.chars().allMatch(Character::isDigit)) {
+        constant += Long.parseLong(l);
+      } else {
+        terms.add(l);
+      }
+    }
+    if (terms.isEmpty()) {
+      return Long.toString(constant);
+    }
+    if (constant != 0) {
+      terms.add(Long.toString(constant));
+    }
+    return terms.size() == 1 ? terms.get(0) : define("int", String.join(" + ", terms));
+  }
+
+  /** The row of a constant matrix inside a cbind: {@code columns} copies of the scalar. */
+  private Value repeat(CNode.Repeat r) {
+    requireBuffer("a constant row");
+    String value = scalar(r.value());
+    if (r.columns() <= MAX_LANES) {
+      return new Lanes(java.util.Collections.nCopies(r.columns(), value));
+    }
+    String length = Integer.toString(r.columns());
+    return bufferVector(call("vectFill", value, length, "buf"), length);
+  }
+
   // ------------------------------------------------------------------ helpers
+
+  /** Element {@code j} of a value combined element-wise with lanes: a scalar is every element. */
+  private String lane(Value v, int j) {
+    if (v instanceof Scalar s) {
+      return s.expr;
+    } else if (v instanceof Lanes l) {
+      return l.exprs.get(j);
+    }
+    Vector d = dense((Vector) v);
+    String index = d.offset.equals("0") ? Integer.toString(j) : d.offset + " + " + j;
+    return defineScalar(d.array + "[" + index + "]").expr;
+  }
+
+  /** {@code v} as an array: lanes are written into a ring-buffer array, others pass. */
+  private Value arrayed(Value v) {
+    if (!(v instanceof Lanes l)) {
+      return v;
+    }
+    Vector done = arrays.get(l);
+    if (done != null) {
+      return done;
+    }
+    requireBuffer("a vector");
+    bufferCalls++;
+    String length = Integer.toString(l.exprs.size());
+    String out = define("double[]", "buf.next(" + length + ")");
+    for (int j = 0; j < l.exprs.size(); j++) {
+      statements.add(out + "[" + j + "] = " + l.exprs.get(j) + ";");
+    }
+    Vector array = new Vector(out, "0", length, false);
+    arrays.put(l, array);
+    return array;
+  }
 
   /** A use of {@code v} that reads it as (array, offset): the main row then must be dense. */
   private Vector dense(Vector v) {

@@ -125,32 +125,58 @@ public final class SourceGenerator {
   private String row(CPlan.Row p, String name) {
     BodyEmitter body = new BodyEmitter(BodyEmitter.Template.ROW, p.sides(), p.scalars());
     body.writeRow(p.out(), p.type());
+    int width = p.widthHint();
+    BodyEmitter narrow = null;
+    if (width > 0 && width <= BodyEmitter.MAX_LANES) {
+      narrow = new BodyEmitter(BodyEmitter.Template.ROW, p.sides(), p.scalars(), width);
+      narrow.writeRow(p.out(), p.type());
+    }
     // every buffer-writing node holds one array of the ring while the row is computed, so
     // the ring must be at least that long even if the plan undercounted its temporaries
     int temps = Math.max(p.vectorTemps(), body.bufferCalls());
+    boolean denseRow = body.needsDenseRow();
+    if (narrow != null) {
+      temps = Math.max(temps, narrow.bufferCalls());
+      denseRow |= narrow.needsDenseRow();
+    }
     return unit(name, "SpoofRowwise",
         List.of("RowType." + p.type().name(), Integer.toString(temps),
-            Boolean.toString(body.needsDenseRow())),
+            Boolean.toString(denseRow)),
         "protected void genexec(double[] a, int ai, double[] avals, int[] aix, int apos, "
             + "int alen, SideInput[] b, double[] scalars, double[] c, int ci, int len, int rix, "
             + "VectorBuffer buf)",
-        widthSpeculation(p.widthHint(), body.statements()));
+        widthSpeculation(width, narrow, body.statements()));
   }
 
   /**
-   * The row body, after a no-op that states the expected row length when the plan has a width
-   * hint: {@code if (len == W) { len = W; }}. The JIT compiles the branch it never saw taken
-   * as a trap, so below it the length is the constant W: the dot products, axpys and element
-   * loops over rows of a narrow matrix (MLogreg's 10 columns) run with a known trip count,
-   * unrolled, instead of as loops of unknown length whose set-up costs as much as their few
-   * iterations. A row of another length takes the trap once, and the JIT compiles both paths.
+   * The row body, specialized for the expected row length when the plan has a width hint W.
+   * Up to {@link BodyEmitter#MAX_LANES} columns, rows of exactly W columns take a body of
+   * scalar code over the row's W lanes, {@code if (len == W) { ...; return; }}, and others the
+   * general body; the lanes' sums and dot products add left to right, where the vector
+   * primitives keep several accumulators, so the two agree up to rounding. Wider, the general
+   * body follows a no-op that states the length, {@code if (len == W) { len = W; }}: the JIT
+   * compiles the branch it never saw taken as a trap, so below it the length is the constant
+   * W, and the dot products, axpys and element loops over rows of a narrow matrix (MLogreg's 10
+   * columns) run with a known trip count, unrolled, instead of as loops of unknown length whose
+   * set-up costs as much as their few iterations. A row of another length takes the trap once,
+   * and the JIT compiles both paths.
    */
-  private static List<String> widthSpeculation(int width, List<String> body) {
+  private static List<String> widthSpeculation(int width, BodyEmitter narrow,
+      List<String> body) {
     if (width == 0) {
       return body;
     }
-    List<String> out = new ArrayList<>(body.size() + 1);
-    out.add("if (len == " + width + ") { len = " + width + "; }");
+    List<String> out = new ArrayList<>();
+    if (narrow != null) {
+      out.add("if (len == " + width + ") {");
+      for (String statement : narrow.statements()) {
+        out.add("  " + statement);
+      }
+      out.add("  return;");
+      out.add("}");
+    } else {
+      out.add("if (len == " + width + ") { len = " + width + "; }");
+    }
     out.addAll(body);
     return out;
   }

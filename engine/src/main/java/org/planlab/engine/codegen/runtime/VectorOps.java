@@ -56,6 +56,13 @@ public final class VectorOps {
     }
   }
 
+  /** A buffer array of {@code len} copies of {@code s}. */
+  public static double[] vectFill(double s, int len, VectorBuffer buf) {
+    double[] c = buf.next(len);
+    Arrays.fill(c, 0, len, s);
+    return c;
+  }
+
   /** Copies {@code a[ai..ai+len)} to {@code c[ci..ci+len)}. */
   public static void vectWrite(double[] a, double[] c, int ai, int ci, int len) {
     System.arraycopy(a, ai, c, ci, len);

@@ -56,7 +56,7 @@ public final class OfmcExplorer {
 
   private static boolean fusable(Hop h) {
     return switch (h.op()) {
-      case BINARY, UNARY, IFELSE, AGGREGATE, MATMULT, TRANSPOSE, RIGHT_INDEX ->
+      case BINARY, UNARY, IFELSE, AGGREGATE, MATMULT, TRANSPOSE, RIGHT_INDEX, CBIND ->
           h.inputs().size() <= MemoEntry.MAX_ARITY;
       default -> false;
     };

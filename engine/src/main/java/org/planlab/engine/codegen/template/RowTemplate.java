@@ -17,7 +17,10 @@ import org.planlab.engine.ops.Direction;
  * {@code t(X) %*% (...)} (column aggregation with transposed input). Cell plans at inputs can be
  * merged into it, which covers {@code t(X) %*% (y * z)}. As SystemML's Row template, it also
  * covers column ranges of whole rows ({@code P[, 1:k]} of MLogreg's class probabilities), read
- * from the input's rows in place instead of materialized.
+ * from the input's rows in place instead of materialized, and {@code cbind} of row-aligned
+ * inputs, among them constant columns {@code matrix(c, rows=m, cols=k)} (MLogreg's
+ * {@code cbind(X %*% B, matrix(0, rows=N, cols=1))}), whose rows are the concatenation of the
+ * inputs' rows.
  *
  * <p>{@code t(X)} itself opens an entry that is not a valid operator on its own (open invalid):
  * it is the transposed input of a consumer {@code t(X) %*% B}, and the fused operator reads X
@@ -181,6 +184,20 @@ public final class RowTemplate implements Template {
       }
       case RIGHT_INDEX -> {
         return h.input(0) == in && Shapes.isColumnSlice(h, memo);
+      }
+      case CBIND -> {
+        // every part has the m rows, so row i of the result is the parts' rows i side by side
+        DataCharacteristics out = Shapes.dims(h, memo);
+        if (out == null || out.rows() != m || out.cols() > Integer.MAX_VALUE) {
+          return false;
+        }
+        for (Hop o : h.inputs()) {
+          DataCharacteristics d = o.isMatrix() ? Shapes.dims(o, memo) : null;
+          if (d == null || d.rows() != m) {
+            return false;
+          }
+        }
+        return true;
       }
       case MATMULT -> {
         if (h.input(0) == in && !Shapes.isTranspose(in)) {

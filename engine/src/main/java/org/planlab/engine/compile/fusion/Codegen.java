@@ -60,7 +60,7 @@ public final class Codegen {
   /** The operations a fused operator's replaced sub-DAG may hold: deterministic ones. */
   private static final Set<OpCode> REPLACEABLE = Set.of(OpCode.BINARY,
       OpCode.UNARY, OpCode.IFELSE, OpCode.AGGREGATE, OpCode.MATMULT, OpCode.TRANSPOSE,
-      OpCode.NARY_MINMAX, OpCode.RIGHT_INDEX, OpCode.CBIND, OpCode.CAST_SCALAR,
+      OpCode.NARY_MINMAX, OpCode.RIGHT_INDEX, OpCode.CBIND, OpCode.FILL, OpCode.CAST_SCALAR,
       OpCode.CAST_MATRIX, OpCode.NROW, OpCode.NCOL, OpCode.LENGTH);
   /** A replaced sub-DAG larger than this is not kept (the operator's plan keys its lineage). */
   private static final int MAX_REPLACED = 10_000;

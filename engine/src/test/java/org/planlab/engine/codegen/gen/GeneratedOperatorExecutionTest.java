@@ -24,6 +24,7 @@ import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.codegen.runtime.CellType;
 import org.planlab.engine.codegen.runtime.OuterType;
 import org.planlab.engine.codegen.runtime.RowType;
+import org.planlab.engine.codegen.cplan.CPlanPrinter;
 import org.planlab.engine.codegen.runtime.SpoofResult;
 import org.planlab.engine.kernels.AggregateKernels;
 import org.planlab.engine.kernels.ElementwiseKernels;
@@ -476,6 +477,65 @@ class GeneratedOperatorExecutionTest {
             "X[, 5:7] * Y[, 2:4]", x);
         check(new CNode.VectorAgg(AggregateOp.MAX, x4), in, scalars, max, "rowMaxs(X[, 5:8])",
             x);
+      }
+    }
+  }
+
+  /**
+   * cbind inside Row operators (sec. 2.2): MLogreg's softmax over cbind(X %*% v, 0), a constant
+   * block of 12 columns (past the lanes, in a ring-buffer array), and X beside Y (vector
+   * parts). Each plan runs with and without a width hint, on main inputs of the hinted width
+   * (5: the body of scalar lanes) and of another (9: the general body), dense and sparse, and
+   * matches plain Java loops.
+   */
+  @Test
+  void cbindRowsMatchNaiveLoops() {
+    CNode v = CNode.Data.vector(Access.SIDE_VECTOR, 0, VecLen.MAIN);
+    CNode s0 = CNode.Data.scalar(Access.SCALAR, 0);
+    CNode lt0 = new CNode.Concat(List.of(new CNode.Dot(XROW, v), s0), 2);
+    CNode lt = new CNode.Binary(BinaryOp.MINUS, lt0, new CNode.VectorAgg(AggregateOp.MAX, lt0));
+    CNode e = new CNode.Unary(UnaryOp.EXP, lt);
+    CNode softmax = new CNode.Binary(BinaryOp.DIV, e, new CNode.VectorAgg(AggregateOp.SUM, e));
+    CNode wide = new CNode.Concat(List.of(new CNode.Repeat(s0, 12), new CNode.Dot(XROW, v)), 13);
+    CNode yrow = CNode.Data.vector(Access.SIDE_ROW_VECTOR, 1, VecLen.side(1));
+    long seed = 960;
+    for (int n : new int[] {5, 9}) {
+      for (boolean sparse : new boolean[] {false, true}) {
+        MatrixBlock x = random(29, n, sparse ? 0.4 : 1.0, seed++, sparse);
+        MatrixBlock vm = random(n, 1, 1.0, seed++, false);
+        MatrixBlock y = random(29, 3, 1.0, seed++, false);
+        List<MatrixBlock> in = List.of(x, vm, y);
+        double[][] xa = arr(x);
+        double[][] ya = arr(y);
+        double[] va = vm.denseValues();
+        double[][] expSoftmax = new double[29][2];
+        double[][] expWide = new double[29][13];
+        double[][] expXy = new double[29][n + 3];
+        for (int i = 0; i < 29; i++) {
+          double t = 0;
+          for (int j = 0; j < n; j++) {
+            t += xa[i][j] * va[j];
+          }
+          double m = Math.max(t, -0.5);
+          double e0 = Math.exp(t - m);
+          double e1 = Math.exp(-0.5 - m);
+          expSoftmax[i][0] = e0 / (e0 + e1);
+          expSoftmax[i][1] = e1 / (e0 + e1);
+          java.util.Arrays.fill(expWide[i], 0, 12, -0.5);
+          expWide[i][12] = t;
+          System.arraycopy(xa[i], 0, expXy[i], 0, n);
+          System.arraycopy(ya[i], 0, expXy[i], n, 3);
+        }
+        Object[][] cases = {{softmax, 2, expSoftmax}, {wide, 13, expWide},
+            {new CNode.Concat(List.of(XROW, yrow), n + 3), n + 3, expXy}};
+        for (Object[] c : cases) {
+          for (int hint : new int[] {0, 5}) {
+            CPlan plan = new CPlan.Row((CNode) c[0], RowType.NO_AGG, 4, 2, 1, hint);
+            SpoofResult r = run(plan, in, new double[] {-0.5}, 29, (int) c[1]);
+            TestMatrices.assertClose((double[][]) c[2], r.output(), 1e-13,
+                name(CPlanPrinter.format(plan) + " hint " + hint, x));
+          }
+        }
       }
     }
   }

@@ -137,6 +137,30 @@ class GeneratedSourceTest {
         () -> new CPlan.Row(body, RowType.NO_AGG, 1, 0, 0, -1));
   }
 
+  /**
+   * A Row plan whose main rows are at most eight columns wide gets a body of scalar code for
+   * rows of exactly that width: MLogreg's softmax over cbind(X %*% v, 0) reads the row into
+   * lanes and calls no vector primitive and takes no ring-buffer array there.
+   */
+  @Test
+  void aNarrowRowIsComputedInScalarLanes() {
+    CNode v = CNode.Data.vector(Access.SIDE_VECTOR, 0, VecLen.MAIN);
+    CNode lt = new CNode.Concat(List.of(new CNode.Dot(Plans.XROW, v), Plans.scalar(0)), 2);
+    CNode e = un(UnaryOp.EXP, bin(BinaryOp.MINUS, lt, new CNode.VectorAgg(AggregateOp.MAX, lt)));
+    CNode softmax = bin(BinaryOp.DIV, e, new CNode.VectorAgg(AggregateOp.SUM, e));
+    String src = generator.generate(new CPlan.Row(softmax, RowType.NO_AGG, 4, 1, 1, 4), "Op");
+    int start = src.indexOf("if (len == 4) {");
+    int end = src.indexOf("return;", start);
+    assertTrue(start > 0 && end > start, src);
+    String lanes = src.substring(start, end);
+    assertFalse(lanes.contains("VectorOps.") || lanes.contains("buf."), lanes);
+    for (String statement : List.of("= a[ai + 3];", "Math.exp(", "Math.max(", "c[ci + 1] = ")) {
+      assertTrue(lanes.contains(statement), statement + " in\n" + lanes);
+    }
+    // the general body after it, for rows of another width, reads the row as an array
+    assertTrue(src.substring(end).contains("VectorOps.dotProduct(a, "), src);
+  }
+
   @Test
   void equalSubtreesAreEmittedOnce() {
     CNode shared = un(UnaryOp.EXP, mult(X, side(0)));
@@ -265,6 +289,7 @@ class GeneratedSourceTest {
         "cos", "round", "sign", "sigmoid",
         "dotProduct", "vectMultAdd", "vectAdd", "vectWrite", "vectMatMult", "vectOuterMultAdd",
         "vectBinaryWrite", "vectUnaryWrite", "vectSum", "vectSumSq", "vectMin", "vectMax",
+        "vectFill", "next",
         // genexec parameters
         "a", "ai", "avals", "aix", "apos", "alen", "b", "scalars", "c", "ci", "len", "rix",
         "cix", "m", "n", "u", "ui", "v", "vi", "k", "buf", "uv",
@@ -356,6 +381,25 @@ class GeneratedSourceTest {
     for (CNode l : List.of(XROW, unary, col)) {
       for (CNode r : List.of(XROW, matVec, dots)) {
         plans.add(new CPlan.Row(new CNode.OuterAdd(l, r), RowType.COL_AGG_T, 2, sides, 1));
+      }
+    }
+    // the same rows in the body of scalar lanes (main rows of 3 columns), cbind in lanes, in a
+    // ring-buffer array and sliced
+    plans.add(new CPlan.Row(row, RowType.NO_AGG, 2, sides, 1, 3));
+    plans.add(new CPlan.Row(row, RowType.COL_AGG, 2, sides, 1, 3));
+    plans.add(new CPlan.Row(bin(BinaryOp.PLUS, aggs, dots), RowType.FULL_AGG, 2, sides, 1, 3));
+    for (CNode l : List.of(XROW, unary, col)) {
+      plans.add(new CPlan.Row(new CNode.OuterAdd(l, XROW), RowType.COL_AGG_T, 2, sides, 1, 3));
+    }
+    CNode narrow = new CNode.Concat(List.of(col, new CNode.Repeat(s0, 2), XROW), 6);
+    CNode wide = new CNode.Concat(List.of(new CNode.Repeat(s0, 9), unary, col), 13);
+    for (CNode cb : List.of(narrow, wide)) {
+      CNode softmax = bin(BinaryOp.DIV, un(UnaryOp.EXP, cb),
+          new CNode.VectorAgg(AggregateOp.SUM, un(UnaryOp.EXP, cb)));
+      for (int hint : new int[] {0, 3}) {
+        plans.add(new CPlan.Row(softmax, RowType.NO_AGG, 2, sides, 1, hint));
+        plans.add(new CPlan.Row(new CNode.Slice(cb, s0, 2), RowType.COL_AGG, 2, sides, 1, hint));
+        plans.add(new CPlan.Row(new CNode.Dot(cb, cb), RowType.FULL_AGG, 2, sides, 1, hint));
       }
     }
     // Outer: every scalar access, aggregates over U and V
