@@ -130,7 +130,7 @@ final class UnaryKernels {
       }
       case TANH -> {
         for (int i = 0; i < n; i++) {
-          c[ci + i] = Math.tanh(a[ai + i]);
+          c[ci + i] = UnaryOp.tanh(a[ai + i]);
         }
       }
       case SIN -> {

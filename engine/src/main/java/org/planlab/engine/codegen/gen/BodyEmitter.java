@@ -448,7 +448,7 @@ final class BodyEmitter {
       case SQRT -> "Math.sqrt(" + x + ")";
       case FLOOR -> "Math.floor(" + x + ")";
       case CEIL -> "Math.ceil(" + x + ")";
-      case TANH -> "Math.tanh(" + x + ")";
+      case TANH -> "UnaryOp.tanh(" + x + ")";
       case SIN -> "Math.sin(" + x + ")";
       case COS -> "Math.cos(" + x + ")";
       case NEG -> "(-" + x + ")";
