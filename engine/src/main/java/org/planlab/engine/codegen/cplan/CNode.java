@@ -44,6 +44,22 @@ public sealed interface CNode {
     }
   }
 
+  /** Row: a row vector whose width is fixed when the plan is built (a cbind row). */
+  sealed interface FixedRow extends CNode {
+    /** The width. */
+    int columns();
+
+    @Override
+    default Shape shape() {
+      return Shape.VECTOR;
+    }
+
+    @Override
+    default VecLen length() {
+      return VecLen.fixed(columns());
+    }
+  }
+
   /** Scalar or row-aligned vector. */
   enum Shape { SCALAR, VECTOR }
 
@@ -324,7 +340,7 @@ public sealed interface CNode {
    * result's width when the plan was built; the generated code places each part at the sum of
    * the run-time lengths before it.
    */
-  record Concat(java.util.List<CNode> parts, int columns) implements CNode {
+  record Concat(java.util.List<CNode> parts, int columns) implements FixedRow {
     public Concat {
       parts = java.util.List.copyOf(parts);
       if (parts.size() < 2) {
@@ -341,23 +357,13 @@ public sealed interface CNode {
     public java.util.List<CNode> inputs() {
       return parts;
     }
-
-    @Override
-    public Shape shape() {
-      return Shape.VECTOR;
-    }
-
-    @Override
-    public VecLen length() {
-      return VecLen.fixed(columns);
-    }
   }
 
   /**
    * Row: a constant row, {@code columns} (at least 2) copies of a scalar: the row of
    * {@code matrix(c, rows=m, cols=k)} inside a {@code cbind}, never materialized.
    */
-  record Repeat(CNode value, int columns) implements CNode {
+  record Repeat(CNode value, int columns) implements FixedRow {
     public Repeat {
       Objects.requireNonNull(value, "value is null");
       if (value.isVector()) {
@@ -372,16 +378,6 @@ public sealed interface CNode {
     @Override
     public java.util.List<CNode> inputs() {
       return java.util.List.of(value);
-    }
-
-    @Override
-    public Shape shape() {
-      return Shape.VECTOR;
-    }
-
-    @Override
-    public VecLen length() {
-      return VecLen.fixed(columns);
     }
   }
 
