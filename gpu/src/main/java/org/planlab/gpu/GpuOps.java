@@ -3,13 +3,12 @@ package org.planlab.gpu;
 import java.util.EnumSet;
 import java.util.Set;
 import org.planlab.engine.codegen.FusedOp;
-import org.planlab.engine.codegen.cplan.CNode;
-import org.planlab.engine.codegen.cplan.CPlan;
 import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ops.AggregateOp;
 import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.ops.UnaryOp;
+import org.planlab.gpu.cuda.CudaSource;
 
 /**
  * The operations the GPU backend runs (MEMPHIS sec. 2.3: compute-intensive, dense operations go
@@ -35,22 +34,6 @@ public final class GpuOps {
   private GpuOps() {
   }
 
-  /**
-   * Whether the CUDA source of a plan can express every node below {@code n}: all but the Row
-   * template's cbind rows (a concatenation or a constant row), which stay on the host.
-   */
-  private static boolean deviceNodes(CNode n) {
-    if (n instanceof CNode.Concat || n instanceof CNode.Repeat) {
-      return false;
-    }
-    for (CNode in : n.inputs()) {
-      if (!deviceNodes(in)) {
-        return false;
-      }
-    }
-    return true;
-  }
-
   /** Whether a device kernel runs {@code hop}. */
   public static boolean supports(Hop hop) {
     return switch (hop.op()) {
@@ -62,8 +45,7 @@ public final class GpuOps {
           && AGGREGATES.contains(hop.param(HopParam.Aggregate.class).op());
       case MATMULT, TRANSPOSE -> hop.isMatrix();
       case FUSED -> hop.param(HopParam.Fused.class).operator() instanceof FusedOp f
-          && (f.plan() instanceof CPlan.Cell c && deviceNodes(c.out())
-              || f.plan() instanceof CPlan.Row r && deviceNodes(r.out()));
+          && CudaSource.expresses(f.plan());
       default -> false;
     };
   }

@@ -129,8 +129,8 @@ final class CudaBodyEmitter {
       return matVec(m);
     } else if (node instanceof CNode.Slice x) {
       return slice(x);
-    } else if (node instanceof CNode.Concat || node instanceof CNode.Repeat) {
-      // placement keeps plans with cbind rows on the host (GpuOps.supports)
+    } else if (node instanceof CNode.FixedRow) {
+      // placement keeps plans with cbind rows on the host (CudaSource.expresses)
       throw unsupported(node, "cbind rows are not built on the device");
     } else if (node instanceof CNode.OuterAdd) {
       throw unsupported(node, "valid only as the root of a COL_AGG_T Row plan");

@@ -190,6 +190,29 @@ public final class CudaSource {
         + "not " + plan.getClass().getSimpleName());
   }
 
+  /**
+   * Whether the device runs {@code plan} as generated kernels: a Cell or Row plan without the
+   * Row template's cbind rows (a concatenation or a constant row), which
+   * {@link CudaBodyEmitter} cannot express; placement keeps the others on the host.
+   */
+  public static boolean expresses(CPlan plan) {
+    CNode out = plan instanceof CPlan.Cell c ? c.out()
+        : plan instanceof CPlan.Row r ? r.out() : null;
+    return out != null && !hasCbindRow(out);
+  }
+
+  private static boolean hasCbindRow(CNode n) {
+    if (n instanceof CNode.FixedRow) {
+      return true;
+    }
+    for (CNode in : n.inputs()) {
+      if (hasCbindRow(in)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   private static boolean fusedAggregate(AggregateOp op) {
     return op == AggregateOp.SUM || op == AggregateOp.SUM_SQ || op == AggregateOp.MIN
         || op == AggregateOp.MAX;
