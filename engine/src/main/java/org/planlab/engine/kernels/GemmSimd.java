@@ -14,8 +14,13 @@ import jdk.incubator.vector.VectorSpecies;
  * (KC x NR doubles, 12 KiB) stays in the level-1 cache while the four rows of A stream through,
  * the packed block (KC x NC, 192 KiB) in the level-2 cache.
  *
+ * <p>A is read through two strides, so the same kernel computes {@code t(A) %*% B} from A as
+ * stored (k x m): the four elements of a step are then adjacent in A's row p, where a
+ * transposed copy would cost a pass over A and a pass over the result.
+ *
  * <p>A cell of C sums its k products in order within a block (one fused multiply-add chain) and
- * the blocks in order, whatever the row range, so results do not depend on the thread count.
+ * the blocks in order, whatever the row range, so results do not depend on the thread count,
+ * nor on whether A is read transposed.
  * A last partial panel is packed with zero columns and its tiles added through a scratch tile;
  * rows beyond the last group of four take a one-row tile with the same order. Shared by every
  * caller, so the JIT compiles it once per JVM; only {@link MatMultKernels} calls it, and only
@@ -37,6 +42,23 @@ final class GemmSimd {
 
   /** Rows [rl, ru) of {@code c += a b}; a is m x k, b is k x n, all row-major. */
   static void multiplyRows(double[] a, double[] b, double[] c, int k, int n, int rl, int ru) {
+    multiplyRows(a, k, 1, b, c, k, n, rl, ru);
+  }
+
+  /**
+   * Rows [rl, ru) of {@code c += t(a) b}; a is k x m, b is k x n, c is m x n, all row-major:
+   * element (i, p) of {@code t(a)} is {@code a[p*m + i]}.
+   */
+  static void transposedLeftRows(double[] a, int m, double[] b, double[] c, int k, int n, int rl,
+      int ru) {
+    multiplyRows(a, 1, m, b, c, k, n, rl, ru);
+  }
+
+  /**
+   * Rows [rl, ru) of {@code c += A b} with element (i, p) of A at {@code a[i*rs + p*cs]}.
+   */
+  private static void multiplyRows(double[] a, int rs, int cs, double[] b, double[] c, int k,
+      int n, int rl, int ru) {
     double[] packed = new double[KC * NC];
     double[] edge = new double[4 * NR];
     for (int jb = 0; jb < n; jb += NC) {
@@ -53,10 +75,10 @@ final class GemmSimd {
           for (int q = 0; q < panels; q++) {
             int j0 = jb + q * NR;
             if (q < panels - 1 || lastWidth == NR) {
-              tile4(a, k, i, kb, kn, packed, q * kn * NR, c, i * n + j0, n);
+              tile4(a, rs, cs, i, kb, kn, packed, q * kn * NR, c, i * n + j0, n);
             } else {
               java.util.Arrays.fill(edge, 0);
-              tile4(a, k, i, kb, kn, packed, q * kn * NR, edge, 0, NR);
+              tile4(a, rs, cs, i, kb, kn, packed, q * kn * NR, edge, 0, NR);
               for (int r = 0; r < 4; r++) {
                 addEdge(edge, r * NR, c, (i + r) * n + j0, lastWidth);
               }
@@ -67,10 +89,10 @@ final class GemmSimd {
           for (int q = 0; q < panels; q++) {
             int j0 = jb + q * NR;
             if (q < panels - 1 || lastWidth == NR) {
-              tile1(a, k, i, kb, kn, packed, q * kn * NR, c, i * n + j0);
+              tile1(a, rs, cs, i, kb, kn, packed, q * kn * NR, c, i * n + j0);
             } else {
               java.util.Arrays.fill(edge, 0, NR, 0);
-              tile1(a, k, i, kb, kn, packed, q * kn * NR, edge, 0);
+              tile1(a, rs, cs, i, kb, kn, packed, q * kn * NR, edge, 0);
               addEdge(edge, 0, c, i * n + j0, lastWidth);
             }
           }
@@ -107,7 +129,7 @@ final class GemmSimd {
    * Adds the 4 x NR tile of rows i..i+3 of A times a panel (the block's kn rows) into
    * {@code c} at {@code off}, rows {@code ldc} apart.
    */
-  private static void tile4(double[] a, int k, int i, int kb, int kn, double[] packed,
+  private static void tile4(double[] a, int rs, int cs, int i, int kb, int kn, double[] packed,
       int pbase, double[] c, int off, int ldc) {
     DoubleVector c00 = DoubleVector.zero(SPECIES);
     DoubleVector c01 = c00;
@@ -121,28 +143,24 @@ final class GemmSimd {
     DoubleVector c30 = c00;
     DoubleVector c31 = c00;
     DoubleVector c32 = c00;
-    int a0 = i * k + kb;
-    int a1 = a0 + k;
-    int a2 = a1 + k;
-    int a3 = a2 + k;
-    for (int p = 0; p < kn; p++) {
+    for (int p = 0, ap = i * rs + kb * cs; p < kn; p++, ap += cs) {
       int bo = pbase + p * NR;
       DoubleVector b0 = DoubleVector.fromArray(SPECIES, packed, bo);
       DoubleVector b1 = DoubleVector.fromArray(SPECIES, packed, bo + L);
       DoubleVector b2 = DoubleVector.fromArray(SPECIES, packed, bo + 2 * L);
-      DoubleVector x = DoubleVector.broadcast(SPECIES, a[a0 + p]);
+      DoubleVector x = DoubleVector.broadcast(SPECIES, a[ap]);
       c00 = b0.fma(x, c00);
       c01 = b1.fma(x, c01);
       c02 = b2.fma(x, c02);
-      x = DoubleVector.broadcast(SPECIES, a[a1 + p]);
+      x = DoubleVector.broadcast(SPECIES, a[ap + rs]);
       c10 = b0.fma(x, c10);
       c11 = b1.fma(x, c11);
       c12 = b2.fma(x, c12);
-      x = DoubleVector.broadcast(SPECIES, a[a2 + p]);
+      x = DoubleVector.broadcast(SPECIES, a[ap + 2 * rs]);
       c20 = b0.fma(x, c20);
       c21 = b1.fma(x, c21);
       c22 = b2.fma(x, c22);
-      x = DoubleVector.broadcast(SPECIES, a[a3 + p]);
+      x = DoubleVector.broadcast(SPECIES, a[ap + 3 * rs]);
       c30 = b0.fma(x, c30);
       c31 = b1.fma(x, c31);
       c32 = b2.fma(x, c32);
@@ -154,15 +172,14 @@ final class GemmSimd {
   }
 
   /** One row's 1 x NR tile into {@code c} at {@code off}, in the order of {@link #tile4}. */
-  private static void tile1(double[] a, int k, int i, int kb, int kn, double[] packed,
+  private static void tile1(double[] a, int rs, int cs, int i, int kb, int kn, double[] packed,
       int pbase, double[] c, int off) {
     DoubleVector c0 = DoubleVector.zero(SPECIES);
     DoubleVector c1 = c0;
     DoubleVector c2 = c0;
-    int a0 = i * k + kb;
-    for (int p = 0; p < kn; p++) {
+    for (int p = 0, ap = i * rs + kb * cs; p < kn; p++, ap += cs) {
       int bo = pbase + p * NR;
-      DoubleVector x = DoubleVector.broadcast(SPECIES, a[a0 + p]);
+      DoubleVector x = DoubleVector.broadcast(SPECIES, a[ap]);
       c0 = DoubleVector.fromArray(SPECIES, packed, bo).fma(x, c0);
       c1 = DoubleVector.fromArray(SPECIES, packed, bo + L).fma(x, c1);
       c2 = DoubleVector.fromArray(SPECIES, packed, bo + 2 * L).fma(x, c2);

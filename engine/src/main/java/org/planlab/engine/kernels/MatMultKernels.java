@@ -75,8 +75,9 @@ public final class MatMultKernels {
 
   /**
    * {@code t(x) %*% y} without materializing {@code t(x)} when y is a vector (every row of x
-   * adds {@code y[i] * x[i, ]}, reduced over fixed row chunks); for a matrix y the smaller of x
-   * and y is transposed.
+   * adds {@code y[i] * x[i, ]}, reduced over fixed row chunks); dense x and y with enough
+   * columns for the SIMD kernel's panels go to that kernel reading x transposed in place;
+   * otherwise the smaller of x and y is transposed.
    *
    * @throws DimensionMismatchException if {@code x.rows() != y.rows()}
    */
@@ -95,6 +96,10 @@ public final class MatMultKernels {
     if (p == 1) {
       double[] r = MatVecKernels.transposeTimesVector(x, MatVecKernels.denseVector(y), pool);
       return MatrixBlock.dense(m, 1, r).examSparsity();
+    }
+    if (VectorPrimitives.SIMD && !x.isSparse() && !y.isSparse() && m > 1
+        && p >= GemmSimd.NR) {
+      return denseTransposedLeft(x, y, pool);
     }
     if (y.nnz() <= x.nnz()) {
       // t(X) %*% Y = t(t(Y) %*% X): transposes Y and the m x p result instead of X
@@ -156,6 +161,27 @@ public final class MatMultKernels {
         denseDenseRows(av, bv, c, k, n, rl, ru);
       }
       nnz.addAndGet(MatVecKernels.countNonZeros(c, rl * n, ru * n));
+    });
+    out.setNonZeros(nnz.get());
+    return out.examSparsity();
+  }
+
+  /**
+   * {@code t(x) %*% y} for dense x (k x m) and y (k x p) by the SIMD kernel reading x
+   * transposed in place: no transposed copy of either operand or of the result.
+   */
+  private static MatrixBlock denseTransposedLeft(MatrixBlock x, MatrixBlock y, KernelPool pool) {
+    int k = x.rows();
+    int m = x.cols();
+    int p = y.cols();
+    double[] xv = x.denseValues();
+    double[] yv = y.denseValues();
+    MatrixBlock out = MatrixBlock.dense(m, p);
+    double[] c = out.denseValues();
+    AtomicLong nnz = new AtomicLong();
+    pool.parallelFor(m, (long) m * k * p, (rl, ru) -> {
+      GemmSimd.transposedLeftRows(xv, m, yv, c, k, p, rl, ru);
+      nnz.addAndGet(MatVecKernels.countNonZeros(c, rl * p, ru * p));
     });
     out.setNonZeros(nnz.get());
     return out.examSparsity();

@@ -247,6 +247,34 @@ class MatMultKernelsTest {
     }
   }
 
+  /**
+   * Dense {@code t(X) %*% Y} reads X transposed in place in the SIMD kernel. Shapes cross the
+   * kernel's blocks of rows of B (k past 128 and 256), its blocks of columns (p past 16 panels),
+   * partial panels and row groups of four: every cell equals the product with the transposed
+   * copy bit for bit (the same products summed in the same order), with one and two threads,
+   * and is within rounding of the naive product.
+   */
+  @Test
+  void denseTransposeLeftMultiplyEqualsTheProductWithTheCopiedTransposeBitForBit() {
+    int[][] shapes = {{300, 37, 400}, {129, 5, 24}, {513, 130, 25}, {1000, 6, 50},
+        {64, 2, 500}};
+    long seed = 700;
+    for (int[] s : shapes) {
+      MatrixBlock x = Reference.random(s[0], s[1], 1, seed++, Format.DENSE);
+      MatrixBlock y = Reference.random(s[0], s[2], 1, seed++, Format.DENSE);
+      String what = "t(" + x.shape() + ") %*% " + y.shape();
+      MatrixBlock c = MatMultKernels.transposeLeftMultiply(x, y, SEQ);
+      MatrixBlock copied = MatMultKernels.multiply(ReorgKernels.transpose(x, SEQ), y, SEQ);
+      Reference.assertIdentical(copied, c, what);
+      Reference.assertIdentical(c, MatMultKernels.transposeLeftMultiply(x, y, TWO),
+          what + " (2 threads)");
+      double[][] xt = Reference.transpose(x.toArray(), s[1]);
+      double[][] yd = y.toArray();
+      Reference.assertWithinBound(Reference.multiply(xt, yd, s[2]),
+          Reference.absProductBound(xt, yd, s[2]), s[1], s[2], c, what);
+    }
+  }
+
   @Test
   void transposeLeftMultiplyOfTallMatrixIsBitIdenticalForOneAndTwoThreads() {
     MatrixBlock x = Reference.random(20000, 30, 1, 31, Format.DENSE);
