@@ -29,7 +29,10 @@ import org.planlab.engine.random.RandomBlocks;
  * operator took up to ten times its steady time. The warm-up executes the operator
  * {@link #CALLS} times over {@link #ROWS} rows: more than the invocations and loop iterations
  * after which HotSpot's tiered policy compiles a method with its optimizing compiler, while the
- * front end still compiles the rest of the script and the first instructions read its data. The
+ * front end still compiles the rest of the script and the first instructions read its data.
+ * Wide rows reach those loop counts in fewer calls, and the warm-up thread takes a core from the
+ * script's own operators while it runs, so the calls stop once they have streamed
+ * {@link #WORK_CELLS} cells of the main input (at least one call). The
  * operator is stateless, so the warm-up and the script may run it at the same time; its results
  * are discarded and it changes no statistics. A warm-up that fails (its synthetic inputs do not
  * suit the plan) only ends early.
@@ -46,8 +49,13 @@ public final class OperatorWarmUp {
   static final long MIN_CELLS = 1L << 17;
   /** Rows of the synthetic main input (one chunk of every skeleton). */
   static final int ROWS = 32;
-  /** Executions per warm-up. */
+  /** Executions per warm-up, at most. */
   static final int CALLS = 1500;
+  /**
+   * Cells of the synthetic main input streamed per warm-up, at most: {@link #CALLS} calls over
+   * rows of ten columns (L2SVM's and MLogreg's X), a sixty-fourth of it over rows of a thousand.
+   */
+  static final long WORK_CELLS = 1L << 19;
 
   private static final ExecutorService THREAD = Executors.newSingleThreadExecutor(r -> {
     Thread t = new Thread(r, "planlab-operator-warmup");
@@ -85,12 +93,18 @@ public final class OperatorWarmUp {
     return Optional.of(CompletableFuture.supplyAsync(() -> run(op, synthetic, s), THREAD));
   }
 
-  /** Executes {@code op} up to {@link #CALLS} times; returns how many executions completed. */
+  /** Executions for a synthetic main input of {@code cells} cells: see {@link #WORK_CELLS}. */
+  static int calls(long cells) {
+    return (int) Math.max(1, Math.min(CALLS, WORK_CELLS / Math.max(1, cells)));
+  }
+
+  /** Executes {@code op} {@link #calls} times; returns how many executions completed. */
   private static int run(FusedOp op, List<MatrixBlock> inputs, double[] scalars) {
     KernelPool pool = KernelPool.sequential();
+    int calls = calls(inputs.get(0).cells());
     int done = 0;
     try {
-      while (done < CALLS) {
+      while (done < calls) {
         op.execute(inputs, scalars, pool);
         done++;
       }

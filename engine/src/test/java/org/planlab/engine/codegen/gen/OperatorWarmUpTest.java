@@ -19,7 +19,8 @@ import org.planlab.engine.parallel.KernelPool;
 
 /**
  * The background warm-up of new operators: which shapes it cuts, which operators it leaves
- * alone, that it runs the operator {@link OperatorWarmUp#CALLS} times once per operator, and
+ * alone, that it runs the operator {@link OperatorWarmUp#CALLS} times once per operator (fewer
+ * over wide rows), and
  * that generated operators of every template but Outer accept their synthetic inputs.
  */
 class OperatorWarmUpTest {
@@ -99,6 +100,16 @@ class OperatorWarmUpTest {
     assertTrue(OperatorWarmUp.request(fused(Plans.sumXyz(), rec), shapes, new double[] {1})
         .isEmpty(), "the same operator again");
 
+    // rows of a thousand columns stream WORK_CELLS cells in 16 calls of 32 rows
+    Recording wide = new Recording(false);
+    List<DataCharacteristics> wideShapes = List.of(dense(M, 1000), dense(M, 1000));
+    int wideDone = OperatorWarmUp.request(fused(Plans.sumXyz(), wide), wideShapes,
+        new double[] {1}).orElseThrow().get(60, TimeUnit.SECONDS);
+    assertEquals(16, wideDone);
+    assertEquals(16, wide.calls.size());
+    assertEquals(OperatorWarmUp.ROWS + "x1000 " + OperatorWarmUp.ROWS + "x1000 s=1.0 p=1",
+        wide.calls.get(0));
+
     Recording failing = new Recording(true);
     int failed = OperatorWarmUp.request(fused(Plans.sumXyz(), failing), shapes,
         new double[] {0}).orElseThrow().get(60, TimeUnit.SECONDS);
@@ -111,6 +122,15 @@ class OperatorWarmUpTest {
     assertTrue(OperatorWarmUp.request(fused(Plans.sumXyz(), outer),
         List.of(dense(100, 10), dense(100, 10), dense(100, 10)), new double[] {0}).isEmpty());
     assertEquals(List.of(), outer.calls);
+  }
+
+  @Test
+  void callsStopAtTheWorkBudgetButNotBeforeOneCall() {
+    assertEquals(OperatorWarmUp.CALLS, OperatorWarmUp.calls(OperatorWarmUp.ROWS * 10));
+    assertEquals(OperatorWarmUp.CALLS, OperatorWarmUp.calls(1));
+    assertEquals(16, OperatorWarmUp.calls(OperatorWarmUp.ROWS * 1000));
+    assertEquals(1, OperatorWarmUp.calls(OperatorWarmUp.WORK_CELLS));
+    assertEquals(1, OperatorWarmUp.calls(10 * OperatorWarmUp.WORK_CELLS));
   }
 
   /** Real generated operators of the Cell, MAgg and Row templates run all warm-up calls. */
