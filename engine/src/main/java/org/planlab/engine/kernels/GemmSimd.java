@@ -4,7 +4,7 @@ import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
- * Dense {@code C += A B} for rows [rl, ru) of row-major A (m x k), B (k x n) and C (m x n) with a
+ * Dense {@code C = A B} for rows [rl, ru) of row-major A (m x k), B (k x n) and C (m x n) with a
  * register-blocked micro-kernel on explicit SIMD: B is packed, per block of {@link #KC} rows and
  * {@link #NC} columns, into panels of {@link #NR} columns stored row after row, and each step of
  * the kernel adds the products of four rows of A with one panel row into a 4 x NR tile of C held
@@ -20,7 +20,8 @@ import jdk.incubator.vector.VectorSpecies;
  *
  * <p>A cell of C sums its k products in order within a block (one fused multiply-add chain) and
  * the blocks in order, whatever the row range, so results do not depend on the thread count,
- * nor on whether A is read transposed.
+ * nor on whether A is read transposed. Each call zeroes its rows of C first, on the thread that
+ * then fills them, so C need not come zeroed.
  * A last partial panel is packed with zero columns and its tiles added through a scratch tile;
  * rows beyond the last group of four take a one-row tile with the same order. Shared by every
  * caller, so the JIT compiles it once per JVM; only {@link MatMultKernels} calls it, and only
@@ -40,13 +41,13 @@ final class GemmSimd {
   private GemmSimd() {
   }
 
-  /** Rows [rl, ru) of {@code c += a b}; a is m x k, b is k x n, all row-major. */
+  /** Rows [rl, ru) of {@code c = a b}; a is m x k, b is k x n, all row-major. */
   static void multiplyRows(double[] a, double[] b, double[] c, int k, int n, int rl, int ru) {
     multiplyRows(a, k, 1, b, c, k, n, rl, ru);
   }
 
   /**
-   * Rows [rl, ru) of {@code c += t(a) b}; a is k x m, b is k x n, c is m x n, all row-major:
+   * Rows [rl, ru) of {@code c = t(a) b}; a is k x m, b is k x n, c is m x n, all row-major:
    * element (i, p) of {@code t(a)} is {@code a[p*m + i]}.
    */
   static void transposedLeftRows(double[] a, int m, double[] b, double[] c, int k, int n, int rl,
@@ -55,10 +56,11 @@ final class GemmSimd {
   }
 
   /**
-   * Rows [rl, ru) of {@code c += A b} with element (i, p) of A at {@code a[i*rs + p*cs]}.
+   * Rows [rl, ru) of {@code c = A b} with element (i, p) of A at {@code a[i*rs + p*cs]}.
    */
   private static void multiplyRows(double[] a, int rs, int cs, double[] b, double[] c, int k,
       int n, int rl, int ru) {
+    java.util.Arrays.fill(c, rl * n, ru * n, 0.0);
     double[] packed = new double[KC * NC];
     double[] edge = new double[4 * NR];
     for (int jb = 0; jb < n; jb += NC) {

@@ -149,11 +149,12 @@ public final class MatMultKernels {
     int n = b.cols();
     double[] av = a.denseValues();
     double[] bv = b.denseValues();
-    MatrixBlock out = MatrixBlock.dense(m, n);
+    // the register-blocked SIMD kernel where B has at least one whole panel of columns; it
+    // writes every cell of C, the other kernel adds into a zeroed C
+    boolean simd = VectorPrimitives.SIMD && n >= GemmSimd.NR;
+    MatrixBlock out = simd ? MatrixBlock.denseToOverwrite(m, n) : MatrixBlock.dense(m, n);
     double[] c = out.denseValues();
     AtomicLong nnz = new AtomicLong();
-    // the register-blocked SIMD kernel where B has at least one whole panel of columns
-    boolean simd = VectorPrimitives.SIMD && n >= GemmSimd.NR;
     pool.parallelFor(m, (long) m * k * n, (rl, ru) -> {
       if (simd) {
         GemmSimd.multiplyRows(av, bv, c, k, n, rl, ru);
@@ -176,7 +177,7 @@ public final class MatMultKernels {
     int p = y.cols();
     double[] xv = x.denseValues();
     double[] yv = y.denseValues();
-    MatrixBlock out = MatrixBlock.dense(m, p);
+    MatrixBlock out = MatrixBlock.denseToOverwrite(m, p);
     double[] c = out.denseValues();
     AtomicLong nnz = new AtomicLong();
     pool.parallelFor(m, (long) m * k * p, (rl, ru) -> {

@@ -280,7 +280,7 @@ final class MatrixBinaryKernels {
   /** Dense result: flat loops for two dense operands, else per row with sparse rows scattered. */
   private static MatrixBlock dense(MatrixBlock a, boolean aRow, MatrixBlock b, boolean bRow,
       int rows, int cols, BinaryOp op, KernelPool pool) {
-    MatrixBlock out = MatrixBlock.dense(rows, cols);
+    MatrixBlock out = MatrixBlock.denseToOverwrite(rows, cols); // every cell written below
     double[] c = out.denseValues();
     boolean aSparse = isSparseView(a);
     boolean bSparse = isSparseView(b);

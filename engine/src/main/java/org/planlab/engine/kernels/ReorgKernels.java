@@ -36,7 +36,8 @@ public final class ReorgKernels {
     if (MatrixBlock.preferSparse(n, m, nnz)) {
       return MatrixBlock.sparse(n, m, transposeToCsr(x, pool));
     }
-    MatrixBlock out = MatrixBlock.dense(n, m);
+    // a dense input writes every output cell, a sparse one only its non-zeros
+    MatrixBlock out = x.isSparse() ? MatrixBlock.dense(n, m) : MatrixBlock.denseToOverwrite(n, m);
     double[] c = out.denseValues();
     if (x.isSparse()) {
       SparseBlock sb = x.sparseRows();

@@ -33,7 +33,7 @@ final class ScalarBinaryKernels {
       return sparse(x, null, s, scalarOnLeft, op, pool);
     }
     double[] a = x.denseValues();
-    MatrixBlock out = MatrixBlock.dense(x.rows(), x.cols());
+    MatrixBlock out = MatrixBlock.denseToOverwrite(x.rows(), x.cols());
     double[] c = out.denseValues();
     int n = a.length;
     long nnz = sumChunks(pool, n, CHUNK_CELLS, n, (from, to) -> {
@@ -53,7 +53,7 @@ final class ScalarBinaryKernels {
     int rows = x.rows();
     int cols = x.cols();
     double[] a = x.denseValues();
-    MatrixBlock out = MatrixBlock.dense(rows, cols);
+    MatrixBlock out = MatrixBlock.denseToOverwrite(rows, cols);
     double[] c = out.denseValues();
     long nnz = sumChunks(pool, rows, rowsPerChunk(cols), x.cells(), (from, to) -> {
       BinaryLoops.rowsWithColumn(op, a, s, vectorOnLeft, c, from, to, cols);

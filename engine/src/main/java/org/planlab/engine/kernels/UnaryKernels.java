@@ -29,7 +29,7 @@ final class UnaryKernels {
     int cols = x.cols();
     if (!isSparseView(x)) {
       double[] a = x.denseValues();
-      MatrixBlock out = MatrixBlock.dense(rows, cols);
+      MatrixBlock out = MatrixBlock.denseToOverwrite(rows, cols);
       double[] c = out.denseValues();
       int n = a.length;
       long nnz = sumChunks(pool, n, CHUNK_CELLS, n, (from, to) -> {
@@ -54,7 +54,7 @@ final class UnaryKernels {
     }
     // f(0) != 0: every unstored zero becomes f(0), so the result is dense
     double zero = op.apply(0);
-    MatrixBlock out = MatrixBlock.dense(rows, cols);
+    MatrixBlock out = MatrixBlock.denseToOverwrite(rows, cols); // every row filled, then set
     double[] c = out.denseValues();
     long work = x.cells() + x.nnz();
     long nnz = sumChunks(pool, rows, rowsPerChunk(cols), work, (from, to) -> {

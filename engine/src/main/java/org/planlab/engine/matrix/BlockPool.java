@@ -13,8 +13,9 @@ import java.util.Map;
  * Recycles the dense buffers of intermediates that died, for the blocks of later operations
  * of the same shape: MEMPHIS's device-memory allocator (sec. 5.1, Algorithm 1) applied to CPU
  * blocks. A released buffer goes to the free list of its exact length; a request for a buffer
- * of that length takes the most recently released one (likely still in cache) and zeroes it,
- * and only otherwise allocates a new one. On this kind of machine, the point is the memory
+ * of that length takes the most recently released one (likely still in cache) and zeroes it
+ * (unless the caller overwrites every cell, {@link #toOverwrite}), and only otherwise allocates
+ * a new one. On this kind of machine, the point is the memory
  * that is not touched: every new array is fresh heap the collector must make room for and the
  * kernel must fault in, while a recycled buffer's pages are in use already.
  *
@@ -65,7 +66,20 @@ public final class BlockPool {
       return new double[cells];
     }
     Scope s = CURRENT.get();
-    return s == null ? new double[cells] : s.take(cells);
+    return s == null ? new double[cells] : s.take(cells, true);
+  }
+
+  /**
+   * An array of {@code cells} doubles for a caller that writes every cell before any is read:
+   * as {@link #zeroed}, but a recycled buffer keeps its old values instead of being zeroed, a
+   * pass over memory the caller's own writes make redundant.
+   */
+  public static double[] toOverwrite(int cells) {
+    if (cells < MIN_CELLS) {
+      return new double[cells];
+    }
+    Scope s = CURRENT.get();
+    return s == null ? new double[cells] : s.take(cells, false);
   }
 
   /** Opens a scope on the calling thread: {@link #zeroed} takes from this pool until closed. */
@@ -123,7 +137,7 @@ public final class BlockPool {
     return heldBytes;
   }
 
-  private double[] take(int cells) {
+  private double[] take(int cells, boolean zero) {
     double[] a;
     synchronized (this) {
       ArrayDeque<double[]> list = free.get(cells);
@@ -142,7 +156,9 @@ public final class BlockPool {
     if (a == null) {
       return new double[cells];
     }
-    Arrays.fill(a, 0.0);
+    if (zero) {
+      Arrays.fill(a, 0.0);
+    }
     return a;
   }
 
@@ -165,8 +181,8 @@ public final class BlockPool {
       this.previous = previous;
     }
 
-    private double[] take(int cells) {
-      double[] a = pool.take(cells);
+    private double[] take(int cells, boolean zero) {
+      double[] a = pool.take(cells, zero);
       if (taken == null) {
         taken = new ArrayList<>(2);
       }

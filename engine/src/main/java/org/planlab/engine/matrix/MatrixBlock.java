@@ -70,6 +70,16 @@ public final class MatrixBlock implements Externalizable {
     return m;
   }
 
+  /**
+   * Dense block for a kernel that writes every cell before any is read: its array may be a
+   * recycled buffer holding another block's old values ({@link BlockPool#toOverwrite}).
+   */
+  public static MatrixBlock denseToOverwrite(int rows, int cols) {
+    MatrixBlock m = new MatrixBlock(rows, cols, false);
+    m.dense = BlockPool.toOverwrite(rows * cols);
+    return m;
+  }
+
   /** Dense block wrapping {@code values} (row-major, not copied); nnz is counted. */
   public static MatrixBlock dense(int rows, int cols, double[] values) {
     MatrixBlock m = new MatrixBlock(rows, cols, false);

@@ -44,6 +44,28 @@ class BlockPoolTest {
   }
 
   @Test
+  void aBufferToOverwriteKeepsItsOldValuesAndCountsAsRecycled() {
+    BlockPool pool = new BlockPool(1L << 30);
+    double[] a = dirty(N);
+    pool.release(a);
+    try (BlockPool.Scope s = pool.open()) {
+      MatrixBlock m = MatrixBlock.denseToOverwrite(N / 8, 8);
+      assertSame(a, m.denseBuffer());
+      assertTrue(Arrays.stream(a).allMatch(x -> x == 7.5), "not zeroed");
+      assertTrue(s.took(a));
+      // nothing left to recycle: a new array, zeroed as every new array is
+      double[] fresh = BlockPool.toOverwrite(N);
+      assertNotSame(a, fresh);
+      assertTrue(Arrays.stream(fresh).allMatch(x -> x == 0.0));
+    }
+    assertEquals(BYTES, pool.recycledBytes());
+    assertEquals(BYTES, pool.freshBytes());
+    // without a scope, and below the minimum, plain new arrays
+    assertEquals(N, BlockPool.toOverwrite(N).length);
+    assertEquals(3, BlockPool.toOverwrite(3).length);
+  }
+
+  @Test
   void theMostRecentlyReleasedBufferOfALengthComesFirst() {
     BlockPool pool = new BlockPool(1L << 30);
     double[] first = dirty(N);

@@ -75,7 +75,7 @@ public abstract class SpoofCellwise extends SpoofOperator {
   private SpoofResult denseNoAgg(Main x, SideInput[] b, double[] s, KernelPool pool) {
     int m = x.rows;
     int n = x.cols;
-    MatrixBlock out = MatrixBlock.dense(m, n);
+    MatrixBlock out = MatrixBlock.denseToOverwrite(m, n); // every cell written below
     double[] c = out.denseValues();
     AtomicLong nnz = new AtomicLong();
     pool.parallelFor(m, x.cells(), (r0, r1) -> {

@@ -2,6 +2,7 @@ package org.planlab.engine.codegen.gen;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.planlab.engine.codegen.gen.Plans.U;
 import static org.planlab.engine.codegen.gen.Plans.V;
@@ -12,6 +13,7 @@ import static org.planlab.engine.codegen.gen.Plans.mult;
 import static org.planlab.engine.codegen.gen.Plans.side;
 import static org.planlab.engine.codegen.gen.Plans.un;
 
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -28,6 +30,7 @@ import org.planlab.engine.codegen.cplan.CPlanPrinter;
 import org.planlab.engine.codegen.runtime.SpoofResult;
 import org.planlab.engine.kernels.AggregateKernels;
 import org.planlab.engine.kernels.ElementwiseKernels;
+import org.planlab.engine.matrix.BlockPool;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixComparison;
 import org.planlab.engine.matrix.TestMatrices;
@@ -122,6 +125,30 @@ class GeneratedOperatorExecutionTest {
         }
       }
     }
+  }
+
+  /**
+   * A dense Cell operator without aggregation takes its output buffer without zeroing it
+   * ({@link MatrixBlock#denseToOverwrite}): where the recycled buffer is full of NaN, it gives
+   * bit for bit what it gives on a fresh array, so it writes every cell.
+   */
+  @Test
+  void aDenseCellOperatorWritesEveryCellOfARecycledBuffer() {
+    CPlan plan = Plans.xyPlusZ();
+    List<MatrixBlock> in = List.of(random(300, 120, 1.0, 950, false),
+        random(300, 120, 0.3, 951, false), random(300, 120, 1.0, 952, false));
+    MatrixBlock fresh = run(plan, in, new double[0], 300, 120).output();
+    BlockPool pool = new BlockPool(1L << 30);
+    double[] stale = new double[300 * 120];
+    Arrays.fill(stale, Double.NaN);
+    pool.release(stale);
+    MatrixBlock recycled;
+    try (BlockPool.Scope s = pool.open()) {
+      recycled = cache.getOrCompile(plan).operator().execute(in, new double[0], 300, 120, two)
+          .output();
+    }
+    assertSame(stale, recycled.denseBuffer(), "the operator took the stale buffer");
+    assertBitIdentical(fresh, recycled, "X * Y + Z over a recycled buffer");
   }
 
   private static MatrixBlock random(int rows, int cols, double sp, long seed, boolean sparse) {
