@@ -15,11 +15,15 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.planlab.engine.kernels.MatMultKernels;
+import org.planlab.engine.kernels.ReorgKernels;
 import org.planlab.engine.kernels.TsmmKernels;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.parallel.KernelPool;
 
-/** Compute-bound products: dense·dense (n³), sparse·dense, and tsmm. Reported in GFLOP/s. */
+/**
+ * Compute-bound products: dense·dense (n³), {@code t(A) %*% B} in place and through a
+ * transposed copy, sparse·dense, and tsmm. Reported in GFLOP/s.
+ */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -79,6 +83,18 @@ public class MatMultBench {
   @Benchmark
   public MatrixBlock denseDense() {
     return MatMultKernels.multiply(a, b, pool);
+  }
+
+  /** {@code t(a) %*% b}: the SIMD kernel reads a transposed in place. */
+  @Benchmark
+  public MatrixBlock transposeLeftDense() {
+    return MatMultKernels.transposeLeftMultiply(a, b, pool);
+  }
+
+  /** The same product through a transposed copy of a, for comparison beside it. */
+  @Benchmark
+  public MatrixBlock transposeLeftByCopy() {
+    return MatMultKernels.multiply(ReorgKernels.transpose(a, pool), b, pool);
   }
 
   @Benchmark
