@@ -1,8 +1,10 @@
 package org.planlab.engine.codegen.select;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,11 +30,19 @@ public final class Selections {
    */
   public static Set<TemplateType> compatible(TemplateType from) {
     return switch (from) {
-      case ROW -> Set.of(TemplateType.ROW, TemplateType.CELL);
-      case CELL, MAGG -> Set.of(TemplateType.CELL);
-      case OUTER -> Set.of(TemplateType.OUTER);
+      case ROW -> ROW_OR_CELL;
+      case CELL, MAGG -> CELL_ONLY;
+      case OUTER -> OUTER_ONLY;
     };
   }
+
+  // one set per answer: cost-based selection asks for every entry of every plan it costs
+  private static final Set<TemplateType> ROW_OR_CELL =
+      Collections.unmodifiableSet(EnumSet.of(TemplateType.ROW, TemplateType.CELL));
+  private static final Set<TemplateType> CELL_ONLY =
+      Collections.unmodifiableSet(EnumSet.of(TemplateType.CELL));
+  private static final Set<TemplateType> OUTER_ONLY =
+      Collections.unmodifiableSet(EnumSet.of(TemplateType.OUTER));
 
   /**
    * The preference between entries of one HOP: more fusion references first (fuse as much as
@@ -155,7 +165,7 @@ public final class Selections {
   /** The number of distinct consumers of {@code h} (a materialization point when > 1). */
   public static int distinctConsumers(MemoTable memo, Hop h) {
     List<Hop> cs = memo.consumers(h);
-    Set<Hop> distinct = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Hop> distinct = Collections.newSetFromMap(new IdentityHashMap<>());
     distinct.addAll(cs);
     return distinct.size();
   }

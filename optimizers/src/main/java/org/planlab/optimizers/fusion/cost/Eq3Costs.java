@@ -93,7 +93,11 @@ public final class Eq3Costs implements PartitionCosts {
   /** The members in topological order and their entries by preference, sorted once. */
   private final List<Hop> memberOrder;
   private final Map<Hop, List<MemoEntry>> preferred = new IdentityHashMap<>();
-  private final Map<Hop, Map<Integer, Integer>> pointIndex = new IdentityHashMap<>();
+  /**
+   * Per consumer HOP, its interesting points as pairs (input position, point index) in one
+   * array: read for every entry of every plan costed, so no boxed map there.
+   */
+  private final Map<Hop, int[]> pointIndex = new IdentityHashMap<>();
   private final Map<OperatorKey, Double> operatorCosts = new HashMap<>();
   /** Where costing starts: the partition roots and the always materialized points. */
   private final List<Hop> costingRoots;
@@ -137,10 +141,20 @@ public final class Eq3Costs implements PartitionCosts {
     }
     this.memberOrder = List.copyOf(order);
     List<InterestingPoint> points = partition.points();
+    Map<Hop, Map<Integer, Integer>> byConsumer = new IdentityHashMap<>();
     for (int k = 0; k < points.size(); k++) {
       InterestingPoint p = points.get(k);
-      pointIndex.computeIfAbsent(p.consumer(), x -> new HashMap<>()).put(p.input(), k);
+      byConsumer.computeIfAbsent(p.consumer(), x -> new HashMap<>()).put(p.input(), k);
     }
+    byConsumer.forEach((h, byInput) -> {
+      int[] pairs = new int[2 * byInput.size()];
+      int w = 0;
+      for (Map.Entry<Integer, Integer> p : byInput.entrySet()) {
+        pairs[w++] = p.getKey();
+        pairs[w++] = p.getValue();
+      }
+      pointIndex.put(h, pairs);
+    });
     // costing starts at the roots and at the materialization points read materialized in
     // every plan: a consumer outside the partition triggers a costing of its own (sec. 4.2)
     List<Hop> r = new ArrayList<>();
@@ -237,12 +251,12 @@ public final class Eq3Costs implements PartitionCosts {
   }
 
   private boolean allowed(Hop h, MemoEntry e, boolean[] q) {
-    Map<Integer, Integer> byInput = pointIndex.get(h);
-    if (byInput == null) {
+    int[] pairs = pointIndex.get(h);
+    if (pairs == null) {
       return true;
     }
-    for (Map.Entry<Integer, Integer> p : byInput.entrySet()) {
-      if (e.isRef(p.getKey()) && q[p.getValue()]) {
+    for (int i = 0; i < pairs.length; i += 2) {
+      if (e.isRef(pairs[i]) && q[pairs[i + 1]]) {
         return false;
       }
     }
