@@ -115,17 +115,19 @@ final class FusionReport {
   /**
    * The fusion paper's Fig. 15 and Table 3 counters of cost-based selection: interesting points,
    * partitions, plans in the search space without and with partitioning, plans evaluated with
-   * partitioning and pruning (of them costed only partially), cut sets, plan-cache hits and
+   * partitioning and pruning (of them costed only partially, and those not costed because they
+   * select what an evaluated one selects), cut sets, plan-cache hits and
    * selection time.
    */
   static String selectionLine(Map<Counter, Long> c) {
     return String.format(Locale.ROOT, "interesting points %d, partitions %d, plans: all %s, "
-            + "partitioned %d, evaluated %d (partially costed %d), cut sets %d, plan cache "
-            + "hits %d, %.1f ms",
+            + "partitioned %d, evaluated %d (partially costed %d; %d more with the selection of "
+            + "one evaluated), cut sets %d, plan cache hits %d, %.1f ms",
         get(c, Counter.INTERESTING_POINTS), get(c, Counter.PARTITIONS),
         SelectionStats.formatCount(get(c, Counter.PLANS_ALL)),
         get(c, Counter.PLANS_PARTITIONED), get(c, Counter.PLANS_EVALUATED),
-        get(c, Counter.PLANS_PARTIAL), get(c, Counter.CUT_SETS_USED),
+        get(c, Counter.PLANS_PARTIAL), get(c, Counter.PLANS_SAME_SELECTION),
+        get(c, Counter.CUT_SETS_USED),
         get(c, Counter.PLAN_CACHE_HITS), get(c, Counter.SELECT_NANOS) / 1e6);
   }
 

@@ -29,6 +29,11 @@ public final class SelectionStats {
     PLANS_EVALUATED,
     /** Plans whose costing stopped early because its partial cost exceeded the best. */
     PLANS_PARTIAL,
+    /**
+     * Plans not costed because they select the same memo entries as a plan of the partition
+     * costed before (another assignment with the same operators), whose cost they reuse.
+     */
+    PLANS_SAME_SELECTION,
     /** Plans skipped by cost-based pruning (skip-ahead). */
     PLANS_SKIPPED_COST,
     /** Plans skipped by structural pruning (cut sets). */

@@ -99,6 +99,14 @@ public final class Eq3Costs implements PartitionCosts {
    */
   private final Map<Hop, int[]> pointIndex = new IdentityHashMap<>();
   private final Map<OperatorKey, Double> operatorCosts = new HashMap<>();
+  /**
+   * The costs of the selections costed so far, by the selected entries of every member in
+   * order, as {cost, 1 if partial}: different assignments often select the same entries (a
+   * materialization point whose consumer has no entry fusing it, or one that is materialized
+   * anyway), and Eq. 3 is a function of the selection, so those plans cost the same.
+   */
+  private final Map<List<List<MemoEntry>>, double[]> costBySelection = new HashMap<>();
+  private boolean reused;
   /** Where costing starts: the partition roots and the always materialized points. */
   private final List<Hop> costingRoots;
   private final double staticBound;
@@ -270,7 +278,20 @@ public final class Eq3Costs implements PartitionCosts {
       relevantMarked = true;
     }
     partial = false;
-    FusionPlan plan = new FusionPlan(selection(q), List.of());
+    reused = false;
+    Map<Hop, List<MemoEntry>> selected = selection(q);
+    List<List<MemoEntry>> key = new ArrayList<>(memberOrder.size());
+    for (Hop h : memberOrder) {
+      key.add(selected.get(h));
+    }
+    double[] known = costBySelection.get(key);
+    // a full cost holds for any bound; a partial one while it still exceeds the bound
+    if (known != null && (known[1] == 0 || known[0] > bound)) {
+      reused = true;
+      partial = known[1] != 0;
+      return known[0];
+    }
+    FusionPlan plan = new FusionPlan(selected, List.of());
     double[] total = {0};
     // operators are planned and costed one at a time, so costing stops (and planning with it)
     // as soon as the partial cost exceeds the bound
@@ -292,7 +313,13 @@ public final class Eq3Costs implements PartitionCosts {
       }
       return step;
     });
+    costBySelection.put(key, new double[] {total[0], partial ? 1 : 0});
     return total[0];
+  }
+
+  @Override
+  public boolean lastCostReused() {
+    return reused;
   }
 
   @Override

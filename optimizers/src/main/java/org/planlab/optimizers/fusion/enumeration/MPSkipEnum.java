@@ -311,6 +311,10 @@ public final class MPSkipEnum {
     double cost(boolean[] q, double bound) {
       probes++;
       double c = costs.planCost(toPartitionOrder(q), bound);
+      if (costs.lastCostReused()) {
+        stats.add(Counter.PLANS_SAME_SELECTION, 1);
+        return c;
+      }
       stats.addPlansEvaluated(1);
       if (costs.lastCostPartial()) {
         stats.add(Counter.PLANS_PARTIAL, 1);

@@ -29,6 +29,14 @@ public interface PartitionCosts {
   /** Whether the last {@link #planCost} call stopped early. */
   boolean lastCostPartial();
 
+  /**
+   * Whether the last {@link #planCost} call reused the cost of a plan costed before that
+   * selects the same memo entries (no DAG traversal); such a plan is not counted as evaluated.
+   */
+  default boolean lastCostReused() {
+    return false;
+  }
+
   /** The memo entries selected under {@code q}, per partition HOP (at most one per template). */
   Map<Hop, List<MemoEntry>> selection(boolean[] q);
 }

@@ -1,15 +1,18 @@
 package org.planlab.optimizers.fusion.enumeration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Random;
 import java.util.Set;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import org.planlab.engine.codegen.construct.OperatorPlanner;
+import org.planlab.engine.codegen.memo.MemoEntry;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.codegen.select.DistributedExecution;
@@ -17,6 +20,7 @@ import org.planlab.engine.codegen.select.FusionPlan;
 import org.planlab.engine.codegen.select.SelectionContext;
 import org.planlab.engine.codegen.select.SelectionStats;
 import org.planlab.engine.codegen.select.SelectionStats.Counter;
+import org.planlab.engine.ir.Hop;
 import org.planlab.optimizers.fusion.cost.Eq3Costs;
 
 /**
@@ -67,6 +71,45 @@ class RandomDagPropertyTest {
   @Property(tries = 60)
   void mpskipMatchesExhaustiveWithEq3Costs(@ForAll long seed) {
     check(randomScript(seed));
+  }
+
+  /**
+   * Plans that select the same memo entries as a plan costed before reuse its cost: every plan
+   * of a partition costed in order by one cost model (reusing) costs what a fresh model gives
+   * it; a plan reported reused selects what an earlier one selected, and every plan with an
+   * earlier plan's selection is reported reused. A cost that stopped early at a bound is
+   * reused only while it still exceeds the bound.
+   */
+  @Property(tries = 30)
+  void plansWithTheSameSelectionReuseTheCostAFreshModelGives(@ForAll long seed) {
+    String dml = randomScript(seed);
+    for (MemoTable memo : ExploredDags.explore(dml)) {
+      for (PlanPartition p : PlanPartitions.analyze(memo)) {
+        int n = p.points().size();
+        if (n == 0 || n > 8) {
+          continue;
+        }
+        PartitionCosts shared = EQ3.costs(memo, p, CostConstants.DEFAULTS,
+            DistributedExecution.NONE);
+        Set<Map<Hop, List<MemoEntry>>> seen = new java.util.HashSet<>();
+        for (long j = 0; j < 1L << n; j++) {
+          boolean[] q = Assignments.of(n, j);
+          PartitionCosts fresh = EQ3.costs(memo, p, CostConstants.DEFAULTS,
+              DistributedExecution.NONE);
+          double expected = fresh.planCost(q, Double.POSITIVE_INFINITY);
+          // first below the cost: a new selection stops early and keeps a partial cost, a
+          // costed one reuses its full cost; either way the answer exceeds the bound
+          double low = shared.planCost(q, expected / 2);
+          assertTrue(low > expected / 2 || expected <= 0, "plan " + j + "\n" + dml);
+          // then without a bound: a partial cost is not reused, the full one is
+          assertEquals(expected, shared.planCost(q, Double.POSITIVE_INFINITY),
+              "plan " + j + "\n" + dml);
+          assertEquals(!seen.add(shared.selection(q)), shared.lastCostReused(),
+              "plan " + j + " reused iff its selection was costed before\n" + dml);
+          assertFalse(shared.lastCostPartial());
+        }
+      }
+    }
   }
 
   /**
