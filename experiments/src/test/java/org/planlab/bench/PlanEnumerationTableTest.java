@@ -31,10 +31,11 @@ class PlanEnumerationTableTest {
         partitioned += r.get("PLANS_PARTITIONED_LARGE");
         evaluated += r.get("PLANS_EVALUATED_LARGE");
         // MLogreg's softmax partitions of 8 points (the Row operator over
-        // cbind(X %*% B, 0)) keep about 30 of their 256 plans each
-        assertTrue(r.get("PLANS_PARTITIONED_LARGE") >= 8 * r.get("PLANS_EVALUATED_LARGE"),
+        // cbind(X %*% B, 0)) cost about 19 of their 256 plans each: cost-based pruning cuts
+        // little there, most of the rest select what a costed plan selects
+        assertTrue(r.get("PLANS_PARTITIONED_LARGE") >= 10 * r.get("PLANS_EVALUATED_LARGE"),
             r.workload() + ": pruning must cut plans of partitions with >= 8 points at least "
-                + "8-fold\n" + table);
+                + "10-fold\n" + table);
       }
     }
     assertTrue(large > 0, "some workload has a partition with >= 8 interesting points\n" + table);
