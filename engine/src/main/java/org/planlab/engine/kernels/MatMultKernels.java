@@ -149,18 +149,38 @@ public final class MatMultKernels {
     int n = b.cols();
     double[] av = a.denseValues();
     double[] bv = b.denseValues();
-    // the register-blocked SIMD kernel where B has at least one whole panel of columns; it
-    // writes every cell of C, the other kernel adds into a zeroed C
-    boolean simd = VectorPrimitives.SIMD && n >= GemmSimd.NR;
-    MatrixBlock out = simd ? MatrixBlock.denseToOverwrite(m, n) : MatrixBlock.dense(m, n);
+    // the register-blocked SIMD kernel where B has at least one whole panel of columns
+    if (VectorPrimitives.SIMD && n >= GemmSimd.NR) {
+      return simdProduct(m, k, n, pool,
+          (c, rl, ru) -> GemmSimd.multiplyRows(av, bv, c, k, n, rl, ru));
+    }
+    MatrixBlock out = MatrixBlock.dense(m, n);
     double[] c = out.denseValues();
     AtomicLong nnz = new AtomicLong();
     pool.parallelFor(m, (long) m * k * n, (rl, ru) -> {
-      if (simd) {
-        GemmSimd.multiplyRows(av, bv, c, k, n, rl, ru);
-      } else {
-        denseDenseRows(av, bv, c, k, n, rl, ru);
-      }
+      denseDenseRows(av, bv, c, k, n, rl, ru);
+      nnz.addAndGet(MatVecKernels.countNonZeros(c, rl * n, ru * n));
+    });
+    out.setNonZeros(nnz.get());
+    return out.examSparsity();
+  }
+
+  /** Rows [rl, ru) of an m x n product written into {@code c}, every cell of them. */
+  private interface ProductRows {
+    void run(double[] c, int rl, int ru);
+  }
+
+  /**
+   * An m x n product (inner dimension k) by a SIMD kernel that writes every cell of its rows:
+   * the output takes a recycled buffer unzeroed, row ranges run in parallel.
+   */
+  private static MatrixBlock simdProduct(int m, int k, int n, KernelPool pool,
+      ProductRows rows) {
+    MatrixBlock out = MatrixBlock.denseToOverwrite(m, n);
+    double[] c = out.denseValues();
+    AtomicLong nnz = new AtomicLong();
+    pool.parallelFor(m, (long) m * k * n, (rl, ru) -> {
+      rows.run(c, rl, ru);
       nnz.addAndGet(MatVecKernels.countNonZeros(c, rl * n, ru * n));
     });
     out.setNonZeros(nnz.get());
@@ -177,15 +197,8 @@ public final class MatMultKernels {
     int p = y.cols();
     double[] xv = x.denseValues();
     double[] yv = y.denseValues();
-    MatrixBlock out = MatrixBlock.denseToOverwrite(m, p);
-    double[] c = out.denseValues();
-    AtomicLong nnz = new AtomicLong();
-    pool.parallelFor(m, (long) m * k * p, (rl, ru) -> {
-      GemmSimd.transposedLeftRows(xv, m, yv, c, k, p, rl, ru);
-      nnz.addAndGet(MatVecKernels.countNonZeros(c, rl * p, ru * p));
-    });
-    out.setNonZeros(nnz.get());
-    return out.examSparsity();
+    return simdProduct(m, k, p, pool,
+        (c, rl, ru) -> GemmSimd.transposedLeftRows(xv, m, yv, c, k, p, rl, ru));
   }
 
   /**
@@ -389,7 +402,8 @@ public final class MatMultKernels {
   }
 
   /** Row i of a %*% b into the accumulator (same arithmetic as the dense-output row). */
-  private static void timesSparseRow(MatrixBlock a, int i, SparseBlock sb, SparseRowAccumulator acc) {
+  private static void timesSparseRow(MatrixBlock a, int i, SparseBlock sb,
+      SparseRowAccumulator acc) {
     if (a.isSparse()) {
       SparseBlock sa = a.sparseRows();
       int apos = sa.pos(i);

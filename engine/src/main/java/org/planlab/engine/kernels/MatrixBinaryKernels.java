@@ -93,7 +93,8 @@ final class MatrixBinaryKernels {
       bound[r] = bSparse ? Math.min(la, sb.size(bRow ? 0 : r)) : la;
       estimate += bound[r];
     }
-    return ElementwiseSupport.fromRows(rows, cols, bound, estimate, pool, () -> (r, ix, vals, at) -> {
+    return ElementwiseSupport.fromRows(rows, cols, bound, estimate, pool,
+        () -> (r, ix, vals, at) -> {
       int ar = aRow ? 0 : r;
       int br = bRow ? 0 : r;
       int i = sa.pos(ar);
@@ -199,7 +200,8 @@ final class MatrixBinaryKernels {
       bound[r] = (int) Math.min(cols, (long) sa.size(aRow ? 0 : r) + sb.size(bRow ? 0 : r));
       estimate += bound[r];
     }
-    return ElementwiseSupport.fromRows(rows, cols, bound, estimate, pool, () -> (r, ix, vals, at) -> {
+    return ElementwiseSupport.fromRows(rows, cols, bound, estimate, pool,
+        () -> (r, ix, vals, at) -> {
       int ar = aRow ? 0 : r;
       int br = bRow ? 0 : r;
       int i = sa.pos(ar);

@@ -44,7 +44,8 @@ final class UnaryKernels {
       for (int r = 0; r < rows; r++) {
         bound[r] = sb.size(r);
       }
-      return ElementwiseSupport.fromRows(rows, cols, bound, x.nnz(), pool, () -> (r, ix, vals, at) -> {
+      return ElementwiseSupport.fromRows(rows, cols, bound, x.nnz(), pool,
+          () -> (r, ix, vals, at) -> {
         int pos = sb.pos(r);
         int len = sb.size(r);
         System.arraycopy(sb.indexes(r), pos, ix, at, len);

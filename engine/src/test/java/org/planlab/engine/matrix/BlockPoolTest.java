@@ -44,28 +44,6 @@ class BlockPoolTest {
   }
 
   @Test
-  void aBufferToOverwriteKeepsItsOldValuesAndCountsAsRecycled() {
-    BlockPool pool = new BlockPool(1L << 30);
-    double[] a = dirty(N);
-    pool.release(a);
-    try (BlockPool.Scope s = pool.open()) {
-      MatrixBlock m = MatrixBlock.denseToOverwrite(N / 8, 8);
-      assertSame(a, m.denseBuffer());
-      assertTrue(Arrays.stream(a).allMatch(x -> x == 7.5), "not zeroed");
-      assertTrue(s.took(a));
-      // nothing left to recycle: a new array, zeroed as every new array is
-      double[] fresh = BlockPool.toOverwrite(N);
-      assertNotSame(a, fresh);
-      assertTrue(Arrays.stream(fresh).allMatch(x -> x == 0.0));
-    }
-    assertEquals(BYTES, pool.recycledBytes());
-    assertEquals(BYTES, pool.freshBytes());
-    // without a scope, and below the minimum, plain new arrays
-    assertEquals(N, BlockPool.toOverwrite(N).length);
-    assertEquals(3, BlockPool.toOverwrite(3).length);
-  }
-
-  @Test
   void theMostRecentlyReleasedBufferOfALengthComesFirst() {
     BlockPool pool = new BlockPool(1L << 30);
     double[] first = dirty(N);
@@ -143,16 +121,36 @@ class BlockPoolTest {
     assertThrows(IllegalArgumentException.class, () -> new BlockPool(-1));
   }
 
+  /**
+   * Blocks allocate through the scope of their thread: a dense block gets a recycled buffer
+   * zeroed, a block to overwrite gets one with its old values, and once nothing is left to
+   * recycle a new array, zeroed as every new array is.
+   */
   @Test
   void denseBlocksAllocateThroughTheScopeOfTheirThread() {
     BlockPool pool = new BlockPool(1L << 30);
     double[] a = dirty(N);
+    double[] b = dirty(N);
     pool.release(a);
+    pool.release(b);
     try (BlockPool.Scope s = pool.open()) {
       MatrixBlock m = MatrixBlock.dense(N / 8, 8);
-      assertSame(a, m.denseBuffer());
+      assertSame(b, m.denseBuffer());
       assertEquals(0, m.nnz());
+      assertTrue(Arrays.stream(b).allMatch(x -> x == 0.0), "zeroed");
+      MatrixBlock o = MatrixBlock.denseToOverwrite(N / 8, 8);
+      assertSame(a, o.denseBuffer());
+      assertTrue(Arrays.stream(a).allMatch(x -> x == 7.5), "not zeroed");
+      assertTrue(s.took(a) && s.took(b));
+      double[] fresh = BlockPool.toOverwrite(N);
+      assertNotSame(a, fresh);
+      assertTrue(Arrays.stream(fresh).allMatch(x -> x == 0.0));
     }
+    assertEquals(2 * BYTES, pool.recycledBytes());
+    assertEquals(BYTES, pool.freshBytes());
+    // without a scope, and below the minimum, plain new arrays
+    assertEquals(N, BlockPool.toOverwrite(N).length);
+    assertEquals(3, BlockPool.toOverwrite(3).length);
     assertEquals(null, MatrixBlock.sparse(4, 4).denseBuffer());
     assertEquals(null, MatrixBlock.empty(4, 4, false).denseBuffer());
   }
