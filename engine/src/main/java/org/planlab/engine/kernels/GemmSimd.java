@@ -41,6 +41,14 @@ final class GemmSimd {
   private GemmSimd() {
   }
 
+  /**
+   * Whether products with n columns in B (and the result) go to this kernel: the Vector API is
+   * present and B has at least one whole panel of columns.
+   */
+  static boolean applies(int n) {
+    return VectorPrimitives.SIMD && n >= NR;
+  }
+
   /** Rows [rl, ru) of {@code c = a b}; a is m x k, b is k x n, all row-major. */
   static void multiplyRows(double[] a, double[] b, double[] c, int k, int n, int rl, int ru) {
     multiplyRows(a, k, 1, b, c, k, n, rl, ru);

@@ -97,8 +97,7 @@ public final class MatMultKernels {
       double[] r = MatVecKernels.transposeTimesVector(x, MatVecKernels.denseVector(y), pool);
       return MatrixBlock.dense(m, 1, r).examSparsity();
     }
-    if (VectorPrimitives.SIMD && !x.isSparse() && !y.isSparse() && m > 1
-        && p >= GemmSimd.NR) {
+    if (!x.isSparse() && !y.isSparse() && m > 1 && GemmSimd.applies(p)) {
       return denseTransposedLeft(x, y, pool);
     }
     if (y.nnz() <= x.nnz()) {
@@ -149,8 +148,7 @@ public final class MatMultKernels {
     int n = b.cols();
     double[] av = a.denseValues();
     double[] bv = b.denseValues();
-    // the register-blocked SIMD kernel where B has at least one whole panel of columns
-    if (VectorPrimitives.SIMD && n >= GemmSimd.NR) {
+    if (GemmSimd.applies(n)) {
       return simdProduct(m, k, n, pool,
           (c, rl, ru) -> GemmSimd.multiplyRows(av, bv, c, k, n, rl, ru));
     }

@@ -62,11 +62,7 @@ public final class BlockPool {
    * one is open and the array is long enough, else newly allocated.
    */
   public static double[] zeroed(int cells) {
-    if (cells < MIN_CELLS) {
-      return new double[cells];
-    }
-    Scope s = CURRENT.get();
-    return s == null ? new double[cells] : s.take(cells, true);
+    return allocate(cells, true);
   }
 
   /**
@@ -75,11 +71,16 @@ public final class BlockPool {
    * pass over memory the caller's own writes make redundant.
    */
   public static double[] toOverwrite(int cells) {
+    return allocate(cells, false);
+  }
+
+  /** From the calling thread's scope when one is open and the array long enough, else new. */
+  private static double[] allocate(int cells, boolean zero) {
     if (cells < MIN_CELLS) {
       return new double[cells];
     }
     Scope s = CURRENT.get();
-    return s == null ? new double[cells] : s.take(cells, false);
+    return s == null ? new double[cells] : s.take(cells, zero);
   }
 
   /** Opens a scope on the calling thread: {@link #zeroed} takes from this pool until closed. */

@@ -376,7 +376,7 @@ final class BodyEmitter {
       return defineScalar(binaryExpr(b.op(), ls.expr, rs.expr));
     }
     if (l instanceof Lanes || r instanceof Lanes) {
-      int k = l instanceof Lanes ll ? ll.exprs.size() : ((Lanes) r).exprs.size();
+      int k = laneCount(l, r);
       List<String> out = new ArrayList<>();
       for (int j = 0; j < k; j++) {
         out.add(defineScalar(binaryExpr(b.op(), lane(l, j), lane(r, j))).expr);
@@ -532,7 +532,7 @@ final class BodyEmitter {
     Value lv = emit(d.left());
     Value rv = emit(d.right());
     if (lv instanceof Lanes || rv instanceof Lanes) {
-      int k = lv instanceof Lanes ll ? ll.exprs.size() : ((Lanes) rv).exprs.size();
+      int k = laneCount(lv, rv);
       List<String> products = new ArrayList<>();
       for (int j = 0; j < k; j++) {
         products.add("(" + lane(lv, j) + " * " + lane(rv, j) + ")");
@@ -665,6 +665,11 @@ final class BodyEmitter {
   }
 
   // ------------------------------------------------------------------ helpers
+
+  /** The number of lanes of two values combined element-wise, at least one of them lanes. */
+  private static int laneCount(Value l, Value r) {
+    return l instanceof Lanes ll ? ll.exprs.size() : ((Lanes) r).exprs.size();
+  }
 
   /** Element {@code j} of a value combined element-wise with lanes: a scalar is every element. */
   private String lane(Value v, int j) {

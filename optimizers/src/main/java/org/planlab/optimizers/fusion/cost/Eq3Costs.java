@@ -103,7 +103,8 @@ public final class Eq3Costs implements PartitionCosts {
    * The costs of the selections costed so far, by the selected entries of every member in
    * order, as {cost, 1 if partial}: different assignments often select the same entries (a
    * materialization point whose consumer has no entry fusing it, or one that is materialized
-   * anyway), and Eq. 3 is a function of the selection, so those plans cost the same.
+   * anyway), and Eq. 3 is a function of the selection, so those plans cost the same. Keyed by
+   * a list, not by the selection map, which compares its entry lists by identity.
    */
   private final Map<List<List<MemoEntry>>, double[]> costBySelection = new HashMap<>();
   private boolean reused;
