@@ -11,8 +11,8 @@ import org.planlab.engine.matrix.BlockPool;
 import org.planlab.engine.matrix.MatrixBlock;
 
 /**
- * When a bound buffer dies: only when the one binding that holds it changes, and no slot of a
- * running block, second binding or pin still references it.
+ * When a bound buffer dies: only when the last of the variable bindings that hold it changes,
+ * and no slot of a running block or pin still references it.
  */
 class BufferRecyclerTest {
   static final int N = BlockPool.MIN_CELLS;
@@ -64,19 +64,16 @@ class BufferRecyclerTest {
   }
 
   @Test
-  void aSecondBindingOrAPinKeepsTheBufferForever() {
+  void aCopyKeepsTheBufferUntilTheLastOfItsVariablesIsRebound() {
+    // P = P_new: the buffer dies with the second binding, not the first
     MatrixValue a = value();
     write("a", a);
     Data before = symbols.put("copy", a);
     recycler.rebound(symbols, "copy", before, a);
     write("a", value());
     assertEquals(0, pool.heldBytes());
-
-    MatrixValue p = value();
-    write("p", p);
-    recycler.pin(p);
-    write("p", value());
-    assertEquals(0, pool.heldBytes());
+    write("copy", value());
+    assertEquals(BYTES, pool.heldBytes());
 
     // a binding of the same name in another symbol table (a function's frame) is another one
     MatrixValue q = value();
@@ -86,6 +83,20 @@ class BufferRecyclerTest {
     recycler.rebound(callee, "q", null, q);
     callee.put("q", value());
     recycler.rebound(callee, "q", q, callee.get("q"));
+    assertEquals(BYTES, pool.heldBytes());
+    write("q", value());
+    assertEquals(2 * BYTES, pool.heldBytes());
+  }
+
+  @Test
+  void aPinKeepsTheBufferForever() {
+    MatrixValue p = value();
+    write("p", p);
+    Data before = symbols.put("copy", p);
+    recycler.rebound(symbols, "copy", before, p);
+    recycler.pin(p);
+    write("p", value());
+    write("copy", value());
     assertEquals(0, pool.heldBytes());
   }
 

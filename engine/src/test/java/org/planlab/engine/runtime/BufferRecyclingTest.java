@@ -26,9 +26,9 @@ import org.planlab.engine.stats.StatisticsSnapshot;
  * with recycling on and off give bit-for-bit equal variables and output, over intermediates and
  * variables written in loops, while the run with recycling on hands buffers out again (with
  * fusion on, the workloads module checks the same on every workload). The scripts pass values
- * through the operations that can share an operand's block or buffer, and through variables,
- * function calls and lists, which keep values beyond their slots; a buffer recycled while
- * still referenced would show as a changed value.
+ * through the operations that can share an operand's block or buffer, and through variables
+ * (also copied to a second one), function calls and lists, which keep values beyond their
+ * slots; a buffer recycled while still referenced would show as a changed value.
  */
 class BufferRecyclingTest {
   @TempDir
@@ -73,7 +73,16 @@ class BufferRecyclingTest {
         t1 = t2 * t2
         P[, j] = t1 + t2
       }
-      s = sum(w) + sum(c) + sum(e) + sum(h) + sum(P)
+      # copies: a value bound to two variables dies with the second (MLogreg's P = P_new)
+      B = rand(rows=40000, cols=1, seed=30)
+      for (i in 1:6) {
+        Bn = B * 0.5 + i
+        if (i %% 2 == 0) {
+          B = Bn
+        }
+        Q = Bn + B
+      }
+      s = sum(w) + sum(c) + sum(e) + sum(h) + sum(P) + sum(B) + sum(Q)
       print("s " + s)
       """;
 
