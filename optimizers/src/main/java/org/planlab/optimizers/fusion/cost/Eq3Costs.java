@@ -110,6 +110,13 @@ public final class Eq3Costs implements PartitionCosts {
   private boolean reused;
   /** Where costing starts: the partition roots and the always materialized points. */
   private final List<Hop> costingRoots;
+  /**
+   * The static lower bound's parts: the roots' write, the inputs' read and the minimal compute;
+   * the bound is {@code writeRoots + max(readInputs, minCompute)}.
+   */
+  private final double writeRoots;
+  private final double readInputs;
+  private final double minCompute;
   private final double staticBound;
   private boolean partial;
   /** The local memory budget of a fused operator's materialized inputs and output, bytes. */
@@ -173,7 +180,10 @@ public final class Eq3Costs implements PartitionCosts {
       }
     }
     this.costingRoots = List.copyOf(r);
-    this.staticBound = computeStaticBound();
+    this.writeRoots = writeRoots();
+    this.readInputs = readInputs();
+    this.minCompute = minCompute();
+    this.staticBound = writeRoots + Math.max(readInputs, minCompute);
   }
 
   /**
@@ -211,29 +221,43 @@ public final class Eq3Costs implements PartitionCosts {
     return any;
   }
 
-  private double computeStaticBound() {
-    double writeRoots = 0;
+  private double writeRoots() {
+    double out = 0;
     for (Hop r : costingRoots) {
-      writeRoots += costs.writeSeconds(costs.bytes(r));
+      out += costs.writeSeconds(costs.bytes(r));
     }
-    double readInputs = 0;
+    return out;
+  }
+
+  private double readInputs() {
+    double out = 0;
+    for (Hop in : partition.inputs()) {
+      out += readSeconds(in);
+    }
+    return out;
+  }
+
+  /** Reading {@code h} once; an input may be read by a distributed operator: the faster. */
+  private double readSeconds(Hop h) {
+    double local = costs.readSeconds(costs.bytes(h));
+    return distributed.enabled()
+        ? Math.min(local, costs.distributedReadSeconds(costs.bytes(h))) : local;
+  }
+
+  /** Every operation computed once, at the sparsity of the sparsest input or operation. */
+  private double minCompute() {
     double minSparsity = 1;
     for (Hop in : partition.inputs()) {
-      // an input may be read by a distributed operator: the faster of the two bandwidths
-      readInputs += distributed.enabled()
-          ? Math.min(costs.readSeconds(costs.bytes(in)),
-              costs.distributedReadSeconds(costs.bytes(in)))
-          : costs.readSeconds(costs.bytes(in));
       minSparsity = Math.min(minSparsity, costs.sparsity(in));
     }
-    double flops = 0;
     for (Hop h : partition.hops()) {
       minSparsity = Math.min(minSparsity, costs.sparsity(h));
     }
+    double flops = 0;
     for (Hop h : partition.hops()) {
       flops += costs.flops(h);
     }
-    return writeRoots + Math.max(readInputs, costs.computeSeconds(flops * minSparsity));
+    return costs.computeSeconds(flops * minSparsity);
   }
 
   @Override
@@ -241,17 +265,27 @@ public final class Eq3Costs implements PartitionCosts {
     return staticBound;
   }
 
+  /**
+   * GETMPCOST (sec. 4.3): the write and the read of each distinct materialization the true
+   * points force. A plan writes each such intermediate once (the roots and the always
+   * materialized points are written in every plan, in the static bound) and its consumer reads
+   * it at least once, where an operator costs its write plus the larger of its reads and its
+   * compute (Eq. 3): the plan costs at least {@code writeRoots + writes + max(readInputs +
+   * reads, minCompute)}, and this returns that bound's excess over the static one.
+   */
   @Override
   public double materializationCost(boolean[] q) {
-    Set<Hop> written = Collections.newSetFromMap(new IdentityHashMap<>());
-    double out = 0;
+    Set<Hop> materialized = Collections.newSetFromMap(new IdentityHashMap<>());
+    double writes = 0;
+    double reads = 0;
     for (int k = 0; k < q.length; k++) {
       Hop m = partition.points().get(k).target();
-      if (q[k] && !partition.alwaysMaterialized().contains(m) && written.add(m)) {
-        out += costs.writeSeconds(costs.bytes(m));
+      if (q[k] && materialized.add(m)) {
+        writes += costingRoots.contains(m) ? 0 : costs.writeSeconds(costs.bytes(m));
+        reads += readSeconds(m);
       }
     }
-    return out;
+    return writes + Math.max(readInputs + reads, minCompute) - Math.max(readInputs, minCompute);
   }
 
   @Override

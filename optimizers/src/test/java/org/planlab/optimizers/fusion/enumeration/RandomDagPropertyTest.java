@@ -163,7 +163,7 @@ class RandomDagPropertyTest {
 
   /**
    * Found by the property: adding point 0 to plan 4 writes nothing more (its target is written
-   * already), so the materialization cost stays plan 4's and must not be compared with a
+   * already), so the materialization cost may stay plan 4's and must not be compared with a
    * rounded difference of sums.
    */
   @Example
