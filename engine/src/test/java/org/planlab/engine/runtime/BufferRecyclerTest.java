@@ -33,6 +33,12 @@ class BufferRecyclerTest {
     recycler.bind(symbols, name, value.block().denseBuffer());
   }
 
+  /** {@code name = value} for a value another variable holds (a copy, {@code P = P_new}). */
+  private void copy(String name, MatrixValue value) {
+    Data before = symbols.put(name, value);
+    recycler.rebound(symbols, name, before, value);
+  }
+
   @Test
   void aBoundBufferDiesWhenItsVariableIsRebound() {
     MatrixValue a = value();
@@ -68,8 +74,7 @@ class BufferRecyclerTest {
     // P = P_new: the buffer dies with the second binding, not the first
     MatrixValue a = value();
     write("a", a);
-    Data before = symbols.put("copy", a);
-    recycler.rebound(symbols, "copy", before, a);
+    copy("copy", a);
     write("a", value());
     assertEquals(0, pool.heldBytes());
     write("copy", value());
@@ -92,8 +97,7 @@ class BufferRecyclerTest {
   void aPinKeepsTheBufferForever() {
     MatrixValue p = value();
     write("p", p);
-    Data before = symbols.put("copy", p);
-    recycler.rebound(symbols, "copy", before, p);
+    copy("copy", p);
     recycler.pin(p);
     write("p", value());
     write("copy", value());
