@@ -149,32 +149,26 @@ public final class MatMultKernels {
     double[] av = a.denseValues();
     double[] bv = b.denseValues();
     if (GemmSimd.applies(n)) {
-      return simdProduct(m, k, n, pool,
+      // the SIMD kernel writes every cell of its rows: a recycled buffer needs no zeroing
+      return product(MatrixBlock.denseToOverwrite(m, n), k, pool,
           (c, rl, ru) -> GemmSimd.multiplyRows(av, bv, c, k, n, rl, ru));
     }
-    MatrixBlock out = MatrixBlock.dense(m, n);
-    double[] c = out.denseValues();
-    AtomicLong nnz = new AtomicLong();
-    pool.parallelFor(m, (long) m * k * n, (rl, ru) -> {
-      denseDenseRows(av, bv, c, k, n, rl, ru);
-      nnz.addAndGet(MatVecKernels.countNonZeros(c, rl * n, ru * n));
-    });
-    out.setNonZeros(nnz.get());
-    return out.examSparsity();
+    return product(MatrixBlock.dense(m, n), k, pool,
+        (c, rl, ru) -> denseDenseRows(av, bv, c, k, n, rl, ru));
   }
 
-  /** Rows [rl, ru) of an m x n product written into {@code c}, every cell of them. */
+  /** Rows [rl, ru) of an m x n product computed into {@code c}. */
   private interface ProductRows {
     void run(double[] c, int rl, int ru);
   }
 
   /**
-   * An m x n product (inner dimension k) by a SIMD kernel that writes every cell of its rows:
-   * the output takes a recycled buffer unzeroed, row ranges run in parallel.
+   * The product into {@code out} (m x n, inner dimension k): row ranges in parallel, their
+   * non-zeros counted on the threads that computed them.
    */
-  private static MatrixBlock simdProduct(int m, int k, int n, KernelPool pool,
-      ProductRows rows) {
-    MatrixBlock out = MatrixBlock.denseToOverwrite(m, n);
+  private static MatrixBlock product(MatrixBlock out, int k, KernelPool pool, ProductRows rows) {
+    int m = out.rows();
+    int n = out.cols();
     double[] c = out.denseValues();
     AtomicLong nnz = new AtomicLong();
     pool.parallelFor(m, (long) m * k * n, (rl, ru) -> {
@@ -195,7 +189,7 @@ public final class MatMultKernels {
     int p = y.cols();
     double[] xv = x.denseValues();
     double[] yv = y.denseValues();
-    return simdProduct(m, k, p, pool,
+    return product(MatrixBlock.denseToOverwrite(m, p), k, pool,
         (c, rl, ru) -> GemmSimd.transposedLeftRows(xv, m, yv, c, k, p, rl, ru));
   }
 

@@ -15,9 +15,9 @@ import java.util.Map;
  * blocks. A released buffer goes to the free list of its exact length; a request for a buffer
  * of that length takes the most recently released one (likely still in cache) and zeroes it
  * (unless the caller overwrites every cell, {@link #toOverwrite}), and only otherwise allocates
- * a new one. On this kind of machine, the point is the memory
- * that is not touched: every new array is fresh heap the collector must make room for and the
- * kernel must fault in, while a recycled buffer's pages are in use already.
+ * a new one. On this kind of machine, the point is the memory that is not touched: every new
+ * array is fresh heap the collector must make room for and the kernel must fault in, while a
+ * recycled buffer's pages are in use already.
  *
  * <p>The free lists hold at most {@code budgetBytes}; releasing beyond that drops the buffers
  * released longest ago (to the garbage collector). Buffers shorter than {@link #MIN_CELLS} are

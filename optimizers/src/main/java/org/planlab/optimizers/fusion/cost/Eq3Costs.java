@@ -175,7 +175,7 @@ public final class Eq3Costs implements PartitionCosts {
     // every plan: a consumer outside the partition triggers a costing of its own (sec. 4.2)
     List<Hop> r = new ArrayList<>();
     for (Hop h : partition.hops()) {
-      if (partition.roots().contains(h) || partition.alwaysMaterialized().contains(h)) {
+      if (writtenInEveryPlan(h)) {
         r.add(h);
       }
     }
@@ -219,6 +219,11 @@ public final class Eq3Costs implements PartitionCosts {
       }
     }
     return any;
+  }
+
+  /** A root or an always materialized point: written in every plan (the costing roots). */
+  private boolean writtenInEveryPlan(Hop h) {
+    return partition.roots().contains(h) || partition.alwaysMaterialized().contains(h);
   }
 
   private double writeRoots() {
@@ -281,7 +286,7 @@ public final class Eq3Costs implements PartitionCosts {
     for (int k = 0; k < q.length; k++) {
       Hop m = partition.points().get(k).target();
       if (q[k] && materialized.add(m)) {
-        writes += costingRoots.contains(m) ? 0 : costs.writeSeconds(costs.bytes(m));
+        writes += writtenInEveryPlan(m) ? 0 : costs.writeSeconds(costs.bytes(m));
         reads += readSeconds(m);
       }
     }
