@@ -2,6 +2,7 @@ package org.planlab.engine.kernels;
 
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorOperators;
@@ -61,38 +62,68 @@ final class OuterSimd {
   }
 
   /**
-   * Open while a warm-up of this JVM's rank runs ({@link #warmUp}), else null. Operators that
-   * reach the loops meanwhile wait for it ({@link #awaitWarmUp}) instead of running them
-   * before C2 has compiled them: the warm-up thread and the compiler then have the cores, and
-   * the operator runs compiled code from its first row. Every operator still takes the same
-   * loops, so results do not depend on when the warm-up ends. Per JVM, as {@link #RANK}: it
-   * describes the JIT's compiled code, which every engine instance of the process shares.
+   * Open until C2 has compiled these loops (and the gather and scatter loops of {@link
+   * SimdPrimitives} that Outer operators with other cells use), as the warm-up measured
+   * ({@link #warmUp}). Until then the Outer template runs their scalar twins ({@link
+   * OuterScalar}), which give the same results bit for bit, or waits ({@link
+   * VectorPrimitives#outerRegisters}). Per JVM, as {@link #RANK}: it describes the JIT's
+   * compiled code, which every engine instance of the process shares. Without twins for the
+   * vector shape (not four lanes), the loops count as compiled from the start and run cold.
    */
-  private static volatile CountDownLatch warming;
-  /** The longest an operator waits for a warm-up. */
-  private static final long WARM_WAIT_MS = 2000;
+  private static final CountDownLatch COMPILED =
+      new CountDownLatch(L == OuterScalar.LANES ? 1 : 0);
+  /** Whether this JVM's warm-up has started. */
+  private static final AtomicBoolean WARMING = new AtomicBoolean();
+  /** The longest an operator waits for the loops to be compiled ({@link #awaitCompiled}). */
+  private static final long WAIT_MS = 2000;
 
+  /** Iterations of the loops per timed batch of the warm-up. */
+  private static final int BATCH = 100;
   /**
-   * Marks a warm-up of rank {@code k} as started, before its thread runs, so that an operator
-   * that starts first waits for it; false (nothing to warm) when k is not this JVM's rank.
+   * A batch this many times faster than the first means the loops are compiled: before C2,
+   * the Vector API allocates per operation and runs two orders of magnitude slower.
    */
-  static boolean beginWarmUp(int k) {
-    if (!fits(k)) {
-      return false;
-    }
-    warming = new CountDownLatch(1);
-    return true;
+  private static final int SPEEDUP = 30;
+  /** Batches after which the warm-up ends whatever it measured. */
+  private static final int MAX_BATCHES = 200;
+
+  /** Whether C2 has compiled the loops (see {@link #COMPILED}). */
+  static boolean compiled() {
+    return COMPILED.getCount() == 0;
   }
 
-  /** Waits, at most {@link #WARM_WAIT_MS}, for a warm-up that has begun and not ended. */
-  static void awaitWarmUp() {
-    CountDownLatch w = warming;
-    if (w != null) {
-      try {
-        w.await(WARM_WAIT_MS, TimeUnit.MILLISECONDS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+  /** Whether this JVM's warm-up has started (for tests). */
+  static boolean warmUpStarted() {
+    return WARMING.get();
+  }
+
+  /**
+   * Starts this JVM's warm-up of the loops for rank {@code k} on a daemon thread unless one has
+   * started; returns at once.
+   */
+  static void startWarmUp(int k) {
+    if (compiled() || !WARMING.compareAndSet(false, true)) {
+      return;
+    }
+    Thread t = new Thread(() -> warmUp(k), "planlab-outer-warmup");
+    t.setDaemon(true);
+    t.start();
+  }
+
+  /**
+   * Starts the warm-up for rank {@code k} unless it has started and waits, at most {@link
+   * #WAIT_MS}, until it has seen the loops compiled: the warm-up thread and the compiler then
+   * have the cores, and the caller runs compiled code from its first row. A wait that times out
+   * counts the loops as compiled, so that no caller waits again.
+   */
+  static void awaitCompiled(int k) {
+    startWarmUp(k);
+    try {
+      if (!COMPILED.await(WAIT_MS, TimeUnit.MILLISECONDS)) {
+        COMPILED.countDown();
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
@@ -321,27 +352,28 @@ final class OuterSimd {
   }
 
   /**
-   * Runs {@link #dots}, {@link #right} and {@link #left} for rank {@code k} on small synthetic
-   * rows, and the gather and scatter products of {@link VectorPrimitives} that operators with
-   * other cells use, until the JIT has compiled them (a few thousand calls). Code on the Vector
-   * API runs as allocating library code, two orders of magnitude slower, until C2 compiles it;
-   * started at a script's first Outer operator, that compilation delays the operator by a large
-   * share of its run. Only rank k is used, since the compiled loops keep only the branches the
-   * calls took (a rank's vector count); nothing for a rank that is not this JVM's
-   * ({@link #fits}). Touches only its own arrays. Ends a warm-up begun with
-   * {@link #beginWarmUp}, also when it fails, so that no operator waits beyond it.
+   * Runs {@link #dots}, {@link #right} and {@link #left} for rank {@code k} (where these loops
+   * serve it) and the gather and scatter products of {@link SimdPrimitives} on small synthetic
+   * rows, in timed batches, until a batch runs {@link #SPEEDUP} times faster than the first:
+   * C2 has then compiled them, and {@link #COMPILED} opens (also after {@link #MAX_BATCHES}
+   * batches, or when a batch fails). Only rank k runs, since the compiled loops keep only the
+   * branches the calls took (a rank's vector count). Touches only its own arrays.
    */
   static void warmUp(int k) {
     try {
-      if (fits(k)) {
+      long first = 0;
+      for (int b = 0; b < MAX_BATCHES; b++) {
+        long t0 = System.nanoTime();
         runLoops(k);
+        long t = System.nanoTime() - t0;
+        if (b == 0) {
+          first = t;
+        } else if (t * SPEEDUP <= first) {
+          break;
+        }
       }
     } finally {
-      CountDownLatch w = warming;
-      warming = null;
-      if (w != null) {
-        w.countDown();
-      }
+      COMPILED.countDown();
     }
   }
 
@@ -364,13 +396,16 @@ final class OuterSimd {
     for (int l = 0; l < k; l++) {
       u[l] = ((l * 13) % 11) / 11.0 - 0.5;
     }
-    for (int it = 0; it < 2000; it++) {
-      dots(u, 0, v, k, ix, 0, len, uv);
-      right(u, 0, v, k, av, ix, 0, len, c, 0);
-      left(u, 0, v, k, av, ix, 0, len, uv, c);
+    boolean registers = fits(k);
+    for (int it = 0; it < BATCH; it++) {
+      if (registers) {
+        dots(u, 0, v, k, ix, 0, len, uv);
+        right(u, 0, v, k, av, ix, 0, len, c, 0);
+        left(u, 0, v, k, av, ix, 0, len, uv, c);
+      }
       // the RIGHT and LEFT products of operators whose cell is not linear
-      VectorPrimitives.gatherMultAdd(uv, ix, 0, len, v, k, c, 0);
-      VectorPrimitives.scatterMultAdd(u, 0, uv, ix, 0, len, c, k);
+      SimdPrimitives.gatherMultAdd(uv, ix, 0, len, v, k, c, 0);
+      SimdPrimitives.scatterMultAdd(u, 0, uv, ix, 0, len, c, k);
     }
   }
 }

@@ -1,5 +1,7 @@
 package org.planlab.engine.kernels;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * Loops over slices of {@code double[]} that the matrix-multiplication kernels (and later the
  * fused operators) are built from: dot products and "vector multiply-add" (axpy) updates, dense
@@ -179,7 +181,7 @@ public final class VectorPrimitives {
   public static void gatherMultAdd(double[] w, int[] aix, int ai, int len, double[] b, int k,
       double[] c, int ci) {
     int l = 0;
-    if (SIMD && k >= SimdPrimitives.lanes()) {
+    if (outerSimd(k)) {
       l = SimdPrimitives.gatherMultAdd(w, aix, ai, len, b, k, c, ci);
     }
     for (; l < k; l++) {
@@ -206,7 +208,7 @@ public final class VectorPrimitives {
   public static void scatterMultAdd(double[] a, int ui, double[] w, int[] aix, int ai, int len,
       double[] c, int k) {
     int from = 0;
-    if (SIMD && k >= SimdPrimitives.lanes()) {
+    if (outerSimd(k)) {
       from = SimdPrimitives.scatterMultAdd(a, ui, w, aix, ai, len, c, k);
     }
     for (int q = 0; q < len; q++) {
@@ -223,15 +225,69 @@ public final class VectorPrimitives {
    * a rank of one to eight vectors, and the rank this JVM runs them for (the first to ask;
    * other ranks take the generic loops, see {@link OuterSimd#fits}). When false,
    * {@link #outerRight} and {@link #outerLeft} run as scalar loops, so a caller with a SIMD
-   * alternative (gathering with {@link #gatherMultAdd}) takes that instead.
+   * alternative (gathering with {@link #gatherMultAdd}) takes that instead. Before C2 has
+   * compiled the register loops, their scalar twins run in their place with the same results
+   * ({@link OuterScalar}), or the caller waits for them (see {@link #EAGER_VECTORS}).
    */
   public static boolean outerRegisters(int k) {
-    if (!SIMD || !OuterSimd.fits(k)) {
-      return false;
+    return SIMD && OuterSimd.fits(k);
+  }
+
+  /**
+   * Ranks of at least this many vectors wait for the Outer template's SIMD loops to be compiled
+   * (at most a few seconds, once per JVM) and warm them up from the first Outer operator that
+   * code generation builds; smaller ranks run the scalar loops, which give the same results,
+   * until they have spent {@link #SCALAR_BUDGET_NANOS} (ski rental: rent until the rent equals
+   * the price). The scalar twins of the register loops are slower the more vectors a row
+   * holds: about two times at rank 10 (two vectors and a tail), five times at rank 20, while a
+   * warm-up costs a core for about as long as C2 takes to compile the loops at the start of a
+   * script, a large share of a short run.
+   */
+  public static final int EAGER_VECTORS = 4;
+  /**
+   * The time Outer operators of smaller ranks may run on the scalar loops before the SIMD
+   * loops are warmed up: about the processor time a warm-up takes.
+   */
+  static final long SCALAR_BUDGET_NANOS = 1_000_000_000L;
+  private static final AtomicLong SCALAR_NANOS = new AtomicLong();
+
+  private static boolean eager(int k) {
+    return k / SimdPrimitives.lanes() >= EAGER_VECTORS;
+  }
+
+  /**
+   * Whether the Outer template's gather and scatter products of rank {@code k} run on SIMD
+   * now: SIMD present, at least a vector's width, and the loops compiled by C2 (see
+   * {@link #outerCompiled}); else the scalar loops, which round alike.
+   */
+  private static boolean outerSimd(int k) {
+    return SIMD && k >= SimdPrimitives.lanes() && outerCompiled(k);
+  }
+
+  /**
+   * Whether the Outer template's SIMD loops run now: C2 has compiled them, or rank {@code k}
+   * has {@link #EAGER_VECTORS} and has waited for their warm-up.
+   */
+  private static boolean outerCompiled(int k) {
+    if (OuterSimd.compiled()) {
+      return true;
     }
-    // the first operators wait for a running warm-up of the loops (OuterSimd.awaitWarmUp)
-    OuterSimd.awaitWarmUp();
-    return true;
+    if (eager(k)) {
+      OuterSimd.awaitCompiled(k);
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Reports that an Outer operator of rank {@code k} ran {@code nanos} while the SIMD loops
+   * were not compiled; once such runs add up to {@link #SCALAR_BUDGET_NANOS}, the warm-up
+   * starts.
+   */
+  public static void outerScalarRun(int k, long nanos) {
+    if (SIMD && !OuterSimd.compiled() && SCALAR_NANOS.addAndGet(nanos) >= SCALAR_BUDGET_NANOS) {
+      OuterSimd.startWarmUp(k);
+    }
   }
 
   /**
@@ -242,7 +298,11 @@ public final class VectorPrimitives {
   public static void outerDots(double[] u, int ui, double[] v, int k, int[] ix, int p0, int len,
       double[] uv) {
     if (outerRegisters(k)) {
-      OuterSimd.dots(u, ui, v, k, ix, p0, len, uv);
+      if (outerCompiled(k)) {
+        OuterSimd.dots(u, ui, v, k, ix, p0, len, uv);
+      } else {
+        OuterScalar.dots(u, ui, v, k, ix, p0, len, uv);
+      }
       return;
     }
     for (int q = 0; q < len; q++) {
@@ -251,24 +311,26 @@ public final class VectorPrimitives {
   }
 
   /**
-   * Warms the JIT up on the Outer template's SIMD loops ({@link #outerDots},
-   * {@link #outerRight}, {@link #outerLeft}) for rank {@code k}; nothing without SIMD or for a
-   * rank they do not hold in registers. Takes a few tens of milliseconds; for a background
-   * thread.
+   * Starts warming the JIT up on the Outer template's SIMD loops ({@link #outerDots},
+   * {@link #outerRight}, {@link #outerLeft}, {@link #gatherMultAdd}, {@link #scatterMultAdd})
+   * for rank {@code k} on a daemon thread, once per JVM, when the rank has
+   * {@link #EAGER_VECTORS}; returns at once. Code generation asks as soon as it has built an
+   * Outer operator.
+   */
+  public static void requestOuterWarmUp(int k) {
+    if (SIMD && eager(k)) {
+      OuterSimd.startWarmUp(k);
+    }
+  }
+
+  /**
+   * Runs the warm-up of {@link #requestOuterWarmUp} on the calling thread, until the loops are
+   * compiled (for tests); nothing without SIMD.
    */
   public static void warmUpOuter(int k) {
     if (SIMD) {
       OuterSimd.warmUp(k);
     }
-  }
-
-  /**
-   * Marks a warm-up of rank {@code k} ({@link #warmUpOuter}) as started before its thread runs,
-   * so that Outer operators wait for it rather than run the loops cold; false when there is
-   * nothing to warm (no SIMD, or a rank the register loops do not serve).
-   */
-  public static boolean beginOuterWarmUp(int k) {
-    return SIMD && OuterSimd.beginWarmUp(k);
   }
 
   /**
@@ -280,7 +342,11 @@ public final class VectorPrimitives {
   public static void outerRight(double[] u, int ui, double[] v, int k, double[] av, int[] ix,
       int p0, int len, double[] c, int ci) {
     if (outerRegisters(k)) {
-      OuterSimd.right(u, ui, v, k, av, ix, p0, len, c, ci);
+      if (outerCompiled(k)) {
+        OuterSimd.right(u, ui, v, k, av, ix, p0, len, c, ci);
+      } else {
+        OuterScalar.right(u, ui, v, k, av, ix, p0, len, c, ci);
+      }
       return;
     }
     for (int q = 0; q < len; q++) {
@@ -301,7 +367,11 @@ public final class VectorPrimitives {
   public static void outerLeft(double[] u, int ui, double[] v, int k, double[] av, int[] ix,
       int p0, int len, double[] uv, double[] c) {
     if (outerRegisters(k)) {
-      OuterSimd.left(u, ui, v, k, av, ix, p0, len, uv, c);
+      if (outerCompiled(k)) {
+        OuterSimd.left(u, ui, v, k, av, ix, p0, len, uv, c);
+      } else {
+        OuterScalar.left(u, ui, v, k, av, ix, p0, len, uv, c);
+      }
       return;
     }
     for (int q = 0; q < len; q++) {

@@ -342,31 +342,119 @@ class VectorPrimitivesTest {
   }
 
   /**
-   * An Outer operator that reaches the register loops while their warm-up runs waits for the
-   * warm-up to end, on the same loops; a rank the loops do not serve begins no warm-up.
+   * The scalar twins that run before C2 has compiled the register loops give the loops'
+   * results bit for bit: every rank of one to eight vectors with each scalar tail, short and
+   * long rows, values of mixed signs and magnitudes, and zeros (signed zeros included).
    */
   @Test
-  void anOuterOperatorWaitsForARunningWarmUpOfItsRank() throws InterruptedException {
+  void scalarTwinsEqualTheRegisterLoopsBitForBit() {
+    if (!VectorPrimitives.SIMD || SimdPrimitives.lanes() != OuterScalar.LANES) {
+      return;
+    }
+    Random rnd = new Random(11);
+    for (int k = OuterScalar.LANES; k <= OuterSimd.MAX_VECTORS * OuterScalar.LANES + 3; k++) {
+      for (int len : new int[] {1, 2, 9, 40}) {
+        int rows = 50;
+        double[] u = mixed(rnd, 2 * k);
+        double[] v = mixed(rnd, rows * k);
+        double[] av = mixed(rnd, len + 1);
+        int[] ix = new int[len + 1];
+        for (int q = 0; q < len; q++) {
+          ix[1 + q] = rnd.nextInt(rows);
+        }
+        String at = "k " + k + " len " + len;
+        double[] uvSimd = new double[len];
+        double[] uvTwin = new double[len];
+        OuterSimd.dots(u, k, v, k, ix, 1, len, uvSimd);
+        OuterScalar.dots(u, k, v, k, ix, 1, len, uvTwin);
+        assertArrayEquals(uvSimd, uvTwin, "dots " + at);
+
+        double[] right = mixed(rnd, k + 3);
+        double[] rightTwin = right.clone();
+        OuterSimd.right(u, k, v, k, av, ix, 1, len, right, 3);
+        OuterScalar.right(u, k, v, k, av, ix, 1, len, rightTwin, 3);
+        assertArrayEquals(right, rightTwin, "right " + at);
+
+        double[] left = mixed(rnd, rows * k);
+        double[] leftTwin = left.clone();
+        OuterSimd.left(u, k, v, k, av, ix, 1, len, new double[len], left);
+        OuterScalar.left(u, k, v, k, av, ix, 1, len, new double[len], leftTwin);
+        assertArrayEquals(left, leftTwin, "left " + at);
+      }
+    }
+  }
+
+  /** Uniform values over twelve orders of magnitude, either sign, with a tenth zeros (+0, -0). */
+  private static double[] mixed(Random rnd, int len) {
+    double[] a = new double[len];
+    for (int i = 0; i < len; i++) {
+      int kind = rnd.nextInt(10);
+      a[i] = kind == 0 ? (rnd.nextBoolean() ? 0.0 : -0.0)
+          : (rnd.nextDouble() * 2 - 1) * Math.pow(10, rnd.nextInt(13) - 6);
+    }
+    return a;
+  }
+
+  /**
+   * The gather and scatter SIMD loops round as the scalar loops that run before C2 has compiled
+   * them: each element is multiplied, then added, the gather in an even and an odd sum.
+   */
+  @Test
+  void gatherAndScatterSimdLoopsEqualTheScalarLoopsBitForBit() {
+    if (!VectorPrimitives.SIMD) {
+      return;
+    }
+    Random rnd = new Random(13);
+    int lanes = SimdPrimitives.lanes();
+    for (int k : new int[] {lanes, 2 * lanes, 5 * lanes}) {
+      for (int len : new int[] {1, 2, 7, 30}) {
+        int rows = 20;
+        double[] b = mixed(rnd, rows * k);
+        double[] w = mixed(rnd, len);
+        int[] ix = new int[len];
+        for (int q = 0; q < len; q++) {
+          ix[q] = rnd.nextInt(rows);
+        }
+        double[] c = mixed(rnd, k);
+        double[] expected = new double[k];
+        for (int l = 0; l < k; l++) {
+          double s0 = c[l];
+          double s1 = 0;
+          int q = 0;
+          for (; q + 1 < len; q += 2) {
+            s0 += w[q] * b[ix[q] * k + l];
+            s1 += w[q + 1] * b[ix[q + 1] * k + l];
+          }
+          if (q < len) {
+            s0 += w[q] * b[ix[q] * k + l];
+          }
+          expected[l] = s0 + s1;
+        }
+        assertEquals(k, SimdPrimitives.gatherMultAdd(w, ix, 0, len, b, k, c, 0));
+        assertArrayEquals(expected, c, "gather k " + k + " len " + len);
+
+        double[] u = mixed(rnd, k);
+        double[] out = mixed(rnd, rows * k);
+        double[] expectedOut = out.clone();
+        for (int q = 0; q < len; q++) {
+          for (int l = 0; l < k; l++) {
+            expectedOut[ix[q] * k + l] += w[q] * u[l];
+          }
+        }
+        assertEquals(k, SimdPrimitives.scatterMultAdd(u, 0, w, ix, 0, len, out, k));
+        assertArrayEquals(expectedOut, out, "scatter k " + k + " len " + len);
+      }
+    }
+  }
+
+  /** A warm-up ends with the loops marked compiled, so that operators take them from then on. */
+  @Test
+  void aWarmUpEndsWithTheLoopsCompiled() {
     if (!VectorPrimitives.SIMD) {
       return;
     }
     int rank = OuterSimd.claimedRank() == 0 ? 20 : OuterSimd.claimedRank();
-    assertTrue(VectorPrimitives.beginOuterWarmUp(rank));
-    java.util.concurrent.CountDownLatch returned = new java.util.concurrent.CountDownLatch(1);
-    Thread operator = new Thread(() -> {
-      if (VectorPrimitives.outerRegisters(rank)) {
-        returned.countDown();
-      }
-    });
-    operator.start();
-    // held by the warm-up (at most two seconds), not by the wait here
-    assertFalse(returned.await(300, java.util.concurrent.TimeUnit.MILLISECONDS),
-        "the operator went on before the warm-up ended");
     VectorPrimitives.warmUpOuter(rank);
-    assertTrue(returned.await(1, java.util.concurrent.TimeUnit.SECONDS));
-    operator.join();
-    int other = rank == 8 ? 12 : 8;
-    assertFalse(VectorPrimitives.beginOuterWarmUp(other));
-    assertFalse(VectorPrimitives.outerRegisters(other));
+    assertTrue(OuterSimd.compiled());
   }
 }

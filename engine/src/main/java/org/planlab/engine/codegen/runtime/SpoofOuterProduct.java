@@ -30,7 +30,9 @@ import org.planlab.engine.parallel.KernelPool;
  * {@code uv}. An operator whose cell is exactly {@code X * (U V^T)} (declared linear by code
  * generation) runs RIGHT and LEFT rows entirely on shared loops that also keep the output row,
  * or U's row, in registers ({@link VectorPrimitives#outerRight}, {@link
- * VectorPrimitives#outerLeft}): ALS-CG's conjugate-gradient steps are of this form.
+ * VectorPrimitives#outerLeft}): ALS-CG's conjugate-gradient steps are of this form. Before
+ * the JIT has compiled those SIMD loops, scalar loops with the same results run in their place
+ * (see {@link VectorPrimitives#EAGER_VECTORS}); each execution reports its time for that.
  */
 public abstract class SpoofOuterProduct extends SpoofOperator {
   protected final OuterType type;
@@ -100,12 +102,16 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     SideInput[] b = SkeletonSupport.sides(inputs, 2);
     int k = ub.cols();
     Factors f = new Factors(b[0].values(), b[1].values(), k, b, s);
-    return switch (type) {
+    long start = System.nanoTime();
+    SpoofResult result = switch (type) {
       case RIGHT -> right(x, f, pool);
       case LEFT -> left(x, f, pool);
       case CELLWISE -> cellwise(x, f, pool);
       case AGG -> agg(x, f, pool);
     };
+    // the time on scalar loops decides when the SIMD loops are warmed up for small ranks
+    VectorPrimitives.outerScalarRun(k, System.nanoTime() - start);
+    return result;
   }
 
   /** U and V as dense arrays, the rank, and what genexec receives besides them. */

@@ -22,7 +22,6 @@ import org.planlab.engine.codegen.gen.CodegenException;
 import org.planlab.engine.codegen.gen.CompiledOperator;
 import org.planlab.engine.codegen.gen.OperatorSource;
 import org.planlab.engine.codegen.gen.OperatorWarmUp;
-import org.planlab.engine.codegen.gen.OuterWarmUp;
 import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.codegen.select.DistributedExecution;
@@ -37,6 +36,7 @@ import org.planlab.engine.ir.Hop;
 import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
+import org.planlab.engine.kernels.VectorPrimitives;
 import org.planlab.engine.lang.types.DataType;
 import org.planlab.engine.lang.types.ValueType;
 import org.planlab.engine.spi.FusionPlanSelector;
@@ -160,8 +160,9 @@ public final class Codegen {
           CompiledOperator c = a.value().operator();
           if (b.plan() instanceof CPlan.Outer) {
             DataCharacteristics u = sizes.get(b.sides().get(0));
-            if (u != null) {
-              OuterWarmUp.request(u.cols());
+            if (u != null && u.cols() <= Integer.MAX_VALUE) {
+              // for ranks whose operators wait for the Outer SIMD loops: C2 compiles them now
+              VectorPrimitives.requestOuterWarmUp((int) u.cols());
             }
           }
           FusedOp fused = new FusedOp(b.plan(), c.className(), c.source(), c.operator());
