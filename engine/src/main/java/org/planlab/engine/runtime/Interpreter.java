@@ -48,6 +48,7 @@ public final class Interpreter {
   private final InstructionExecutor executor;
   private final Recompiler recompiler;
   private final DagLowerer lowerer;
+  private final LoweredCode lowered = new LoweredCode();
 
   public Interpreter(CompiledProgram program, InstructionExecutor executor, Recompiler recompiler,
       DagLowerer lowerer) {
@@ -132,8 +133,9 @@ public final class Interpreter {
       return d.code();
     }
     // with fusion or placement, lowered again even when the DAG is unchanged: the sizes now
-    // known may enable fused operators or change where operations run
-    return lowerer.lower(r.dag(), r.sizes(), predicate);
+    // known may enable fused operators or change where operations run; the same recompiled
+    // form again (a loop's next iteration, as a rule) gets the code lowered for it before
+    return lowered.get(d, r, predicate, () -> lowerer.lower(r.dag(), r.sizes(), predicate));
   }
 
   private Data value(CompiledBlock.Dag d, ExecutionContext ctx) {
