@@ -25,12 +25,16 @@ import org.planlab.optimizers.fusion.FusionRuns.Outcome;
  * time. javac's operators give exactly Janino's results.
  */
 class OperatorCompilerSwitchesTest {
-  /** One operator at compile time (r), and one per iteration at recompilation (s). */
+  /**
+   * One operator at compile time (r), and one per iteration at recompilation (s): every
+   * iteration recompiles the loop's DAG to other sizes, so none reuses an earlier iteration's
+   * lowered code, and all build the same operator.
+   */
   private static final String LOOP = """
       X = rand(rows=300, cols=20, sparsity=0.5, seed=5)
       s = 0
       for (i in 1:3) {
-        Y = removeEmpty(target=X, margin="rows")
+        Y = removeEmpty(target=X[1:(100 * i), ], margin="rows")
         Z = rand(rows=nrow(Y), cols=20, seed=6)
         s = s + sum(Y * Z * i)
       }
@@ -129,6 +133,24 @@ class OperatorCompilerSwitchesTest {
       assertEquals(coldMisses, engine.operators().misses());
       assertEquals(Double.doubleToLongBits(cold.scalar("s")),
           Double.doubleToLongBits(warm.scalar("s")));
+    }
+  }
+
+  /**
+   * A loop whose DAG is recompiled to the same sizes in every iteration lowers it once: the
+   * later iterations run the code lowered for the first, with the same result as with sizes
+   * that differ.
+   */
+  @Test
+  void aDagRecompiledToTheSameSizesIsLoweredOnce() {
+    String same = LOOP.replace("X[1:(100 * i), ]", "X[1:300, ]");
+    try (Engine engine = Engine.create(config("janino", true))) {
+      Outcome o = FusionRuns.run(engine, dir, same);
+      assertEquals(2, o.counter(CodegenCounter.CPLANS_BUILT), "r, and s's first iteration");
+      assertEquals(4, o.fusedExecutions(), "r, and s's three iterations");
+      Outcome sliced = FusionRuns.run(engine, dir, LOOP.replace("100 * i", "300"));
+      assertEquals(Double.doubleToLongBits(sliced.scalar("s")),
+          Double.doubleToLongBits(o.scalar("s")));
     }
   }
 
