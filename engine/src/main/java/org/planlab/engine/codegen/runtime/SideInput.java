@@ -1,5 +1,6 @@
 package org.planlab.engine.codegen.runtime;
 
+import java.lang.ref.SoftReference;
 import java.util.Arrays;
 import java.util.Objects;
 import org.planlab.engine.matrix.MatrixBlock;
@@ -31,14 +32,35 @@ public final class SideInput {
     if (block.isSparse() && !forceDense) {
       this.dense = null;
       this.sparse = block.isAllocated() ? block.sparseRows() : null;
-    } else if (block.isSparse() || !block.isAllocated()) {
-      MatrixBlock d = block.copy().toDenseInPlace();
-      this.dense = d.isAllocated() ? d.denseValues() : new double[rows * cols];
+    } else if (!block.isAllocated()) {
+      this.dense = zeros(rows * cols);
+      this.sparse = null;
+    } else if (block.isSparse()) {
+      this.dense = block.copy().toDenseInPlace().denseValues();
       this.sparse = null;
     } else {
       this.dense = block.denseValues();
       this.sparse = null;
     }
+  }
+
+  /**
+   * The last all-zero array handed out, for dense views of empty blocks: side inputs are read
+   * only, so views of empty blocks of one size share it. A fresh array per execution cost a
+   * page fault per page: a loop that reads a zero-initialised vector (L2SVM's line search reads
+   * its first Xw so) spent most of each execution zeroing fresh memory. Softly held, so that the
+   * collector may take it back.
+   */
+  private static volatile SoftReference<double[]> zeros = new SoftReference<>(new double[0]);
+
+  /** An all-zero array of length {@code n}, shared by the dense views of empty blocks. */
+  private static double[] zeros(int n) {
+    double[] z = zeros.get();
+    if (z == null || z.length != n) {
+      z = new double[n];
+      zeros = new SoftReference<>(z);
+    }
+    return z;
   }
 
   /** A copy of {@code shared} that reads sequentially (see {@link #forTask()}). */
