@@ -1,6 +1,7 @@
 package org.planlab.engine.codegen.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,6 +51,27 @@ class SideInputTest {
       assertEquals(shared.get(i, j), task.get(i, j), "(" + i + ", " + j + ")");
       assertEquals(m.get(i, j), task.get(i, j), "(" + i + ", " + j + ")");
     }
+  }
+
+  /**
+   * Dense views of empty blocks (a zero-initialised vector, an unallocated dense block) read
+   * zeros from one array of their size, not from a fresh copy per view.
+   */
+  @Test
+  void denseViewsOfEmptyBlocksShareOneZeroArrayOfTheirSize() {
+    MatrixBlock column = MatrixBlock.empty(1000, 1, false);
+    assertFalse(column.isAllocated());
+    SideInput a = SideInput.of(column);
+    SideInput b = SideInput.dense(MatrixBlock.empty(1000, 1, true));
+    assertSame(a.values(), b.values());
+    assertEquals(1000, a.values().length);
+    for (int i = 0; i < 1000; i++) {
+      assertEquals(0.0, a.get(i, 0));
+      assertEquals(0L, Double.doubleToRawLongBits(b.values()[i]));
+    }
+    SideInput other = SideInput.of(MatrixBlock.empty(3, 4, false));
+    assertEquals(12, other.values().length);
+    assertEquals(0.0, other.get(2, 3));
   }
 
   @Test
