@@ -8,15 +8,13 @@ package org.planlab.engine.kernels;
  * results equal the vector loops' bit for bit.
  *
  * <p>Why they exist: code on the Vector API runs as allocating library code, two orders of
- * magnitude slower, until C2 has compiled it, and at the start of a script the compiler is busy
- * (fusion paper sec. 2.2's Outer operators then took ten to fifty times their steady time on
- * their first calls). Scalar code is compiled within a few thousand calls and runs at a fraction
- * of the vector loops' speed meanwhile, so the Outer template's skeleton runs these until the
- * vector loops are compiled ({@link OuterSimd#compiled}). Equal results make the switch
- * invisible in the output, whenever it happens.
+ * magnitude slower, until C2 has compiled it, and at the start of a script the compiler is busy:
+ * the first calls of the Outer operators (fusion paper sec. 2.2) ran many times slower than the
+ * later ones. Scalar code is compiled within a few thousand calls, so the Outer template's
+ * skeleton can run these until the vector loops are compiled ({@link OuterSimd#compiled}).
+ * Equal results make the switch invisible in the output, whenever it happens.
  *
- * <p>The lanes are named variables, not an array: the JIT keeps them in registers, where a
- * lane loop over an array ran two times slower.
+ * <p>The lanes are named variables, not an array, so that the JIT keeps them in registers.
  */
 final class OuterScalar {
   /** The vector shape these twins reproduce. */

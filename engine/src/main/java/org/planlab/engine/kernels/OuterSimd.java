@@ -92,11 +92,6 @@ final class OuterSimd {
     return COMPILED.getCount() == 0;
   }
 
-  /** Whether this JVM's warm-up has started (for tests). */
-  static boolean warmUpStarted() {
-    return WARMING.get();
-  }
-
   /**
    * Starts this JVM's warm-up of the loops for rank {@code k} on a daemon thread unless one has
    * started; returns at once.

@@ -238,10 +238,10 @@ public final class VectorPrimitives {
    * (at most a few seconds, once per JVM) and warm them up from the first Outer operator that
    * code generation builds; smaller ranks run the scalar loops, which give the same results,
    * until they have spent {@link #SCALAR_BUDGET_NANOS} (ski rental: rent until the rent equals
-   * the price). The scalar twins of the register loops are slower the more vectors a row
-   * holds: about two times at rank 10 (two vectors and a tail), five times at rank 20, while a
-   * warm-up costs a core for about as long as C2 takes to compile the loops at the start of a
-   * script, a large share of a short run.
+   * the price). The scalar twins fall further behind the register loops the more vectors a row
+   * holds (they load and multiply element by element what those do vector by vector), while a
+   * warm-up costs a core for as long as C2 takes to compile the loops at the start of a script,
+   * a large share of a short run.
    */
   public static final int EAGER_VECTORS = 4;
   /**
@@ -249,6 +249,7 @@ public final class VectorPrimitives {
    * loops are warmed up: about the processor time a warm-up takes.
    */
   static final long SCALAR_BUDGET_NANOS = 1_000_000_000L;
+  /** The time spent so far (per JVM, as the JIT's compiled code the warm-up is for). */
   private static final AtomicLong SCALAR_NANOS = new AtomicLong();
 
   private static boolean eager(int k) {

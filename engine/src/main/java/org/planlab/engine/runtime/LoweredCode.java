@@ -38,7 +38,7 @@ import org.planlab.engine.runtime.program.CompiledBlock;
  * blocks.
  */
 final class LoweredCode {
-  /** The recompiled forms kept per block (a loop's last partial batch alternates with full ones). */
+  /** The recompiled forms kept per block (a loop's partial last batch and its full ones). */
   static final int FORMS_PER_BLOCK = 4;
 
   private final Map<CompiledBlock.Dag, Map<Key, BlockCode>> byBlock = new IdentityHashMap<>();
