@@ -90,24 +90,4 @@ final class OuterScalar {
       }
     }
   }
-
-  /**
-   * The twin of {@link OuterSimd#left}: the dot products first, then each non-zero's output
-   * row gains {@code fma(U[i,l], w, c[l])} in its vector part, {@code w * U[i,l]} in its tail.
-   */
-  static void left(double[] u, int ui, double[] v, int k, double[] av, int[] ix, int p0,
-      int len, double[] uv, double[] c) {
-    dots(u, ui, v, k, ix, p0, len, uv);
-    int tail = k - k % LANES;
-    for (int q = 0; q < len; q++) {
-      int ci = ix[p0 + q] * k;
-      double w = av[p0 + q] * uv[q];
-      for (int l = 0; l < tail; l++) {
-        c[ci + l] = Math.fma(u[ui + l], w, c[ci + l]);
-      }
-      for (int t = tail; t < k; t++) {
-        c[ci + t] += w * u[ui + t];
-      }
-    }
-  }
 }

@@ -15,7 +15,8 @@ import jdk.incubator.vector.VectorSpecies;
  * tail: U's row is loaded once per row of X into vector registers, each non-zero's row of V once
  * for its dot product and, in {@link #right}, also for the output row, which stays in
  * registers over the row. Against dot products read from memory and a second pass that gathers
- * V's rows again, this halves the loads per non-zero.
+ * V's rows again, this halves the loads per non-zero. The product with U, {@code t(W) %*% U},
+ * runs on {@link #right} over the rows of {@code t(X)} with U and V swapped.
  *
  * <p>The row's vectors are named variables used only when the rank has that many vectors, since
  * the JIT keeps variables, not arrays of vectors, in registers; the vector-count tests are the
@@ -295,64 +296,12 @@ final class OuterSimd {
   }
 
   /**
-   * {@code c[j_q*k + l] += w_q * U[i, l]} with {@code w_q = a_q * (U[i,] . V[j_q,])}: the dot
-   * products by {@link #dots} into {@code uv} (scratch of at least {@code len}), then the
-   * updates of the output rows with U's row held in registers, each a fused multiply-add per
-   * element.
-   */
-  static void left(double[] u, int ui, double[] v, int k, double[] av, int[] ix, int p0,
-      int len, double[] uv, double[] c) {
-    dots(u, ui, v, k, ix, p0, len, uv);
-    int nv = k / L;
-    int tail = nv * L;
-    DoubleVector u0 = row(u, ui, 0, nv);
-    DoubleVector u1 = row(u, ui, 1, nv);
-    DoubleVector u2 = row(u, ui, 2, nv);
-    DoubleVector u3 = row(u, ui, 3, nv);
-    DoubleVector u4 = row(u, ui, 4, nv);
-    DoubleVector u5 = row(u, ui, 5, nv);
-    DoubleVector u6 = row(u, ui, 6, nv);
-    DoubleVector u7 = row(u, ui, 7, nv);
-    for (int q = 0; q < len; q++) {
-      // the output row's offset: c has V's shape
-      int ci = ix[p0 + q] * k;
-      double w = av[p0 + q] * uv[q];
-      DoubleVector wv = DoubleVector.broadcast(SPECIES, w);
-      u0.fma(wv, at(c, ci)).intoArray(c, ci);
-      if (nv > 1) {
-        u1.fma(wv, at(c, ci + L)).intoArray(c, ci + L);
-      }
-      if (nv > 2) {
-        u2.fma(wv, at(c, ci + 2 * L)).intoArray(c, ci + 2 * L);
-      }
-      if (nv > 3) {
-        u3.fma(wv, at(c, ci + 3 * L)).intoArray(c, ci + 3 * L);
-      }
-      if (nv > 4) {
-        u4.fma(wv, at(c, ci + 4 * L)).intoArray(c, ci + 4 * L);
-      }
-      if (nv > 5) {
-        u5.fma(wv, at(c, ci + 5 * L)).intoArray(c, ci + 5 * L);
-      }
-      if (nv > 6) {
-        u6.fma(wv, at(c, ci + 6 * L)).intoArray(c, ci + 6 * L);
-      }
-      if (nv > 7) {
-        u7.fma(wv, at(c, ci + 7 * L)).intoArray(c, ci + 7 * L);
-      }
-      for (int t = tail; t < k; t++) {
-        c[ci + t] += w * u[ui + t];
-      }
-    }
-  }
-
-  /**
-   * Runs {@link #dots}, {@link #right} and {@link #left} for rank {@code k} (where these loops
-   * serve it) and the gather and scatter products of {@link SimdPrimitives} on small synthetic
-   * rows, in timed batches, until a batch runs {@link #SPEEDUP} times faster than the first:
-   * C2 has then compiled them, and {@link #COMPILED} opens (also after {@link #MAX_BATCHES}
-   * batches, or when a batch fails). Only rank k runs, since the compiled loops keep only the
-   * branches the calls took (a rank's vector count). Touches only its own arrays.
+   * Runs {@link #dots} and {@link #right} for rank {@code k} (where these loops serve it) and
+   * the gather and scatter products of {@link SimdPrimitives} on small synthetic rows, in timed
+   * batches, until a batch runs {@link #SPEEDUP} times faster than the first: C2 has then
+   * compiled them, and {@link #COMPILED} opens (also after {@link #MAX_BATCHES} batches, or
+   * when a batch fails). Only rank k runs, since the compiled loops keep only the branches the
+   * calls took (a rank's vector count). Touches only its own arrays.
    */
   static void warmUp(int k) {
     try {
@@ -396,7 +345,6 @@ final class OuterSimd {
       if (registers) {
         dots(u, 0, v, k, ix, 0, len, uv);
         right(u, 0, v, k, av, ix, 0, len, c, 0);
-        left(u, 0, v, k, av, ix, 0, len, uv, c);
       }
       // the RIGHT and LEFT products of operators whose cell is not linear
       SimdPrimitives.gatherMultAdd(uv, ix, 0, len, v, k, c, 0);

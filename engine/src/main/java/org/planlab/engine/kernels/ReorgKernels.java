@@ -64,6 +64,17 @@ public final class ReorgKernels {
     return out;
   }
 
+  /**
+   * {@code t(X)} as sparse rows whatever the sparsity: the stored entries of a sparse input, the
+   * non-zeros of a dense one, every output row in ascending input-row order.
+   */
+  public static MatrixBlock transposeToSparse(MatrixBlock x, KernelPool pool) {
+    if (x.nnz() == 0) {
+      return MatrixBlock.empty(x.cols(), x.rows(), true);
+    }
+    return MatrixBlock.sparse(x.cols(), x.rows(), transposeToCsr(x, pool));
+  }
+
   /** Writes output rows [c0, c1) (= input columns) of the transpose of the m x n array a. */
   private static void transposeDenseTiles(double[] a, double[] c, int m, int n, int c0, int c1) {
     for (int i0 = 0; i0 < m; i0 += TILE) {

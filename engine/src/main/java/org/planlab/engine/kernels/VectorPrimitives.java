@@ -224,7 +224,7 @@ public final class VectorPrimitives {
    * Whether the Outer template's loops for rank {@code k} hold rows in registers: SIMD present,
    * a rank of one to eight vectors, and the rank this JVM runs them for (the first to ask;
    * other ranks take the generic loops, see {@link OuterSimd#fits}). When false,
-   * {@link #outerRight} and {@link #outerLeft} run as scalar loops, so a caller with a SIMD
+   * {@link #outerRight} runs as a scalar loop, so a caller with a SIMD
    * alternative (gathering with {@link #gatherMultAdd}) takes that instead. Before C2 has
    * compiled the register loops, their scalar twins run in their place with the same results
    * ({@link OuterScalar}), or the caller waits for them (see {@link #EAGER_VECTORS}).
@@ -313,7 +313,7 @@ public final class VectorPrimitives {
 
   /**
    * Starts warming the JIT up on the Outer template's SIMD loops ({@link #outerDots},
-   * {@link #outerRight}, {@link #outerLeft}, {@link #gatherMultAdd}, {@link #scatterMultAdd})
+   * {@link #outerRight}, {@link #gatherMultAdd}, {@link #scatterMultAdd})
    * for rank {@code k} on a daemon thread, once per JVM, when the rank has
    * {@link #EAGER_VECTORS}; returns at once. Code generation asks as soon as it has built an
    * Outer operator.
@@ -355,31 +355,6 @@ public final class VectorPrimitives {
       double w = av[p0 + q] * dotProduct(u, v, ui, vi, k);
       for (int l = 0; l < k; l++) {
         c[ci + l] += w * v[vi + l];
-      }
-    }
-  }
-
-  /**
-   * The Outer template's LEFT product for one row i of X with a linear cell, {@code w_q = a_q *
-   * (U[i,] . V[j_q,])}: {@code c[j_q*k + l] += w_q * U[i, l]}, c with V's shape (n x k);
-   * {@code uv} is scratch of at least {@code len}. With SIMD, U's row stays in registers for
-   * the dot products and the updates.
-   */
-  public static void outerLeft(double[] u, int ui, double[] v, int k, double[] av, int[] ix,
-      int p0, int len, double[] uv, double[] c) {
-    if (outerRegisters(k)) {
-      if (outerCompiled(k)) {
-        OuterSimd.left(u, ui, v, k, av, ix, p0, len, uv, c);
-      } else {
-        OuterScalar.left(u, ui, v, k, av, ix, p0, len, uv, c);
-      }
-      return;
-    }
-    for (int q = 0; q < len; q++) {
-      int vi = ix[p0 + q] * k;
-      double w = av[p0 + q] * dotProduct(u, v, ui, vi, k);
-      for (int l = 0; l < k; l++) {
-        c[vi + l] += w * u[ui + l];
       }
     }
   }

@@ -251,14 +251,14 @@ class VectorPrimitivesTest {
         // every rank they hold, the register loops themselves
         boolean direct = VectorPrimitives.SIMD && OuterSimd.vectorsFit(k);
         for (boolean registers : direct ? new boolean[] {false, true} : new boolean[] {false}) {
-          checkOuterLoops(registers, u, ui, v, k, av, ix, len, rows, dots, rnd);
+          checkOuterLoops(registers, u, ui, v, k, av, ix, len, dots, rnd);
         }
       }
     }
   }
 
   private static void checkOuterLoops(boolean registers, double[] u, int ui, double[] v, int k,
-      double[] av, int[] ix, int len, int rows, double[] dots, Random rnd) {
+      double[] av, int[] ix, int len, double[] dots, Random rnd) {
     double[] uv = new double[len];
     if (registers) {
       OuterSimd.dots(u, ui, v, k, ix, 3, len, uv);
@@ -284,23 +284,6 @@ class VectorPrimitivesTest {
     }
     for (int l = 0; l < k + 2; l++) {
       assertEquals(expected[l], right[l], 1e-13 * k * (len + 1), "right k " + k + " l " + l);
-    }
-
-    double[] left = randomArray(rnd, rows * k);
-    double[] expectedLeft = left.clone();
-    for (int q = 0; q < len; q++) {
-      double w = av[3 + q] * dots[q];
-      for (int l = 0; l < k; l++) {
-        expectedLeft[ix[3 + q] * k + l] += w * u[ui + l];
-      }
-    }
-    if (registers) {
-      OuterSimd.left(u, ui, v, k, av, ix, 3, len, new double[len], left);
-    } else {
-      VectorPrimitives.outerLeft(u, ui, v, k, av, ix, 3, len, new double[len], left);
-    }
-    for (int i = 0; i < left.length; i++) {
-      assertEquals(expectedLeft[i], left[i], 1e-13 * k * (len + 1), "left k " + k + " i " + i);
     }
   }
 
@@ -374,12 +357,6 @@ class VectorPrimitivesTest {
         OuterSimd.right(u, k, v, k, av, ix, 1, len, right, 3);
         OuterScalar.right(u, k, v, k, av, ix, 1, len, rightTwin, 3);
         assertArrayEquals(right, rightTwin, "right " + at);
-
-        double[] left = mixed(rnd, rows * k);
-        double[] leftTwin = left.clone();
-        OuterSimd.left(u, k, v, k, av, ix, 1, len, new double[len], left);
-        OuterScalar.left(u, k, v, k, av, ix, 1, len, new double[len], leftTwin);
-        assertArrayEquals(left, leftTwin, "left " + at);
       }
     }
   }

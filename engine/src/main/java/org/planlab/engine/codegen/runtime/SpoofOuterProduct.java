@@ -22,15 +22,16 @@ import org.planlab.engine.parallel.KernelPool;
  * nnz(X) body calls, not m x n. A row's values are computed first and then consumed by one loop
  * of the type (sec. 2.2: the skeleton owns the data access and multi-threading). RIGHT and
  * CELLWISE write disjoint output rows per row range; LEFT writes disjoint output rows
- * per column range of X, summing each over X's rows in order; AGG reduces per-chunk partials in
- * chunk order. So every type gives identical results for any thread count.
+ * per column range of X (or, linear, per row range of t(X)), summing each over X's rows in
+ * order; AGG reduces per-chunk partials in chunk order. So every type gives identical results
+ * for any thread count.
  *
  * <p>The dot products {@code U[i,] . V[j,]} of a row run first, on a shared SIMD loop that
  * holds U's row in registers ({@link VectorPrimitives#outerDots}); genexec then gets each as
  * {@code uv}. An operator whose cell is exactly {@code X * (U V^T)} (declared linear by code
- * generation) runs RIGHT and LEFT rows entirely on shared loops that also keep the output row,
- * or U's row, in registers ({@link VectorPrimitives#outerRight}, {@link
- * VectorPrimitives#outerLeft}): ALS-CG's conjugate-gradient steps are of this form. Before
+ * generation) runs RIGHT rows entirely on a shared loop that also keeps the output row in
+ * registers ({@link VectorPrimitives#outerRight}), and LEFT as RIGHT over t(X) with U and V
+ * swapped: ALS-CG's conjugate-gradient steps are of this form. Before
  * the JIT has compiled those SIMD loops, scalar loops with the same results run in their place
  * (see {@link VectorPrimitives#EAGER_VECTORS}); each execution reports its time for that.
  */
@@ -47,9 +48,9 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
   /**
    * An operator of {@code type}; {@code linear} declares that genexec returns exactly
    * {@code a * uv}, the weighted outer product {@code X * (U V^T)}. RIGHT and LEFT then run
-   * the whole row on one shared SIMD loop ({@link VectorPrimitives#outerRight},
-   * {@link VectorPrimitives#outerLeft}) without calling genexec, where those loops hold the
-   * rank in registers ({@link VectorPrimitives#outerRegisters}); else as any other operator.
+   * the whole row on one shared SIMD loop ({@link VectorPrimitives#outerRight}, LEFT over the
+   * rows of t(X)) without calling genexec, where that loop holds the rank in registers
+   * ({@link VectorPrimitives#outerRegisters}); else as any other operator.
    */
   protected SpoofOuterProduct(OuterType type, boolean linear) {
     this.type = Objects.requireNonNull(type, "type is null");
@@ -105,7 +106,8 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     long start = System.nanoTime();
     SpoofResult result = switch (type) {
       case RIGHT -> right(x, f, pool);
-      case LEFT -> left(x, f, pool);
+      case LEFT -> linear && VectorPrimitives.outerRegisters(k) ? leftLinear(xb, f, pool)
+          : left(x, f, pool);
       case CELLWISE -> cellwise(x, f, pool);
       case AGG -> agg(x, f, pool);
     };
@@ -306,7 +308,6 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
    */
   private SpoofResult left(Main x, Factors f, KernelPool pool) {
     int k = f.k;
-    boolean fused = linear && VectorPrimitives.outerRegisters(k);
     double[] c = new double[x.cols * k];
     int ranges = LEFT_RANGES_PER_THREAD * pool.parallelism();
     int width = Math.max(1, (x.cols + ranges - 1) / ranges);
@@ -320,18 +321,33 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
         if (nz.len == 0) {
           continue;
         }
-        if (fused) {
-          VectorPrimitives.outerLeft(f.u, i * k, f.v, k, nz.values, nz.indexes, nz.pos, nz.len,
-              nz.uv, c);
-        } else {
-          values(t, i, nz, w);
-          VectorPrimitives.scatterMultAdd(f.u, i * k, w, nz.indexes, nz.pos, nz.len, c, k);
-        }
+        values(t, i, nz, w);
+        VectorPrimitives.scatterMultAdd(f.u, i * k, w, nz.indexes, nz.pos, nz.len, c, k);
         count += nz.len;
       }
       return count;
     });
     return new SpoofResult(MatrixBlock.dense(x.cols, k, c).examSparsity(), sum(counts));
+  }
+
+  /**
+   * LEFT of a linear operator, {@code t(X * (U V^T)) %*% U}, as RIGHT over {@code t(X)} with the
+   * factors' roles swapped: row j of the output gains {@code X[i,j] * (V[j,] . U[i,]) * U[i,]}
+   * for the non-zeros of column j of X, on the register loop that keeps the output row and V's
+   * row in registers ({@link VectorPrimitives#outerRight}), where LEFT over X reads and writes
+   * a random output row per non-zero. The results equal LEFT's bit for bit: the products and
+   * fused multiply-adds are the same (both commute in their factors), and t(X)'s rows list the
+   * non-zeros in ascending row order, the order LEFT adds them in. X's transpose is kept for the
+   * next execution over the same X ({@link Transposes}).
+   */
+  private static SpoofResult leftLinear(MatrixBlock xb, Factors f, KernelPool pool) {
+    int k = f.k;
+    Main t = Main.of(Transposes.of(xb, pool));
+    Factors swapped = new Factors(f.v, f.u, k, f.b, f.scalars);
+    double[] c = new double[t.rows * k];
+    List<Long> counts = pool.mapChunks(t.rows, TASK_ROWS, work(t, k),
+        (j0, j1) -> rightLinear(t, swapped, j0, j1, c));
+    return new SpoofResult(MatrixBlock.dense(t.rows, k, c).examSparsity(), sum(counts));
   }
 
   /** W itself with X's pattern (sparse X: sparse output; zero values dropped). */

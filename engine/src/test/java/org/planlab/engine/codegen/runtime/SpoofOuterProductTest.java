@@ -1,6 +1,8 @@
 package org.planlab.engine.codegen.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -214,6 +216,53 @@ class SpoofOuterProductTest {
     for (MatrixBlock x : List.of(sparse, dense)) {
       assertThreadCountsAgree(x, u, v);
     }
+  }
+
+  /**
+   * A linear LEFT, {@code t(X * (U V^T)) %*% U}, runs as the linear RIGHT over t(X) with U and V
+   * swapped, so the two give the same output bit for bit (on the register loops, for a rank
+   * they hold: the JVM's first), over sparse and dense X, and LEFT matches the unfused kernels.
+   */
+  @Test
+  void aLinearLeftIsTheLinearRightOfTheTransposeBitForBit() {
+    int k = K;
+    while (k <= 32 && !org.planlab.engine.kernels.VectorPrimitives.outerRegisters(k)) {
+      k++;
+    }
+    k = k > 32 ? K : k;
+    int m = SpoofOuterProduct.TASK_ROWS + 301;
+    int n = 777;
+    MatrixBlock u = SkeletonCases.uniform(m, k, 0.1, 1, 90);
+    MatrixBlock v = SkeletonCases.uniform(n, k, 0.1, 1, 91);
+    for (MatrixBlock x : List.of(abs(TestMatrices.random(m, n, 0.02, 92, true)),
+        abs(TestMatrices.random(m, n, 0.4, 93, false)))) {
+      String what = x.isSparse() ? "sparse X" : "dense X";
+      MatrixBlock left = product(OuterType.LEFT, true)
+          .execute(List.of(x, u, v), null, n, k, TWO).output();
+      MatrixBlock xt = ReorgKernels.transposeToSparse(x, SEQ);
+      MatrixBlock right = product(OuterType.RIGHT, true)
+          .execute(List.of(xt, v, u), null, n, k, SEQ).output();
+      assertTrue(MatrixComparison.approxEquals(right, left, 0, 0), what);
+      MatrixBlock w = ElementwiseKernels.binary(x, uvt(u, v), BinaryOp.MULT, SEQ);
+      TestMatrices.assertClose(MatMultKernels.transposeLeftMultiply(w, u, SEQ), left,
+          SkeletonCases.TOL, what);
+    }
+  }
+
+  /**
+   * X's transpose is kept for the next LEFT over the same block, and not used for another
+   * block, even one of equal values.
+   */
+  @Test
+  void theTransposeOfXIsKeptPerBlock() {
+    MatrixBlock x = TestMatrices.random(50, 40, 0.1, 94, true);
+    MatrixBlock t = Transposes.of(x, SEQ);
+    assertSame(t, Transposes.of(x, SEQ));
+    assertTrue(MatrixComparison.approxEquals(ReorgKernels.transpose(x, SEQ), t, 0, 0));
+    MatrixBlock copy = x.copy();
+    MatrixBlock tc = Transposes.of(copy, SEQ);
+    assertNotSame(t, tc);
+    assertTrue(MatrixComparison.approxEquals(t, tc, 0, 0));
   }
 
   /**
