@@ -36,6 +36,12 @@ public final class MatrixBlock implements Externalizable {
   private boolean sparse;
   private double[] dense;
   private SparseBlock sparseBlock;
+  /** The value last derived from this block's contents ({@link #derived}), or null. */
+  private volatile Derived derived;
+
+  /** A value derived from the contents, with the storage and non-zero count it came from. */
+  private record Derived(Object kind, Object storage, long nnz, Object value) {
+  }
 
   /** For {@link Externalizable} only; use the factories. */
   public MatrixBlock() {
@@ -404,6 +410,26 @@ public final class MatrixBlock implements Externalizable {
       m.sparseBlock = sparseBlock.copy();
     }
     return m;
+  }
+
+  /**
+   * The value of kind {@code kind} that {@code compute} derives from this block's contents (the
+   * Outer template's LEFT reads X's transpose so), computed at the first call and kept with the
+   * block: blocks are values once operations read them, so the value holds while the block
+   * keeps its storage and non-zero count (a conversion of its format computes it again). One
+   * value per block, a value of another kind replaces it; it dies with the block. Concurrent
+   * first calls may both compute it.
+   */
+  @SuppressWarnings("unchecked")
+  public <T> T derived(Object kind, java.util.function.Function<MatrixBlock, T> compute) {
+    Object storage = sparse ? sparseBlock : dense;
+    Derived d = derived;
+    if (d != null && d.kind == kind && d.storage == storage && d.nnz == nnz) {
+      return (T) d.value;
+    }
+    T value = compute.apply(this);
+    derived = new Derived(kind, storage, nnz, value);
+    return value;
   }
 
   /** Row-major {@code double[][]} copy (tests and small results). */

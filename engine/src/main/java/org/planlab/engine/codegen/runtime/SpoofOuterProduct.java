@@ -6,6 +6,7 @@ import java.util.Objects;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.codegen.runtime.SkeletonSupport.Main;
 import org.planlab.engine.kernels.KahanSum;
+import org.planlab.engine.kernels.ReorgKernels;
 import org.planlab.engine.kernels.VectorPrimitives;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
@@ -338,16 +339,28 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
    * a random output row per non-zero. The results equal LEFT's bit for bit: the products and
    * fused multiply-adds are the same (both commute in their factors), and t(X)'s rows list the
    * non-zeros in ascending row order, the order LEFT adds them in. X's transpose is kept for the
-   * next execution over the same X ({@link Transposes}).
+   * next execution over the same X ({@link #transposeOf}).
    */
   private static SpoofResult leftLinear(MatrixBlock xb, Factors f, KernelPool pool) {
     int k = f.k;
-    Main t = Main.of(Transposes.of(xb, pool));
+    Main t = Main.of(transposeOf(xb, pool));
     Factors swapped = new Factors(f.v, f.u, k, f.b, f.scalars);
     double[] c = new double[t.rows * k];
     List<Long> counts = pool.mapChunks(t.rows, TASK_ROWS, work(t, k),
         (j0, j1) -> rightLinear(t, swapped, j0, j1, c));
     return new SpoofResult(MatrixBlock.dense(t.rows, k, c).examSparsity(), sum(counts));
+  }
+
+  /** The kind of {@link #transposeOf}'s value among the values derived from a block. */
+  private static final Object SPARSE_TRANSPOSE = new Object();
+
+  /**
+   * {@code t(x)} as sparse rows ({@link ReorgKernels#transposeToSparse}), kept with x for the
+   * next LEFT over it ({@link MatrixBlock#derived}): ALS-CG's conjugate-gradient steps for V
+   * multiply by one X again and again.
+   */
+  static MatrixBlock transposeOf(MatrixBlock x, KernelPool pool) {
+    return x.derived(SPARSE_TRANSPOSE, b -> ReorgKernels.transposeToSparse(b, pool));
   }
 
   /** W itself with X's pattern (sparse X: sparse output; zero values dropped). */

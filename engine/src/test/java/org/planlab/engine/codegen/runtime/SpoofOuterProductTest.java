@@ -256,11 +256,11 @@ class SpoofOuterProductTest {
   @Test
   void theTransposeOfXIsKeptPerBlock() {
     MatrixBlock x = TestMatrices.random(50, 40, 0.1, 94, true);
-    MatrixBlock t = Transposes.of(x, SEQ);
-    assertSame(t, Transposes.of(x, SEQ));
+    MatrixBlock t = SpoofOuterProduct.transposeOf(x, SEQ);
+    assertSame(t, SpoofOuterProduct.transposeOf(x, SEQ));
     assertTrue(MatrixComparison.approxEquals(ReorgKernels.transpose(x, SEQ), t, 0, 0));
     MatrixBlock copy = x.copy();
-    MatrixBlock tc = Transposes.of(copy, SEQ);
+    MatrixBlock tc = SpoofOuterProduct.transposeOf(copy, SEQ);
     assertNotSame(t, tc);
     assertTrue(MatrixComparison.approxEquals(t, tc, 0, 0));
   }
