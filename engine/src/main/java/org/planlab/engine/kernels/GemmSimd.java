@@ -1,44 +1,119 @@
 package org.planlab.engine.kernels;
 
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorSpecies;
 
 /**
  * Dense {@code C = A B} for rows [rl, ru) of row-major A (m x k), B (k x n) and C (m x n) with a
- * register-blocked micro-kernel on explicit SIMD: B is packed, per block of {@link #KC} rows and
- * {@link #NC} columns, into panels of {@link #NR} columns stored row after row, and each step of
- * the kernel adds the products of four rows of A with one panel row into a 4 x NR tile of C held
- * in twelve vector registers. Every element of B loaded from the panel feeds four fused
- * multiply-adds and every element of A one broadcast for NR, where a row-at-a-time update loads
- * and stores C for every k. The blocking is the usual one for this kind of kernel: a panel
- * (KC x NR doubles, 12 KiB) stays in the level-1 cache while the four rows of A stream through,
- * the packed block (KC x NC, 192 KiB) in the level-2 cache.
+ * register-blocked micro-kernel on explicit SIMD, blocked as the GotoBLAS/BLIS kernels are:
+ * <ul>
+ *   <li>B is packed, per block of {@link #KC} rows and up to {@link #NC} columns, into panels
+ *   of {@link #NR} columns stored row after row;</li>
+ *   <li>A is packed, per block of up to {@link #MC} rows and the same KC columns, into groups
+ *   of {@link #MR} rows stored column after column;</li>
+ *   <li>each step of the micro-kernel adds the products of a group's four elements with one
+ *   panel row into an MR x NR tile of C held in twelve vector registers: every element of B
+ *   loaded feeds four fused multiply-adds, every element of A one broadcast for NR.</li>
+ * </ul>
+ * For one panel, the micro-kernel runs over all groups of the A block: the panel (KC x NR
+ * doubles, 12 KiB) stays in the level-1 cache and the packed groups stream from the level-2
+ * cache (MC x KC, 64 KiB) in the order they are stored, so no step reads A through a stride.
  *
- * <p>A is read through two strides, so the same kernel computes {@code t(A) %*% B} from A as
- * stored (k x m): the four elements of a step are then adjacent in A's row p, where a
- * transposed copy would cost a pass over A and a pass over the result.
+ * <p>A is read through two strides when it is packed, so the same kernel computes
+ * {@code t(A) %*% B} from A as stored (k x m): a transposed copy would cost a pass over A and a
+ * pass over the result.
  *
- * <p>A cell of C sums its k products in order within a block (one fused multiply-add chain) and
- * the blocks in order, whatever the row range, so results do not depend on the thread count,
- * nor on whether A is read transposed. Each call zeroes its rows of C first, on the thread that
- * then fills them, so C need not come zeroed.
- * A last partial panel is packed with zero columns and its tiles added through a scratch tile;
- * rows beyond the last group of four take a one-row tile with the same order. Shared by every
- * caller, so the JIT compiles it once per JVM; only {@link MatMultKernels} calls it, and only
- * when {@code jdk.incubator.vector} is present.
+ * <p>A cell of C sums its k products in order within a block (one fused multiply-add chain from
+ * zero) and the blocks in order, whatever the row range and block sizes MC and NC, so results do
+ * not depend on the thread count, nor on whether A is read transposed. Each call zeroes its rows
+ * of C first, on the thread that then fills them, so C need not come zeroed. A partial panel is
+ * packed with zero columns, a partial group with zero rows, and their tiles are added through a
+ * scratch tile. Shared by every caller, so the JIT compiles it once per JVM; only {@link
+ * MatMultKernels} calls it, and only when {@code jdk.incubator.vector} is present.
  */
 final class GemmSimd {
   private static final VectorSpecies<Double> SPECIES = SimdPrimitives.SPECIES;
   private static final int L = SPECIES.length();
 
+  /** Rows of A per group: the tile's rows. */
+  static final int MR = 4;
   /** Columns per panel: three vectors. */
   static final int NR = 3 * L;
-  /** Rows of B per packed block. */
+  /** Rows of B (and columns of A) per packed block. */
   static final int KC = 128;
-  /** Columns of B per packed block: whole panels. */
-  static final int NC = 16 * NR;
+  /** Rows of A per packed block: whole groups. */
+  static final int MC = 16 * MR;
+  /** Columns of B per packed block, at most: whole panels. */
+  static final int NC = 80 * NR;
+
+  /**
+   * Whether this JVM's warm-up of the kernel has started. Per JVM, as the JIT's compiled code it
+   * concerns, which every engine instance of the process shares.
+   */
+  private static final AtomicBoolean WARMING = new AtomicBoolean();
+  /**
+   * Open once the warm-up has seen the tile loop compiled by C2 ({@link
+   * JitWarmUp#untilCompiled}). Until then products run the tile's scalar twin ({@link
+   * #tileScalar}), which gives the same results bit for bit: the Vector API before C2 runs as
+   * allocating library code, two orders of magnitude slower than the twin compiled by C1.
+   */
+  private static final CountDownLatch COMPILED = new CountDownLatch(1);
 
   private GemmSimd() {
+  }
+
+  /**
+   * Starts this JVM's warm-up of the kernel on a daemon thread unless one has started; returns
+   * at once. Products of a few thousand rows reach the tile loop's compile thresholds within
+   * their first panels, but at a script's start C2's queue is long: the first such product ran
+   * its tiles interpreted or in C1's code, on the allocating library code of the Vector API,
+   * for most of its time (tens of times its steady time).
+   */
+  static void startWarmUp() {
+    if (WARMING.compareAndSet(false, true)) {
+      JitWarmUp.start("planlab-gemm-warmup", GemmSimd::warmUp);
+    }
+  }
+
+  /** Whether C2 has compiled the tile loop (see {@link #COMPILED}). */
+  static boolean compiled() {
+    return COMPILED.getCount() == 0;
+  }
+
+  /**
+   * Runs the warm-up on the calling thread until C2 has compiled the tile loop (for the warm-up
+   * thread and tests).
+   */
+  static void warmUp() {
+    try {
+      JitWarmUp.untilCompiled(GemmSimd::warmUpBatch);
+    } finally {
+      COMPILED.countDown();
+    }
+  }
+
+  /**
+   * A product and a transposed-left product of small synthetic matrices on the SIMD tile, over
+   * whole and partial groups and panels and two blocks of k.
+   */
+  private static void warmUpBatch() {
+    int m = 9;
+    int k = KC + 8;
+    int n = 2 * NR + 5;
+    double[] a = new double[m * k];
+    double[] b = new double[k * n];
+    double[] c = new double[m * n];
+    for (int i = 0; i < a.length; i++) {
+      a[i] = (i % 7) - 3;
+    }
+    for (int i = 0; i < b.length; i++) {
+      b[i] = (i % 5) - 2;
+    }
+    multiplyRows(a, k, 1, b, c, k, n, 0, m, true);
+    multiplyRows(a, 1, m, b, c, k, n, 0, m, true);
   }
 
   /**
@@ -51,7 +126,7 @@ final class GemmSimd {
 
   /** Rows [rl, ru) of {@code c = a b}; a is m x k, b is k x n, all row-major. */
   static void multiplyRows(double[] a, double[] b, double[] c, int k, int n, int rl, int ru) {
-    multiplyRows(a, k, 1, b, c, k, n, rl, ru);
+    multiplyRows(a, k, 1, b, c, k, n, rl, ru, simdNow());
   }
 
   /**
@@ -60,87 +135,143 @@ final class GemmSimd {
    */
   static void transposedLeftRows(double[] a, int m, double[] b, double[] c, int k, int n, int rl,
       int ru) {
-    multiplyRows(a, 1, m, b, c, k, n, rl, ru);
+    multiplyRows(a, 1, m, b, c, k, n, rl, ru, simdNow());
   }
 
   /**
-   * Rows [rl, ru) of {@code c = A b} with element (i, p) of A at {@code a[i*rs + p*cs]}.
+   * Whether products run the SIMD tile now: C2 has compiled it; else they run the scalar twin,
+   * and the warm-up starts unless it has.
    */
-  private static void multiplyRows(double[] a, int rs, int cs, double[] b, double[] c, int k,
-      int n, int rl, int ru) {
-    java.util.Arrays.fill(c, rl * n, ru * n, 0.0);
-    double[] packed = new double[KC * NC];
-    double[] edge = new double[4 * NR];
-    for (int jb = 0; jb < n; jb += NC) {
-      int jn = Math.min(n, jb + NC) - jb;
-      int panels = (jn + NR - 1) / NR;
-      // the last panel of the last block may be partial: packed with zero columns, its tiles
-      // go to a scratch tile first and only its real columns into C
-      int lastWidth = jn - (panels - 1) * NR;
-      for (int kb = 0; kb < k; kb += KC) {
-        int kn = Math.min(k, kb + KC) - kb;
-        pack(b, n, kb, kn, jb, jn, panels, packed);
-        int i = rl;
-        for (; i + 3 < ru; i += 4) {
+  private static boolean simdNow() {
+    if (compiled()) {
+      return true;
+    }
+    startWarmUp();
+    return false;
+  }
+
+  /**
+   * Rows [rl, ru) of {@code c = A b} with element (i, p) of A at {@code a[i*rs + p*cs]}, on the
+   * SIMD tile or its scalar twin, which give the same results bit for bit.
+   */
+  static void multiplyRows(double[] a, int rs, int cs, double[] b, double[] c, int k, int n,
+      int rl, int ru, boolean simd) {
+    Arrays.fill(c, rl * n, ru * n, 0.0);
+    if (ru <= rl) {
+      return;
+    }
+    // column blocks of about equal width, whole panels, at most NC wide
+    int blocks = (n + NC - 1) / NC;
+    int ncMax = roundUp((n + blocks - 1) / blocks, NR);
+    int kcMax = Math.min(k, KC);
+    double[] packedB = new double[kcMax * ncMax];
+    double[] packedA = new double[kcMax * roundUp(Math.min(ru - rl, MC), MR)];
+    double[] edge = new double[MR * NR];
+    double[] twin = simd ? null : new double[MR * NR];
+    for (int jc = 0; jc < n; jc += ncMax) {
+      int nc = Math.min(n, jc + ncMax) - jc;
+      int panels = (nc + NR - 1) / NR;
+      for (int pc = 0; pc < k; pc += KC) {
+        int kc = Math.min(k, pc + KC) - pc;
+        packB(b, n, pc, kc, jc, nc, panels, packedB);
+        for (int ic = rl; ic < ru; ic += MC) {
+          int mc = Math.min(ru, ic + MC) - ic;
+          int groups = (mc + MR - 1) / MR;
+          packA(a, rs, cs, ic, mc, pc, kc, groups, packedA);
           for (int q = 0; q < panels; q++) {
-            int j0 = jb + q * NR;
-            if (q < panels - 1 || lastWidth == NR) {
-              tile4(a, rs, cs, i, kb, kn, packed, q * kn * NR, c, i * n + j0, n);
-            } else {
-              java.util.Arrays.fill(edge, 0);
-              tile4(a, rs, cs, i, kb, kn, packed, q * kn * NR, edge, 0, NR);
-              for (int r = 0; r < 4; r++) {
-                addEdge(edge, r * NR, c, (i + r) * n + j0, lastWidth);
+            int j0 = jc + q * NR;
+            int w = Math.min(NR, nc - q * NR);
+            for (int g = 0; g < groups; g++) {
+              int i0 = ic + g * MR;
+              int h = Math.min(MR, mc - g * MR);
+              int ao = g * kc * MR;
+              int bo = q * kc * NR;
+              if (w == NR && h == MR) {
+                tile(packedA, ao, packedB, bo, kc, c, i0 * n + j0, n, twin);
+              } else {
+                Arrays.fill(edge, 0.0);
+                tile(packedA, ao, packedB, bo, kc, edge, 0, NR, twin);
+                for (int r = 0; r < h; r++) {
+                  for (int j = 0, co = (i0 + r) * n + j0; j < w; j++) {
+                    c[co + j] += edge[r * NR + j];
+                  }
+                }
               }
             }
           }
         }
-        for (; i < ru; i++) {
-          for (int q = 0; q < panels; q++) {
-            int j0 = jb + q * NR;
-            if (q < panels - 1 || lastWidth == NR) {
-              tile1(a, rs, cs, i, kb, kn, packed, q * kn * NR, c, i * n + j0);
-            } else {
-              java.util.Arrays.fill(edge, 0, NR, 0);
-              tile1(a, rs, cs, i, kb, kn, packed, q * kn * NR, edge, 0);
-              addEdge(edge, 0, c, i * n + j0, lastWidth);
-            }
+      }
+    }
+  }
+
+  private static int roundUp(int x, int multiple) {
+    return (x + multiple - 1) / multiple * multiple;
+  }
+
+  /**
+   * The block (pc, jc) of B as panels: {@code packed[q*kc*NR + p*NR + j] = b[(pc+p)*n + jc +
+   * q*NR + j]}, columns past the block's {@code nc} as zeros.
+   */
+  private static void packB(double[] b, int n, int pc, int kc, int jc, int nc, int panels,
+      double[] packed) {
+    for (int q = 0; q < panels; q++) {
+      int base = q * kc * NR;
+      int w = Math.min(NR, nc - q * NR);
+      for (int p = 0; p < kc; p++) {
+        System.arraycopy(b, (pc + p) * n + jc + q * NR, packed, base + p * NR, w);
+        if (w < NR) {
+          Arrays.fill(packed, base + p * NR + w, base + (p + 1) * NR, 0.0);
+        }
+      }
+    }
+  }
+
+  /**
+   * The block (ic, pc) of A as groups: {@code packed[g*kc*MR + p*MR + r] = A[ic + g*MR + r, pc +
+   * p]}, rows past the block's {@code mc} as zeros. Row-major A is read row by row, A read
+   * transposed (rs 1) along its stored rows, so both read memory in order.
+   */
+  private static void packA(double[] a, int rs, int cs, int ic, int mc, int pc, int kc,
+      int groups, double[] packed) {
+    for (int g = 0; g < groups; g++) {
+      int base = g * kc * MR;
+      int h = Math.min(MR, mc - g * MR);
+      if (rs == 1) {
+        for (int p = 0; p < kc; p++) {
+          int ao = (pc + p) * cs + ic + g * MR;
+          int po = base + p * MR;
+          for (int r = 0; r < MR; r++) {
+            packed[po + r] = r < h ? a[ao + r] : 0.0;
+          }
+        }
+      } else {
+        for (int r = 0; r < MR; r++) {
+          int ao = (ic + g * MR + r) * rs + pc * cs;
+          for (int p = 0; p < kc; p++) {
+            packed[base + p * MR + r] = r < h ? a[ao + p * cs] : 0.0;
           }
         }
       }
     }
   }
 
-  private static void addEdge(double[] edge, int from, double[] c, int to, int width) {
-    for (int j = 0; j < width; j++) {
-      c[to + j] += edge[from + j];
+  /**
+   * Adds the MR x NR tile of a packed group times a packed panel (kc steps) into {@code c} at
+   * {@code off}, rows {@code ldc} apart: on SIMD, or by the scalar twin into the accumulators
+   * {@code twin} when it is not null.
+   */
+  private static void tile(double[] pa, int ao, double[] pb, int bo, int kc, double[] c, int off,
+      int ldc, double[] twin) {
+    if (twin == null) {
+      tileSimd(pa, ao, pb, bo, kc, c, off, ldc);
+    } else {
+      tileScalar(pa, ao, pb, bo, kc, c, off, ldc, twin);
     }
   }
 
-  /**
-   * The block (kb, jb) of B as panels: {@code packed[q*kn*NR + p*NR + j] = b[(kb+p)*n + jb +
-   * q*NR + j]}, columns past the block's {@code jn} as zeros.
-   */
-  private static void pack(double[] b, int n, int kb, int kn, int jb, int jn, int panels,
-      double[] packed) {
-    for (int q = 0; q < panels; q++) {
-      int base = q * kn * NR;
-      int w = Math.min(NR, jn - q * NR);
-      for (int p = 0; p < kn; p++) {
-        System.arraycopy(b, (kb + p) * n + jb + q * NR, packed, base + p * NR, w);
-        if (w < NR) {
-          java.util.Arrays.fill(packed, base + p * NR + w, base + (p + 1) * NR, 0);
-        }
-      }
-    }
-  }
-
-  /**
-   * Adds the 4 x NR tile of rows i..i+3 of A times a panel (the block's kn rows) into
-   * {@code c} at {@code off}, rows {@code ldc} apart.
-   */
-  private static void tile4(double[] a, int rs, int cs, int i, int kb, int kn, double[] packed,
-      int pbase, double[] c, int off, int ldc) {
+  /** {@link #tile} on SIMD: the tile in twelve vector registers. */
+  private static void tileSimd(double[] pa, int ao, double[] pb, int bo, int kc, double[] c,
+      int off, int ldc) {
     DoubleVector c00 = DoubleVector.zero(SPECIES);
     DoubleVector c01 = c00;
     DoubleVector c02 = c00;
@@ -153,24 +284,23 @@ final class GemmSimd {
     DoubleVector c30 = c00;
     DoubleVector c31 = c00;
     DoubleVector c32 = c00;
-    for (int p = 0, ap = i * rs + kb * cs; p < kn; p++, ap += cs) {
-      int bo = pbase + p * NR;
-      DoubleVector b0 = DoubleVector.fromArray(SPECIES, packed, bo);
-      DoubleVector b1 = DoubleVector.fromArray(SPECIES, packed, bo + L);
-      DoubleVector b2 = DoubleVector.fromArray(SPECIES, packed, bo + 2 * L);
-      DoubleVector x = DoubleVector.broadcast(SPECIES, a[ap]);
+    for (int p = 0; p < kc; p++, ao += MR, bo += NR) {
+      DoubleVector b0 = DoubleVector.fromArray(SPECIES, pb, bo);
+      DoubleVector b1 = DoubleVector.fromArray(SPECIES, pb, bo + L);
+      DoubleVector b2 = DoubleVector.fromArray(SPECIES, pb, bo + 2 * L);
+      DoubleVector x = DoubleVector.broadcast(SPECIES, pa[ao]);
       c00 = b0.fma(x, c00);
       c01 = b1.fma(x, c01);
       c02 = b2.fma(x, c02);
-      x = DoubleVector.broadcast(SPECIES, a[ap + rs]);
+      x = DoubleVector.broadcast(SPECIES, pa[ao + 1]);
       c10 = b0.fma(x, c10);
       c11 = b1.fma(x, c11);
       c12 = b2.fma(x, c12);
-      x = DoubleVector.broadcast(SPECIES, a[ap + 2 * rs]);
+      x = DoubleVector.broadcast(SPECIES, pa[ao + 2]);
       c20 = b0.fma(x, c20);
       c21 = b1.fma(x, c21);
       c22 = b2.fma(x, c22);
-      x = DoubleVector.broadcast(SPECIES, a[ap + 3 * rs]);
+      x = DoubleVector.broadcast(SPECIES, pa[ao + 3]);
       c30 = b0.fma(x, c30);
       c31 = b1.fma(x, c31);
       c32 = b2.fma(x, c32);
@@ -181,26 +311,33 @@ final class GemmSimd {
     add(c, off + 3 * ldc, c30, c31, c32);
   }
 
-  /** One row's 1 x NR tile into {@code c} at {@code off}, in the order of {@link #tile4}. */
-  private static void tile1(double[] a, int rs, int cs, int i, int kb, int kn, double[] packed,
-      int pbase, double[] c, int off) {
-    DoubleVector c0 = DoubleVector.zero(SPECIES);
-    DoubleVector c1 = c0;
-    DoubleVector c2 = c0;
-    for (int p = 0, ap = i * rs + kb * cs; p < kn; p++, ap += cs) {
-      int bo = pbase + p * NR;
-      DoubleVector x = DoubleVector.broadcast(SPECIES, a[ap]);
-      c0 = DoubleVector.fromArray(SPECIES, packed, bo).fma(x, c0);
-      c1 = DoubleVector.fromArray(SPECIES, packed, bo + L).fma(x, c1);
-      c2 = DoubleVector.fromArray(SPECIES, packed, bo + 2 * L).fma(x, c2);
-    }
-    add(c, off, c0, c1, c2);
-  }
-
   private static void add(double[] c, int off, DoubleVector x0, DoubleVector x1,
       DoubleVector x2) {
     DoubleVector.fromArray(SPECIES, c, off).add(x0).intoArray(c, off);
     DoubleVector.fromArray(SPECIES, c, off + L).add(x1).intoArray(c, off + L);
     DoubleVector.fromArray(SPECIES, c, off + 2 * L).add(x2).intoArray(c, off + 2 * L);
+  }
+
+  /**
+   * The scalar twin of {@link #tileSimd}: every cell of the tile is one lane of a vector there,
+   * its products summed by {@link Math#fma} from zero in the same order, then added to C, so it
+   * rounds as the vector loop does, bit for bit. {@code acc} holds the tile's MR x NR sums.
+   */
+  private static void tileScalar(double[] pa, int ao, double[] pb, int bo, int kc, double[] c,
+      int off, int ldc, double[] acc) {
+    Arrays.fill(acc, 0.0);
+    for (int p = 0; p < kc; p++, ao += MR, bo += NR) {
+      for (int r = 0; r < MR; r++) {
+        double x = pa[ao + r];
+        for (int j = 0, t = r * NR; j < NR; j++, t++) {
+          acc[t] = Math.fma(pb[bo + j], x, acc[t]);
+        }
+      }
+    }
+    for (int r = 0; r < MR; r++) {
+      for (int j = 0, co = off + r * ldc, t = r * NR; j < NR; j++) {
+        c[co + j] += acc[t + j];
+      }
+    }
   }
 }

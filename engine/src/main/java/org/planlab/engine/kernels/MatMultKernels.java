@@ -74,6 +74,20 @@ public final class MatMultKernels {
   }
 
   /**
+   * Announces a product with {@code rows} rows and {@code cols} columns (-1 where unknown) over
+   * an inner dimension {@code inner}, of operands that are both dense: when the dense SIMD kernel
+   * will compute it ({@link #multiply}'s and {@link #transposeLeftMultiply}'s dense case), its
+   * warm-up starts on a daemon thread, once per JVM, so that the JIT has compiled the kernel
+   * before the first such product runs. Called when a script's products are compiled.
+   */
+  public static void anticipateDense(long rows, long inner, long cols) {
+    if (rows != 0 && rows != 1 && inner != 0 && inner != 1 && cols >= 0
+        && GemmSimd.applies((int) Math.min(cols, Integer.MAX_VALUE))) {
+      GemmSimd.startWarmUp();
+    }
+  }
+
+  /**
    * {@code t(x) %*% y} without materializing {@code t(x)} when y is a vector (every row of x
    * adds {@code y[i] * x[i, ]}, reduced over fixed row chunks); dense x and y with enough
    * columns for the SIMD kernel's panels go to that kernel reading x transposed in place;

@@ -80,13 +80,6 @@ final class OuterSimd {
 
   /** Iterations of the loops per timed batch of the warm-up. */
   private static final int BATCH = 100;
-  /**
-   * A batch this many times faster than the first means the loops are compiled: before C2,
-   * the Vector API allocates per operation and runs two orders of magnitude slower.
-   */
-  private static final int SPEEDUP = 30;
-  /** Batches after which the warm-up ends whatever it measured. */
-  private static final int MAX_BATCHES = 200;
 
   /** Whether C2 has compiled the loops (see {@link #COMPILED}). */
   static boolean compiled() {
@@ -101,9 +94,7 @@ final class OuterSimd {
     if (compiled() || !WARMING.compareAndSet(false, true)) {
       return;
     }
-    Thread t = new Thread(() -> warmUp(k), "planlab-outer-warmup");
-    t.setDaemon(true);
-    t.start();
+    JitWarmUp.start("planlab-outer-warmup", () -> warmUp(k));
   }
 
   /**
@@ -298,24 +289,13 @@ final class OuterSimd {
   /**
    * Runs {@link #dots} and {@link #right} for rank {@code k} (where these loops serve it) and
    * the gather and scatter products of {@link SimdPrimitives} on small synthetic rows, in timed
-   * batches, until a batch runs {@link #SPEEDUP} times faster than the first: C2 has then
-   * compiled them, and {@link #COMPILED} opens (also after {@link #MAX_BATCHES} batches, or
-   * when a batch fails). Only rank k runs, since the compiled loops keep only the branches the
-   * calls took (a rank's vector count). Touches only its own arrays.
+   * batches, until C2 has compiled them ({@link JitWarmUp#untilCompiled}); then {@link
+   * #COMPILED} opens (also when a batch fails). Only rank k runs, since the compiled loops keep
+   * only the branches the calls took (a rank's vector count). Touches only its own arrays.
    */
   static void warmUp(int k) {
     try {
-      long first = 0;
-      for (int b = 0; b < MAX_BATCHES; b++) {
-        long t0 = System.nanoTime();
-        runLoops(k);
-        long t = System.nanoTime() - t0;
-        if (b == 0) {
-          first = t;
-        } else if (t * SPEEDUP <= first) {
-          break;
-        }
-      }
+      JitWarmUp.untilCompiled(() -> runLoops(k));
     } finally {
       COMPILED.countDown();
     }

@@ -1,5 +1,6 @@
 package org.planlab.engine.kernels;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -108,7 +109,8 @@ class MatMultKernelsTest {
   @Test
   void denseKernelIsCorrectAcrossBlockBoundaries() {
     int[][] shapes = {{37, 61, 1100}, {3, 25, 1025}, {2, 5, 1030}, {33, 49, 7}, {4, 3, 2},
-        {5, 129, 12}, {7, 128, 13}, {9, 257, 193}, {1, 300, 200}, {6, 1, 400}, {11, 127, 24}};
+        {5, 129, 12}, {7, 128, 13}, {9, 257, 193}, {1, 300, 200}, {6, 1, 400}, {11, 127, 24},
+        {131, 260, 1930}, {66, 130, 961}};
     long seed = 500;
     for (int[] s : shapes) {
       MatrixBlock a = Reference.random(s[0], s[1], 1, seed++, Format.DENSE);
@@ -254,6 +256,39 @@ class MatMultKernelsTest {
    * copy bit for bit (the same products summed in the same order), with one and two threads,
    * and is within rounding of the naive product.
    */
+  /**
+   * The dense kernel's scalar twin, which runs before C2 has compiled the SIMD tile, rounds as
+   * the tile does: a product's result does not depend on the JIT's state. Values over twelve
+   * orders of magnitude and signed zeros, whole and partial groups and panels, several blocks of
+   * k, rows and columns, A read as stored and transposed, row ranges that start mid-block.
+   */
+  @Test
+  void denseKernelScalarTwinEqualsTheSimdTileBitForBit() {
+    if (!GemmSimd.applies(GemmSimd.NR)) {
+      return;
+    }
+    Random rnd = new Random(17);
+    int[][] shapes = {{4, 1, GemmSimd.NR}, {9, 137, 29}, {70, 260, 2 * GemmSimd.NR + 1},
+        {131, 129, 1000}, {5, 3, 11 * GemmSimd.NR}};
+    for (int[] s : shapes) {
+      int m = s[0];
+      int k = s[1];
+      int n = s[2];
+      double[] a = Reference.mixedMagnitudes(rnd, m * k);
+      double[] b = Reference.mixedMagnitudes(rnd, k * n);
+      for (boolean transposed : new boolean[] {false, true}) {
+        int rs = transposed ? 1 : k;
+        int cs = transposed ? m : 1;
+        int rl = m / 3;
+        double[] simd = Reference.mixedMagnitudes(rnd, m * n);
+        double[] twin = simd.clone();
+        GemmSimd.multiplyRows(a, rs, cs, b, simd, k, n, rl, m, true);
+        GemmSimd.multiplyRows(a, rs, cs, b, twin, k, n, rl, m, false);
+        assertArrayEquals(simd, twin, m + "x" + k + "x" + n + (transposed ? " transposed" : ""));
+      }
+    }
+  }
+
   @Test
   void denseTransposeLeftMultiplyEqualsTheProductWithTheCopiedTransposeBitForBit() {
     int[][] shapes = {{300, 37, 400}, {129, 5, 24}, {513, 130, 25}, {1000, 6, 50},

@@ -163,4 +163,15 @@ final class Reference {
     }
     return inFormat(rows == 0 ? MatrixBlock.dense(0, cols) : MatrixBlock.of(a), f);
   }
+
+  /** Uniform values over twelve orders of magnitude, either sign, with a tenth zeros (+0, -0). */
+  static double[] mixedMagnitudes(Random rnd, int len) {
+    double[] a = new double[len];
+    for (int i = 0; i < len; i++) {
+      int kind = rnd.nextInt(10);
+      a[i] = kind == 0 ? (rnd.nextBoolean() ? 0.0 : -0.0)
+          : (rnd.nextDouble() * 2 - 1) * Math.pow(10, rnd.nextInt(13) - 6);
+    }
+    return a;
+  }
 }

@@ -338,9 +338,9 @@ class VectorPrimitivesTest {
     for (int k = OuterScalar.LANES; k <= OuterSimd.MAX_VECTORS * OuterScalar.LANES + 3; k++) {
       for (int len : new int[] {1, 2, 9, 40}) {
         int rows = 50;
-        double[] u = mixed(rnd, 2 * k);
-        double[] v = mixed(rnd, rows * k);
-        double[] av = mixed(rnd, len + 1);
+        double[] u = Reference.mixedMagnitudes(rnd, 2 * k);
+        double[] v = Reference.mixedMagnitudes(rnd, rows * k);
+        double[] av = Reference.mixedMagnitudes(rnd, len + 1);
         int[] ix = new int[len + 1];
         for (int q = 0; q < len; q++) {
           ix[1 + q] = rnd.nextInt(rows);
@@ -352,24 +352,13 @@ class VectorPrimitivesTest {
         OuterScalar.dots(u, k, v, k, ix, 1, len, uvTwin);
         assertArrayEquals(uvSimd, uvTwin, "dots " + at);
 
-        double[] right = mixed(rnd, k + 3);
+        double[] right = Reference.mixedMagnitudes(rnd, k + 3);
         double[] rightTwin = right.clone();
         OuterSimd.right(u, k, v, k, av, ix, 1, len, right, 3);
         OuterScalar.right(u, k, v, k, av, ix, 1, len, rightTwin, 3);
         assertArrayEquals(right, rightTwin, "right " + at);
       }
     }
-  }
-
-  /** Uniform values over twelve orders of magnitude, either sign, with a tenth zeros (+0, -0). */
-  private static double[] mixed(Random rnd, int len) {
-    double[] a = new double[len];
-    for (int i = 0; i < len; i++) {
-      int kind = rnd.nextInt(10);
-      a[i] = kind == 0 ? (rnd.nextBoolean() ? 0.0 : -0.0)
-          : (rnd.nextDouble() * 2 - 1) * Math.pow(10, rnd.nextInt(13) - 6);
-    }
-    return a;
   }
 
   /**
@@ -386,13 +375,13 @@ class VectorPrimitivesTest {
     for (int k : new int[] {lanes, 2 * lanes, 5 * lanes}) {
       for (int len : new int[] {1, 2, 7, 30}) {
         int rows = 20;
-        double[] b = mixed(rnd, rows * k);
-        double[] w = mixed(rnd, len);
+        double[] b = Reference.mixedMagnitudes(rnd, rows * k);
+        double[] w = Reference.mixedMagnitudes(rnd, len);
         int[] ix = new int[len];
         for (int q = 0; q < len; q++) {
           ix[q] = rnd.nextInt(rows);
         }
-        double[] c = mixed(rnd, k);
+        double[] c = Reference.mixedMagnitudes(rnd, k);
         double[] expected = new double[k];
         for (int l = 0; l < k; l++) {
           double s0 = c[l];
@@ -410,8 +399,8 @@ class VectorPrimitivesTest {
         assertEquals(k, SimdPrimitives.gatherMultAdd(w, ix, 0, len, b, k, c, 0));
         assertArrayEquals(expected, c, "gather k " + k + " len " + len);
 
-        double[] u = mixed(rnd, k);
-        double[] out = mixed(rnd, rows * k);
+        double[] u = Reference.mixedMagnitudes(rnd, k);
+        double[] out = Reference.mixedMagnitudes(rnd, rows * k);
         double[] expectedOut = out.clone();
         for (int q = 0; q < len; q++) {
           for (int l = 0; l < k; l++) {

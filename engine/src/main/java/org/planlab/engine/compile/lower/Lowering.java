@@ -22,6 +22,8 @@ import org.planlab.engine.ir.HopDag;
 import org.planlab.engine.ir.HopParam;
 import org.planlab.engine.ir.OpCode;
 import org.planlab.engine.ir.Placement;
+import org.planlab.engine.kernels.MatMultKernels;
+import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.ops.BinaryOp;
 import org.planlab.engine.runtime.instructions.Instruction;
 import org.planlab.engine.runtime.instructions.MatMultInstruction;
@@ -93,6 +95,7 @@ public final class Lowering {
         work.addAll(physicalInputs(h, physical));
       }
     }
+    anticipateDenseProducts(needed, physical, sizes, placement);
 
     // Variable writes go last, in root order: a block reads the values its variables had at
     // block start, so no WRITE_VAR may overwrite a variable before another READ_VAR of it ran.
@@ -505,6 +508,31 @@ public final class Lowering {
             + " but the engine has no backend for it");
       }
       return b.instruction(hop, physical == null ? null : physical.kind(), in, out, readOnce);
+    }
+  }
+
+  /**
+   * Announces the dense products among {@code hops} that run in CP to the product kernels
+   * ({@link MatMultKernels#anticipateDense}), which warm the JIT up on their SIMD kernel while
+   * the script still compiles and reads its data. An operand of unknown sparsity counts as dense.
+   */
+  private static void anticipateDenseProducts(Set<Hop> hops, Map<Hop, Physical> physical,
+      Map<Hop, DataCharacteristics> sizes, Placement placement) {
+    for (Hop h : hops) {
+      Physical p = physical.get(h);
+      boolean transposedLeft = p != null && p.kind() == MatMultInstruction.Kind.TRANSPOSE_LEFT;
+      if (!transposedLeft && (p != null || h.op() != OpCode.MATMULT)
+          || placement != null && placement.type(h) != ExecType.CP) {
+        continue;
+      }
+      List<Hop> in = physicalInputs(h, physical);
+      DataCharacteristics a = sizes.getOrDefault(in.get(0), DataCharacteristics.UNKNOWN_MATRIX);
+      DataCharacteristics b = sizes.getOrDefault(in.get(1), DataCharacteristics.UNKNOWN_MATRIX);
+      if (a.sparsityOrDense() >= MatrixBlock.SPARSITY_TURN_POINT
+          && b.sparsityOrDense() >= MatrixBlock.SPARSITY_TURN_POINT) {
+        MatMultKernels.anticipateDense(transposedLeft ? a.cols() : a.rows(),
+            transposedLeft ? a.rows() : a.cols(), b.cols());
+      }
     }
   }
 
