@@ -1,6 +1,7 @@
 package org.planlab.engine.kernels;
 
 import java.util.Arrays;
+import java.util.function.IntToDoubleFunction;
 import org.planlab.engine.matrix.DimensionMismatchException;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.MatrixSizeException;
@@ -39,30 +40,39 @@ public final class TableKernels {
   public static MatrixBlock table(MatrixBlock a, MatrixBlock b, MatrixBlock w, int outRows,
       int outCols) {
     int n = commonLength(a, b);
-    double[] weights;
+    IntToDoubleFunction weight;
     if (w == null) {
-      weights = constant(n, 1);
+      weight = i -> 1.0;
     } else {
       checkColumnVector(w, "weights");
       if (w.rows() == n) {
-        weights = RowSegments.columnValues(w);
+        double[] wv = RowSegments.columnValues(w);
+        weight = i -> wv[i];
       } else if (w.rows() == 1) {
-        weights = constant(n, w.get(0, 0));
+        double wc = w.get(0, 0);
+        weight = i -> wc;
       } else {
         throw new DimensionMismatchException("dimension mismatch in table: weights are "
             + w.shape() + " but the arguments have " + n + " rows (weights must be " + n
             + "x1 or 1x1)");
       }
     }
-    return build(codes(a, n, 0, "first"), codes(b, n, 0, "second"), weights, n, outRows, outCols);
+    return table(a, b, weight, n, outRows, outCols);
   }
 
   /** The contingency table of A and B with every pair weighted by the scalar {@code w}. */
   public static MatrixBlock table(MatrixBlock a, MatrixBlock b, double w, int outRows,
       int outCols) {
-    int n = commonLength(a, b);
-    return build(codes(a, n, 0, "first"), codes(b, n, 0, "second"), constant(n, w), n, outRows,
-        outCols);
+    return table(a, b, i -> w, commonLength(a, b), outRows, outCols);
+  }
+
+  /** The table of the n pairs of A and B weighted by {@code w}. */
+  private static MatrixBlock table(MatrixBlock a, MatrixBlock b, IntToDoubleFunction w, int n,
+      int outRows, int outCols) {
+    if (isSequence(a, n)) {
+      return sequenceTable(codes(b, n, 0, "second"), w, n, outRows, outCols);
+    }
+    return build(codes(a, n, 0, "first"), codes(b, n, 0, "second"), w, n, outRows, outCols);
   }
 
   /**
@@ -86,8 +96,8 @@ public final class TableKernels {
    * (i, b_i), so the rows need no bucketing or sorting; a pair outside the output or whose
    * weight is 0 is dropped, as {@link #build} drops zero sums. Rows past n are empty.
    */
-  private static MatrixBlock oneHot(int[] codes, java.util.function.IntToDoubleFunction w, int n,
-      int rows, int cols) {
+  private static MatrixBlock oneHot(int[] codes, IntToDoubleFunction w, int n, int rows,
+      int cols) {
     int m = Math.min(n, rows);
     int[] ptr = new int[rows + 1];
     int[] ix = new int[m];
@@ -107,14 +117,11 @@ public final class TableKernels {
     return MatrixBlock.sparse(rows, cols, csr).examSparsity();
   }
 
-  private static MatrixBlock build(int[] ia, int[] ib, double[] w, int n, int outRows,
-      int outCols) {
+  private static MatrixBlock build(int[] ia, int[] ib, IntToDoubleFunction w, int n,
+      int outRows, int outCols) {
     int rows = outDim(outRows, ia, n, "rows");
     int cols = outDim(outCols, ib, n, "columns");
-    if (rows > MatrixBlock.MAX_DENSE_CELLS || cols > MatrixBlock.MAX_DENSE_CELLS) {
-      throw new MatrixSizeException("table: an output of " + rows + "x" + cols
-          + " exceeds the in-memory block limit of 2^31-1 rows or columns");
-    }
+    checkSize(rows, cols);
     // the pairs inside the output, in input order
     int[] keep = new int[n];
     int kept = 0;
@@ -132,14 +139,10 @@ public final class TableKernels {
       double[] c = out.denseValues();
       for (int k = 0; k < kept; k++) {
         int i = keep[k];
-        c[(ia[i] - 1) * cols + ib[i] - 1] += w[i];
+        c[(ia[i] - 1) * cols + ib[i] - 1] += w.applyAsDouble(i);
       }
       out.recomputeNonZeros();
       return out.examSparsity();
-    }
-    if (isSequence(ia, n)) {
-      // the one-hot idiom table(seq(1, n), y, ...), as SystemDS rewrites it to rexpand
-      return oneHot(ib, i -> w[i], n, rows, cols);
     }
     // bucket the pairs by output row (stable), then sort each row by (column, input index):
     // the index in the low bits keeps duplicates in input order for the summation
@@ -169,7 +172,7 @@ public final class TableKernels {
         int col = (int) (keys[k] >>> 32);
         double sum = 0;
         for (; k < end && (int) (keys[k] >>> 32) == col; k++) {
-          sum += w[(int) keys[k]];
+          sum += w.applyAsDouble((int) keys[k]);
         }
         if (sum != 0) {
           ix[p] = col;
@@ -184,14 +187,54 @@ public final class TableKernels {
     return MatrixBlock.sparse(rows, cols, csr).examSparsity();
   }
 
-  /** Whether the first codes are 1, 2, ..., n: one pair per output row, in row order. */
-  private static boolean isSequence(int[] ia, int n) {
+  /**
+   * Whether A is the dense column 1, 2, ..., n, as {@code seq(1, n)} makes it: one pair per
+   * output row, in row order.
+   */
+  private static boolean isSequence(MatrixBlock a, int n) {
+    if (a.rows() != n || a.isSparse() || a.isEmpty()) {
+      return false;
+    }
+    double[] d = a.denseValues();
     for (int i = 0; i < n; i++) {
-      if (ia[i] != i + 1) {
+      if (d[i] != i + 1) {
         return false;
       }
     }
     return true;
+  }
+
+  /**
+   * {@code table(seq(1, n), b, w)}, the one-hot idiom (SystemDS rewrites it to its rexpand
+   * operator): row i holds the one pair (i, b_i), so there is nothing to bucket, sort or sum,
+   * and a dense output is written in one pass over the codes, its non-zeros counted on the way.
+   * A pair outside the output or whose weight is 0 is dropped, as {@link #build} drops zero
+   * sums. Rows past n are empty.
+   */
+  private static MatrixBlock sequenceTable(int[] codes, IntToDoubleFunction w, int n,
+      int outRows, int outCols) {
+    int rows = outRows == FROM_DATA ? n : outDim(outRows, codes, n, "rows");
+    int cols = outDim(outCols, codes, n, "columns");
+    checkSize(rows, cols);
+    int m = Math.min(n, rows);
+    if (m == 0 || cols == 0) {
+      return MatrixBlock.empty(rows, cols);
+    }
+    if (MatrixBlock.preferSparse(rows, cols, m)) {
+      return oneHot(codes, w, n, rows, cols);
+    }
+    MatrixBlock out = MatrixBlock.dense(rows, cols);
+    double[] c = out.denseValues();
+    long nnz = 0;
+    for (int i = 0; i < m; i++) {
+      double wi = w.applyAsDouble(i);
+      if (codes[i] <= cols && wi != 0) {
+        c[i * cols + codes[i] - 1] = wi;
+        nnz++;
+      }
+    }
+    out.setNonZeros(nnz);
+    return out.examSparsity();
   }
 
   /** The length of the pairs: A's and B's rows, where a 1x1 operand adapts to the other. */
@@ -222,7 +265,8 @@ public final class TableKernels {
    * name the row in the whole vector, of which {@code m} starts after row {@code firstRow}.
    */
   private static int[] codes(MatrixBlock m, int n, long firstRow, String which) {
-    double[] d = RowSegments.columnValues(m);
+    // a dense column vector's values are its column; others are copied into one
+    double[] d = m.isSparse() || m.isEmpty() ? RowSegments.columnValues(m) : m.denseValues();
     boolean repeat = m.rows() != n;
     int[] out = new int[n];
     for (int i = 0; i < d.length; i++) {
@@ -253,10 +297,11 @@ public final class TableKernels {
     return max;
   }
 
-  private static double[] constant(int n, double v) {
-    double[] d = new double[n];
-    Arrays.fill(d, v);
-    return d;
+  private static void checkSize(int rows, int cols) {
+    if (rows > MatrixBlock.MAX_DENSE_CELLS || cols > MatrixBlock.MAX_DENSE_CELLS) {
+      throw new MatrixSizeException("table: an output of " + rows + "x" + cols
+          + " exceeds the in-memory block limit of 2^31-1 rows or columns");
+    }
   }
 
   /** Throws unless {@code x}, in 1-based row {@code row} of an argument, is a positive integer. */
