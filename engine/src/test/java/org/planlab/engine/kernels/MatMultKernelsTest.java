@@ -292,7 +292,7 @@ class MatMultKernelsTest {
   @Test
   void denseTransposeLeftMultiplyEqualsTheProductWithTheCopiedTransposeBitForBit() {
     int[][] shapes = {{300, 37, 400}, {129, 5, 24}, {513, 130, 25}, {1000, 6, 50},
-        {64, 2, 500}};
+        {64, 2, 500}, {50000, 5, 12}};
     long seed = 700;
     for (int[] s : shapes) {
       MatrixBlock x = Reference.random(s[0], s[1], 1, seed++, Format.DENSE);
