@@ -64,11 +64,69 @@ final class OuterScalar {
     return d;
   }
 
-  /** The twin of {@link OuterSimd#dots}. */
+  /**
+   * The twin of {@link OuterSimd#dots}. For the ranks the twins serve (one to three vectors and
+   * a tail of up to three) U's row is held in locals for all non-zeros, as the vector loop holds
+   * it in registers; each dot product is {@link #dot}'s, operation for operation.
+   */
   static void dots(double[] u, int ui, double[] v, int k, int[] ix, int p0, int len,
       double[] uv) {
+    int nv = k / LANES;
+    if (nv > 3) {
+      for (int q = 0; q < len; q++) {
+        uv[q] = dot(u, ui, v, ix[p0 + q] * k, k);
+      }
+      return;
+    }
+    int tail = nv * LANES;
+    double a0 = u[ui];
+    double a1 = u[ui + 1];
+    double a2 = u[ui + 2];
+    double a3 = u[ui + 3];
+    double b0 = nv > 1 ? u[ui + 4] : 0.0;
+    double b1 = nv > 1 ? u[ui + 5] : 0.0;
+    double b2 = nv > 1 ? u[ui + 6] : 0.0;
+    double b3 = nv > 1 ? u[ui + 7] : 0.0;
+    double g0 = nv > 2 ? u[ui + 8] : 0.0;
+    double g1 = nv > 2 ? u[ui + 9] : 0.0;
+    double g2 = nv > 2 ? u[ui + 10] : 0.0;
+    double g3 = nv > 2 ? u[ui + 11] : 0.0;
+    double t0 = k > tail ? u[ui + tail] : 0.0;
+    double t1 = k > tail + 1 ? u[ui + tail + 1] : 0.0;
+    double t2 = k > tail + 2 ? u[ui + tail + 2] : 0.0;
     for (int q = 0; q < len; q++) {
-      uv[q] = dot(u, ui, v, ix[p0 + q] * k, k);
+      int vi = ix[p0 + q] * k;
+      double e0 = a0 * v[vi];
+      double e1 = a1 * v[vi + 1];
+      double e2 = a2 * v[vi + 2];
+      double e3 = a3 * v[vi + 3];
+      double o0 = 0.0;
+      double o1 = 0.0;
+      double o2 = 0.0;
+      double o3 = 0.0;
+      if (nv > 1) {
+        o0 = b0 * v[vi + 4];
+        o1 = b1 * v[vi + 5];
+        o2 = b2 * v[vi + 6];
+        o3 = b3 * v[vi + 7];
+      }
+      if (nv > 2) {
+        e0 = Math.fma(g0, v[vi + 8], e0);
+        e1 = Math.fma(g1, v[vi + 9], e1);
+        e2 = Math.fma(g2, v[vi + 10], e2);
+        e3 = Math.fma(g3, v[vi + 11], e3);
+      }
+      double d = 0.0 + (e0 + o0) + (e1 + o1) + (e2 + o2) + (e3 + o3);
+      if (k > tail) {
+        d += t0 * v[vi + tail];
+        if (k > tail + 1) {
+          d += t1 * v[vi + tail + 1];
+          if (k > tail + 2) {
+            d += t2 * v[vi + tail + 2];
+          }
+        }
+      }
+      uv[q] = d;
     }
   }
 
