@@ -200,6 +200,24 @@ public final class VectorPrimitives {
   }
 
   /**
+   * Indexed rows gathered into one slice in order: {@code c[ci+l] += w[q] * b[aix[ai+q]*k + l]}
+   * for q in [0, len) one after another, and l in [0, k), b row-major with k columns. Each
+   * element of the slice gains its products multiplied, then added, in ascending q: what
+   * {@link #scatterMultAdd} adds into each row it scatters into, so that a product computed by
+   * either gives the same sums.
+   */
+  public static void gatherMultAddInOrder(double[] w, int[] aix, int ai, int len, double[] b,
+      int k, double[] c, int ci) {
+    for (int q = 0; q < len; q++) {
+      double s = w[q];
+      int bi = aix[ai + q] * k;
+      for (int l = 0; l < k; l++) {
+        c[ci + l] += s * b[bi + l];
+      }
+    }
+  }
+
+  /**
    * One slice scattered into indexed rows: {@code c[aix[ai+q]*k + l] += w[q] * a[ui + l]} for
    * q in [0, len) and l in [0, k), c row-major with k columns (the Outer template's LEFT
    * product, fusion paper sec. 2.2). Multiply then add, as {@link #vectMultAdd}; with SIMD, one

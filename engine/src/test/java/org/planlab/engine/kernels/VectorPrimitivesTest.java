@@ -218,6 +218,18 @@ class VectorPrimitivesTest {
         }
         VectorPrimitives.scatterMultAdd(u, 1, w, ix, 2, len, out, k);
         assertArrayEquals(expected, out, "scatter k " + k + " len " + len);
+
+        // gathered in order: each element gains its products one after another, multiplied
+        // then added, as each element of a scattered-into row does
+        double[] inOrder = randomArray(rnd, k + 5);
+        double[] expectedInOrder = inOrder.clone();
+        for (int q = 0; q < len; q++) {
+          for (int l = 0; l < k; l++) {
+            expectedInOrder[5 + l] = expectedInOrder[5 + l] + w[q] * b[ix[2 + q] * k + l];
+          }
+        }
+        VectorPrimitives.gatherMultAddInOrder(w, ix, 2, len, b, k, inOrder, 5);
+        assertArrayEquals(expectedInOrder, inOrder, "gather in order k " + k + " len " + len);
       }
     }
   }

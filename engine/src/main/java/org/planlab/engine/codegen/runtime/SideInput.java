@@ -102,6 +102,11 @@ public final class SideInput {
     return cols;
   }
 
+  /** Whether cells are read from sparse rows (a sparse block not viewed as dense). */
+  public boolean readsSparse() {
+    return sparse != null;
+  }
+
   /** The underlying block (for skeletons). */
   public MatrixBlock block() {
     return block;

@@ -108,7 +108,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     SpoofResult result = switch (type) {
       case RIGHT -> right(x, f, pool);
       case LEFT -> linear && VectorPrimitives.outerRegisters(k) ? leftLinear(xb, f, pool)
-          : left(x, f, pool);
+          : f.readsSparse() ? left(x, f, pool) : leftOverTranspose(xb, f, pool);
       case CELLWISE -> cellwise(x, f, pool);
       case AGG -> agg(x, f, pool);
     };
@@ -119,6 +119,16 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
 
   /** U and V as dense arrays, the rank, and what genexec receives besides them. */
   private record Factors(double[] u, double[] v, int k, SideInput[] b, double[] scalars) {
+    /** Whether a side input besides U and V is read from sparse rows. */
+    boolean readsSparse() {
+      for (int s = 2; s < b.length; s++) {
+        if (b[s].readsSparse()) {
+          return true;
+        }
+      }
+      return false;
+    }
+
     /** A task's factors: its own copies of sparse side inputs, read in row order. */
     Factors forTask() {
       SideInput[] own = new SideInput[b.length];
@@ -329,6 +339,49 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
       return count;
     });
     return new SpoofResult(MatrixBlock.dense(x.cols, k, c).examSparsity(), sum(counts));
+  }
+
+  /**
+   * {@code t(W) %*% U} over the rows of {@code t(X)}: row j of the output is {@code sum_i w_ij
+   * * U[i,]} over the non-zeros of column j of X, which t(X)'s row j lists in ascending i. Tasks
+   * take chunks of output rows and sum each row in place, where {@link #left} visits every row
+   * of X in every column range and adds into a random output row per non-zero. The results equal
+   * {@link #left}'s bit for bit: each dot product multiplies the same pairs in the same lane
+   * order (products commute), genexec sees the same cell (i, j), and each output element gains
+   * {@code w_ij * U[i,l]}, multiplied then added, in ascending i
+   * ({@link VectorPrimitives#gatherMultAddInOrder}). For operators whose side inputs are read
+   * by cell from dense arrays: a sparse side input is read fastest in row order, which this
+   * order is not. X's transpose is kept for the next execution over the same X
+   * ({@link #transposeOf}).
+   */
+  private SpoofResult leftOverTranspose(MatrixBlock xb, Factors f, KernelPool pool) {
+    int k = f.k;
+    Main t = Main.of(transposeOf(xb, pool));
+    double[] c = new double[t.rows * k];
+    List<Long> counts = pool.mapChunks(t.rows, TASK_ROWS, work(t, k), (j0, j1) -> {
+      Segments nz = new Segments(t, t.cols);
+      double[] w = new double[t.cols];
+      long count = 0;
+      for (int j = j0; j < j1; j++) {
+        nz.load(j, 0, t.cols);
+        if (nz.len == 0) {
+          continue;
+        }
+        double[] av = nz.values;
+        int[] ix = nz.indexes;
+        int p0 = nz.pos;
+        VectorPrimitives.outerDots(f.v, j * k, f.u, k, ix, p0, nz.len, nz.uv);
+        for (int q = 0; q < nz.len; q++) {
+          int i = ix[p0 + q];
+          w[q] = genexec(av[p0 + q], nz.uv[q], f.u, i * k, f.v, j * k, f.b, f.scalars, k, i,
+              j);
+        }
+        VectorPrimitives.gatherMultAddInOrder(w, ix, p0, nz.len, f.u, k, c, j * k);
+        count += nz.len;
+      }
+      return count;
+    });
+    return new SpoofResult(MatrixBlock.dense(t.rows, k, c).examSparsity(), sum(counts));
   }
 
   /**

@@ -288,6 +288,43 @@ class SpoofOuterProductTest {
     TestMatrices.assertClose(expected, res.output(), 1e-9, "W * (U V^T - X) %*% V");
   }
 
+  /**
+   * A LEFT whose cell is not linear runs over the rows of t(X) when its side inputs are read
+   * from dense arrays, and over column ranges of X when one is sparse: both give the same
+   * result bit for bit (here ALS-CG's {@code t(W * (U V^T - X)) %*% U} with X as a dense and
+   * as a sparse side input), with one and two threads, and the unfused result.
+   */
+  @Test
+  void aNonLinearLeftOverTheTransposeEqualsTheColumnRangesBitForBit() {
+    MatrixBlock x = abs(TestMatrices.random(300, 2 * SpoofOuterProduct.TASK_ROWS + 77, 0.02, 95,
+        true));
+    int n = x.cols();
+    MatrixBlock w = ElementwiseKernels.binary(x, 0, BinaryOp.NEQ, SEQ);
+    MatrixBlock dense = x.copy().toDenseInPlace();
+    SpoofOuterProduct residual = new SpoofOuterProduct(OuterType.LEFT) {
+      @Override
+      protected double genexec(double a, double uv, double[] u, int ui, double[] v, int vi,
+          SideInput[] b, double[] scalars, int k, int rix, int cix) {
+        return a * (uv - b[2].get(rix, cix));
+      }
+    };
+    for (int k : new int[] {10, 20}) {
+      MatrixBlock u = SkeletonCases.uniform(300, k, 0.1, 1, 96);
+      MatrixBlock v = SkeletonCases.uniform(n, k, 0.1, 1, 97);
+      MatrixBlock byColumns = residual.execute(List.of(w, u, v, x), null, n, k, TWO).output();
+      MatrixBlock byTranspose = residual.execute(List.of(w, u, v, dense), null, n, k, TWO)
+          .output();
+      assertTrue(MatrixComparison.approxEquals(byColumns, byTranspose, 0, 0), "rank " + k);
+      assertTrue(MatrixComparison.approxEquals(byTranspose,
+          residual.execute(List.of(w, u, v, dense), null, n, k, SEQ).output(), 0, 0),
+          "rank " + k + ", one thread");
+      MatrixBlock expected = MatMultKernels.transposeLeftMultiply(ElementwiseKernels.binary(w,
+          ElementwiseKernels.binary(uvt(u, v), x, BinaryOp.MINUS, SEQ), BinaryOp.MULT, SEQ), u,
+          SEQ);
+      TestMatrices.assertClose(expected, byTranspose, 1e-9, "t(W * (U V^T - X)) %*% U");
+    }
+  }
+
   @Test
   void rejectsFactorsThatDoNotFitX() {
     MatrixBlock x = MatrixBlock.dense(5, 4);
