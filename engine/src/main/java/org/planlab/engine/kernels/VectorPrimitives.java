@@ -175,27 +175,44 @@ public final class VectorPrimitives {
    * for l in [0, k) and q in [0, len), the rows of b (row-major, k columns) picked by an index
    * array. Two accumulators per element, taking even and odd q, then added; every element is
    * one multiply and one add per term, so the SIMD and scalar paths round alike. One pass over
-   * the gathered rows keeps the k sums in registers instead of reading and writing c once per
-   * row (the Outer template's RIGHT product, fusion paper sec. 2.2).
+   * the gathered rows keeps the k sums in registers (SIMD) or a small buffer (scalar) instead of
+   * reading and writing c once per row (the Outer template's RIGHT product, fusion paper sec.
+   * 2.2).
    */
   public static void gatherMultAdd(double[] w, int[] aix, int ai, int len, double[] b, int k,
       double[] c, int ci) {
-    int l = 0;
+    int from = 0;
     if (outerSimd(k)) {
-      l = SimdPrimitives.gatherMultAdd(w, aix, ai, len, b, k, c, ci);
+      from = SimdPrimitives.gatherMultAdd(w, aix, ai, len, b, k, c, ci);
     }
-    for (; l < k; l++) {
-      double s0 = c[ci + l];
-      double s1 = 0;
-      int q = 0;
-      for (; q + 1 < len; q += 2) {
-        s0 += w[q] * b[aix[ai + q] * k + l];
-        s1 += w[q + 1] * b[aix[ai + q + 1] * k + l];
+    if (from == k) {
+      return;
+    }
+    // the scalar elements' sums in one pass over the gathered rows, each chain in q order
+    int n = k - from;
+    double[] even = new double[n];
+    double[] odd = new double[n];
+    System.arraycopy(c, ci + from, even, 0, n);
+    int q = 0;
+    for (; q + 1 < len; q += 2) {
+      double w0 = w[q];
+      double w1 = w[q + 1];
+      int b0 = aix[ai + q] * k + from;
+      int b1 = aix[ai + q + 1] * k + from;
+      for (int l = 0; l < n; l++) {
+        even[l] += w0 * b[b0 + l];
+        odd[l] += w1 * b[b1 + l];
       }
-      if (q < len) {
-        s0 += w[q] * b[aix[ai + q] * k + l];
+    }
+    if (q < len) {
+      double w0 = w[q];
+      int b0 = aix[ai + q] * k + from;
+      for (int l = 0; l < n; l++) {
+        even[l] += w0 * b[b0 + l];
       }
-      c[ci + l] = s0 + s1;
+    }
+    for (int l = 0; l < n; l++) {
+      c[ci + from + l] = even[l] + odd[l];
     }
   }
 

@@ -203,7 +203,23 @@ class VectorPrimitivesTest {
             ref[5 + l] += w[q] * b[ix[2 + q] * k + l];
           }
         }
+        // exactly: an even and an odd chain per element, in q order, then added
+        double[] exact = c.clone();
+        for (int l = 0; l < k; l++) {
+          double s0 = exact[5 + l];
+          double s1 = 0;
+          int q = 0;
+          for (; q + 1 < len; q += 2) {
+            s0 += w[q] * b[ix[2 + q] * k + l];
+            s1 += w[q + 1] * b[ix[3 + q] * k + l];
+          }
+          if (q < len) {
+            s0 += w[q] * b[ix[2 + q] * k + l];
+          }
+          exact[5 + l] = s0 + s1;
+        }
         VectorPrimitives.gatherMultAdd(w, ix, 2, len, b, k, c, 5);
+        assertArrayEquals(exact, c, "gather k " + k + " len " + len);
         for (int l = 0; l < k + 5; l++) {
           assertEquals(ref[l], c[l], 1e-14 * (len + 1), "gather k " + k + " len " + len);
         }
