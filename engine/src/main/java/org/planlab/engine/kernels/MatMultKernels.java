@@ -76,16 +76,27 @@ public final class MatMultKernels {
   /**
    * Announces a product with {@code rows} rows and {@code cols} columns (-1 where unknown) over
    * an inner dimension {@code inner}, of operands that are both dense: when the dense SIMD kernel
-   * will compute it ({@link #multiply}'s and {@link #transposeLeftMultiply}'s dense case), its
-   * warm-up starts on a daemon thread, once per JVM, so that the JIT has compiled the kernel
-   * before the first such product runs. Called when a script's products are compiled.
+   * will compute it ({@link #multiply}'s and {@link #transposeLeftMultiply}'s dense case), or
+   * the matrix-vector loop over many rows, that kernel's warm-up starts on a daemon thread, once
+   * per JVM, so that the JIT has compiled it before the first such product runs. Called when a
+   * script's products are compiled.
    */
   public static void anticipateDense(long rows, long inner, long cols) {
-    if (rows != 0 && rows != 1 && inner != 0 && inner != 1 && cols >= 0
-        && GemmSimd.applies((int) Math.min(cols, Integer.MAX_VALUE))) {
+    if (rows == 0 || rows == 1 || inner == 0 || inner == 1 || cols < 0) {
+      return;
+    }
+    if (GemmSimd.applies((int) Math.min(cols, Integer.MAX_VALUE))) {
       GemmSimd.startWarmUp();
+    } else if (cols == 1 && inner > 1 && inner <= MATVEC_WARM_UP_MAX_INNER
+        && (rows < 0 || rows >= MATVEC_WARM_UP_MIN_ROWS)) {
+      MatVecKernels.startWarmUp((int) inner);
     }
   }
+
+  /** Matrix-vector products over fewer rows are not worth a warm-up: they end quickly anyway. */
+  static final long MATVEC_WARM_UP_MIN_ROWS = 1L << 16;
+  /** Matrix-vector products over more columns than this do not warm up (nor their memory). */
+  static final long MATVEC_WARM_UP_MAX_INNER = 1L << 10;
 
   /**
    * {@code t(x) %*% y} without materializing {@code t(x)} when y is a vector (every row of x

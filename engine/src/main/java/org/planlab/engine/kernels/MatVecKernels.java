@@ -1,6 +1,7 @@
 package org.planlab.engine.kernels;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
@@ -25,7 +26,45 @@ final class MatVecKernels {
   /** Columns per block of the column-split t(X) %*% y: 32 KiB of the output stays in L1. */
   private static final int COLUMN_BLOCK = 4096;
 
+  /** Rows of the synthetic matrix of the warm-up ({@link #startWarmUp}). */
+  static final int WARM_UP_ROWS = 32;
+  /**
+   * Products of the warm-up: more calls of the row loop, and more rows in all, than HotSpot's
+   * tiered policy counts before it compiles a method with C2 (a timed batch would end once the
+   * dot product is compiled, with the row loop around it still interpreted).
+   */
+  static final int WARM_UP_CALLS = 1500;
+
+  /**
+   * Whether this JVM's warm-up of the dense matrix-vector loop has started. Per JVM, as the
+   * JIT's compiled code it concerns, which every engine instance of the process shares.
+   */
+  private static final AtomicBoolean WARMING = new AtomicBoolean();
+
   private MatVecKernels() {
+  }
+
+  /**
+   * Starts, once per JVM, a daemon thread that runs the dense matrix-vector product
+   * {@link #WARM_UP_CALLS} times over a synthetic {@link #WARM_UP_ROWS} x {@code inner} matrix,
+   * so that C2 compiles its row loop; returns at once. A product over a million rows otherwise
+   * runs its first rows interpreted until the loop is compiled on the stack, and at a script's
+   * start C2 is busy: the first such product took several times its steady time.
+   */
+  static void startWarmUp(int inner) {
+    if (WARMING.compareAndSet(false, true)) {
+      JitWarmUp.start("planlab-matvec-warmup", () -> {
+        double[] values = new double[WARM_UP_ROWS * inner];
+        for (int i = 0; i < values.length; i++) {
+          values[i] = (i % 7) - 3;
+        }
+        MatrixBlock a = MatrixBlock.dense(WARM_UP_ROWS, inner, values);
+        MatrixBlock b = MatrixBlock.dense(inner, 1, java.util.Arrays.copyOf(values, inner));
+        for (int c = 0; c < WARM_UP_CALLS; c++) {
+          matrixVector(a, b, KernelPool.sequential());
+        }
+      });
+    }
   }
 
   /** 1xk %*% kx1: the dot product as a 1x1 block, summed in fixed-size chunks. */
