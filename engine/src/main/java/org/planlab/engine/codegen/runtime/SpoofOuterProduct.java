@@ -226,6 +226,15 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
    * the number of genexec calls.
    */
   private long visit(Main x, Factors shared, int r0, int r1, RowConsumer row) {
+    return visit(x, shared, r0, r1, false, row);
+  }
+
+  /**
+   * {@link #visit} over the rows of X, or with {@code transposed} over the rows of {@code t(X)}
+   * given as x: row j's non-zeros are then the cells (i, j) of column j of X.
+   */
+  private long visit(Main x, Factors shared, int r0, int r1, boolean transposed,
+      RowConsumer row) {
     Factors f = shared.forTask();
     Segments nz = new Segments(x, x.cols);
     double[] w = new double[x.cols];
@@ -235,7 +244,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
       if (nz.len == 0) {
         continue;
       }
-      values(f, i, nz, w);
+      values(f, i, nz, w, transposed);
       row.accept(i, nz, w);
       count += nz.len;
     }
@@ -243,19 +252,26 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
   }
 
   /**
-   * w[q] = genexec of the q-th non-zero of the loaded segment of row i: first the segment's dot
+   * w[q] = genexec of the q-th non-zero of the loaded segment of row r: first the segment's dot
    * products on the shared SIMD loop, then genexec over them in this operator's copy of the
-   * skeleton (scalar code, which the JIT compiles quickly for every new operator).
+   * skeleton (scalar code, which the JIT compiles quickly for every new operator). With
+   * {@code transposed}, row r is column r of X loaded as a row of t(X): V's row r is held and
+   * U's rows gathered for the same products (which commute), and genexec sees the cells (i, r).
    */
-  private void values(Factors f, int i, Segments nz, double[] w) {
+  private void values(Factors f, int r, Segments nz, double[] w, boolean transposed) {
     int k = f.k;
     double[] av = nz.values;
     int[] ix = nz.indexes;
     int p0 = nz.pos;
     double[] uv = nz.uv;
-    VectorPrimitives.outerDots(f.u, i * k, f.v, k, ix, p0, nz.len, uv);
+    if (transposed) {
+      VectorPrimitives.outerDots(f.v, r * k, f.u, k, ix, p0, nz.len, uv);
+    } else {
+      VectorPrimitives.outerDots(f.u, r * k, f.v, k, ix, p0, nz.len, uv);
+    }
     for (int q = 0; q < nz.len; q++) {
-      int j = ix[p0 + q];
+      int i = transposed ? ix[p0 + q] : r;
+      int j = transposed ? r : ix[p0 + q];
       w[q] = genexec(av[p0 + q], uv[q], f.u, i * k, f.v, j * k, f.b, f.scalars, k, i, j);
     }
   }
@@ -332,7 +348,7 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
         if (nz.len == 0) {
           continue;
         }
-        values(t, i, nz, w);
+        values(t, i, nz, w, false);
         VectorPrimitives.scatterMultAdd(f.u, i * k, w, nz.indexes, nz.pos, nz.len, c, k);
         count += nz.len;
       }
@@ -358,29 +374,9 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     int k = f.k;
     Main t = Main.of(transposeOf(xb, pool));
     double[] c = new double[t.rows * k];
-    List<Long> counts = pool.mapChunks(t.rows, TASK_ROWS, work(t, k), (j0, j1) -> {
-      Segments nz = new Segments(t, t.cols);
-      double[] w = new double[t.cols];
-      long count = 0;
-      for (int j = j0; j < j1; j++) {
-        nz.load(j, 0, t.cols);
-        if (nz.len == 0) {
-          continue;
-        }
-        double[] av = nz.values;
-        int[] ix = nz.indexes;
-        int p0 = nz.pos;
-        VectorPrimitives.outerDots(f.v, j * k, f.u, k, ix, p0, nz.len, nz.uv);
-        for (int q = 0; q < nz.len; q++) {
-          int i = ix[p0 + q];
-          w[q] = genexec(av[p0 + q], nz.uv[q], f.u, i * k, f.v, j * k, f.b, f.scalars, k, i,
-              j);
-        }
-        VectorPrimitives.gatherMultAddInOrder(w, ix, p0, nz.len, f.u, k, c, j * k);
-        count += nz.len;
-      }
-      return count;
-    });
+    List<Long> counts = pool.mapChunks(t.rows, TASK_ROWS, work(t, k), (j0, j1) ->
+        visit(t, f, j0, j1, true, (j, s, ws) ->
+            VectorPrimitives.gatherMultAddInOrder(ws, s.indexes, s.pos, s.len, f.u, k, c, j * k)));
     return new SpoofResult(MatrixBlock.dense(t.rows, k, c).examSparsity(), sum(counts));
   }
 
