@@ -1,8 +1,6 @@
 package org.planlab.engine.kernels;
 
 import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicBoolean;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorSpecies;
 
@@ -50,17 +48,12 @@ final class GemmSimd {
   static final int NC = 80 * NR;
 
   /**
-   * Whether this JVM's warm-up of the kernel has started. Per JVM, as the JIT's compiled code it
-   * concerns, which every engine instance of the process shares.
-   */
-  private static final AtomicBoolean WARMING = new AtomicBoolean();
-  /**
-   * Open once the warm-up has seen the tile loop compiled by C2 ({@link
-   * JitWarmUp#untilCompiled}). Until then products run the tile's scalar twin ({@link
+   * This JVM's warm-up of the tile loop, which counts it as compiled once it has measured it so
+   * ({@link JitWarmUp#untilCompiled}). Until then products run the tile's scalar twin ({@link
    * #tileScalar}), which gives the same results bit for bit: the Vector API before C2 runs as
    * allocating library code, two orders of magnitude slower than the twin compiled by C1.
    */
-  private static final CountDownLatch COMPILED = new CountDownLatch(1);
+  private static final JitWarmUp WARM_UP = new JitWarmUp("planlab-gemm-warmup", true);
 
   private GemmSimd() {
   }
@@ -73,26 +66,12 @@ final class GemmSimd {
    * for most of its time (tens of times its steady time).
    */
   static void startWarmUp() {
-    if (WARMING.compareAndSet(false, true)) {
-      JitWarmUp.start("planlab-gemm-warmup", GemmSimd::warmUp);
-    }
+    WARM_UP.start(() -> JitWarmUp.untilCompiled(GemmSimd::warmUpBatch));
   }
 
-  /** Whether C2 has compiled the tile loop (see {@link #COMPILED}). */
+  /** Whether C2 has compiled the tile loop (see {@link #WARM_UP}). */
   static boolean compiled() {
-    return COMPILED.getCount() == 0;
-  }
-
-  /**
-   * Runs the warm-up on the calling thread until C2 has compiled the tile loop (for the warm-up
-   * thread and tests).
-   */
-  static void warmUp() {
-    try {
-      JitWarmUp.untilCompiled(GemmSimd::warmUpBatch);
-    } finally {
-      COMPILED.countDown();
-    }
+    return WARM_UP.compiled();
   }
 
   /**

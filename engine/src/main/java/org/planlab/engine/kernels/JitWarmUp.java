@@ -1,11 +1,16 @@
 package org.planlab.engine.kernels;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
 /**
- * Warms the JIT up on SIMD loops: runs a batch of their work on a daemon thread until C2 has
- * compiled them. Code on the Vector API allocates per operation and runs two orders of
- * magnitude slower until C2 has compiled it, and at a script's start C2 is busy with the rest
- * of the engine; running the loops ahead of their first large use puts them in C2's queue while
- * the script still parses, compiles and reads its data.
+ * The warm-up of one family of loops: their work run once per JVM on a daemon thread, ahead of
+ * their first large use, so that C2 compiles them while the script still parses, compiles and
+ * reads its data. At a script's start C2 is busy with the rest of the engine, and code on the
+ * Vector API allocates per operation and runs two orders of magnitude slower until C2 has
+ * compiled it. One instance per family, held statically by its kernel class: it describes the
+ * JIT's compiled code, which every engine instance of the process shares.
  */
 final class JitWarmUp {
   /**
@@ -13,22 +18,67 @@ final class JitWarmUp {
    * Vector API runs two orders of magnitude slower.
    */
   static final int SPEEDUP = 30;
-  /** Batches after which a warm-up ends whatever it measured. */
+  /** Batches after which a timed warm-up ends whatever it measured. */
   static final int MAX_BATCHES = 200;
 
-  private JitWarmUp() {
+  private final String threadName;
+  private final AtomicBoolean started = new AtomicBoolean();
+  /** Open once a warm-up has ended (or a wait for it timed out): the loops count as compiled. */
+  private final CountDownLatch done;
+
+  /**
+   * A warm-up whose thread is named {@code threadName}; when not {@code needed}, the loops
+   * count as compiled from the start and no warm-up runs.
+   */
+  JitWarmUp(String threadName, boolean needed) {
+    this.threadName = threadName;
+    this.done = new CountDownLatch(needed ? 1 : 0);
   }
 
-  /** Starts {@code warmUp} on a daemon thread named {@code name}; returns at once. */
-  static void start(String name, Runnable warmUp) {
-    Thread t = new Thread(warmUp, name);
+  /** Whether the loops count as compiled: a warm-up has ended or a wait for it timed out. */
+  boolean compiled() {
+    return done.getCount() == 0;
+  }
+
+  /**
+   * Runs {@code body} on a daemon thread unless a warm-up has started or the loops count as
+   * compiled; returns at once.
+   */
+  void start(Runnable body) {
+    if (compiled() || !started.compareAndSet(false, true)) {
+      return;
+    }
+    Thread t = new Thread(() -> run(body), threadName);
     t.setDaemon(true);
     t.start();
   }
 
+  /** Runs {@code body} on the calling thread; the loops then count as compiled, also on failure. */
+  void run(Runnable body) {
+    try {
+      body.run();
+    } finally {
+      done.countDown();
+    }
+  }
+
+  /**
+   * Waits at most {@code millis} for the loops to count as compiled; a wait that times out
+   * counts them so, so that no caller waits again.
+   */
+  void await(long millis) {
+    try {
+      if (!done.await(millis, TimeUnit.MILLISECONDS)) {
+        done.countDown();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
   /**
    * Runs {@code batch} until a run is {@link #SPEEDUP} times faster than the first, at most
-   * {@link #MAX_BATCHES} times, on the calling thread.
+   * {@link #MAX_BATCHES} times, on the calling thread: the body of a timed warm-up.
    */
   static void untilCompiled(Runnable batch) {
     long first = 0;

@@ -1,7 +1,7 @@
 package org.planlab.engine.kernels;
 
+import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.planlab.engine.matrix.MatrixBlock;
 import org.planlab.engine.matrix.SparseBlock;
@@ -35,11 +35,8 @@ final class MatVecKernels {
    */
   static final int WARM_UP_CALLS = 1500;
 
-  /**
-   * Whether this JVM's warm-up of the dense matrix-vector loop has started. Per JVM, as the
-   * JIT's compiled code it concerns, which every engine instance of the process shares.
-   */
-  private static final AtomicBoolean WARMING = new AtomicBoolean();
+  /** This JVM's warm-up of the dense matrix-vector loop ({@link #startWarmUp}). */
+  private static final JitWarmUp WARM_UP = new JitWarmUp("planlab-matvec-warmup", true);
 
   private MatVecKernels() {
   }
@@ -52,19 +49,17 @@ final class MatVecKernels {
    * start C2 is busy: the first such product took several times its steady time.
    */
   static void startWarmUp(int inner) {
-    if (WARMING.compareAndSet(false, true)) {
-      JitWarmUp.start("planlab-matvec-warmup", () -> {
-        double[] values = new double[WARM_UP_ROWS * inner];
-        for (int i = 0; i < values.length; i++) {
-          values[i] = (i % 7) - 3;
-        }
-        MatrixBlock a = MatrixBlock.dense(WARM_UP_ROWS, inner, values);
-        MatrixBlock b = MatrixBlock.dense(inner, 1, java.util.Arrays.copyOf(values, inner));
-        for (int c = 0; c < WARM_UP_CALLS; c++) {
-          matrixVector(a, b, KernelPool.sequential());
-        }
-      });
-    }
+    WARM_UP.start(() -> {
+      double[] values = new double[WARM_UP_ROWS * inner];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = (i % 7) - 3;
+      }
+      MatrixBlock a = MatrixBlock.dense(WARM_UP_ROWS, inner, values);
+      MatrixBlock b = MatrixBlock.dense(inner, 1, Arrays.copyOf(values, inner));
+      for (int c = 0; c < WARM_UP_CALLS; c++) {
+        matrixVector(a, b, KernelPool.sequential());
+      }
+    });
   }
 
   /** 1xk %*% kx1: the dot product as a 1x1 block, summed in fixed-size chunks. */

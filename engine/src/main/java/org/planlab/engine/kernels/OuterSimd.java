@@ -1,8 +1,5 @@
 package org.planlab.engine.kernels;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import jdk.incubator.vector.DoubleVector;
 import jdk.incubator.vector.VectorOperators;
@@ -63,27 +60,24 @@ final class OuterSimd {
   }
 
   /**
-   * Open until C2 has compiled these loops (and the gather and scatter loops of {@link
-   * SimdPrimitives} that Outer operators with other cells use), as the warm-up measured
-   * ({@link #warmUp}). Until then the Outer template runs their scalar twins ({@link
-   * OuterScalar}), which give the same results bit for bit, or waits ({@link
-   * VectorPrimitives#outerRegisters}). Per JVM, as {@link #RANK}: it describes the JIT's
-   * compiled code, which every engine instance of the process shares. Without twins for the
+   * This JVM's warm-up of these loops (and of the gather and scatter loops of {@link
+   * SimdPrimitives} that Outer operators with other cells use), which counts them as compiled
+   * once it has measured them so ({@link #warmUp}). Until then the Outer template runs their
+   * scalar twins ({@link OuterScalar}), which give the same results bit for bit, or waits
+   * ({@link VectorPrimitives#outerRegisters}). Per JVM, as {@link #RANK}. Without twins for the
    * vector shape (not four lanes), the loops count as compiled from the start and run cold.
    */
-  private static final CountDownLatch COMPILED =
-      new CountDownLatch(L == OuterScalar.LANES ? 1 : 0);
-  /** Whether this JVM's warm-up has started. */
-  private static final AtomicBoolean WARMING = new AtomicBoolean();
+  private static final JitWarmUp WARM_UP =
+      new JitWarmUp("planlab-outer-warmup", L == OuterScalar.LANES);
   /** The longest an operator waits for the loops to be compiled ({@link #awaitCompiled}). */
   private static final long WAIT_MS = 2000;
 
   /** Iterations of the loops per timed batch of the warm-up. */
   private static final int BATCH = 100;
 
-  /** Whether C2 has compiled the loops (see {@link #COMPILED}). */
+  /** Whether C2 has compiled the loops (see {@link #WARM_UP}). */
   static boolean compiled() {
-    return COMPILED.getCount() == 0;
+    return WARM_UP.compiled();
   }
 
   /**
@@ -91,10 +85,7 @@ final class OuterSimd {
    * started; returns at once.
    */
   static void startWarmUp(int k) {
-    if (compiled() || !WARMING.compareAndSet(false, true)) {
-      return;
-    }
-    JitWarmUp.start("planlab-outer-warmup", () -> warmUp(k));
+    WARM_UP.start(() -> JitWarmUp.untilCompiled(() -> runLoops(k)));
   }
 
   /**
@@ -105,13 +96,7 @@ final class OuterSimd {
    */
   static void awaitCompiled(int k) {
     startWarmUp(k);
-    try {
-      if (!COMPILED.await(WAIT_MS, TimeUnit.MILLISECONDS)) {
-        COMPILED.countDown();
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+    WARM_UP.await(WAIT_MS);
   }
 
   /** Whether rank {@code k} has between one and {@link #MAX_VECTORS} whole vectors. */
@@ -289,16 +274,13 @@ final class OuterSimd {
   /**
    * Runs {@link #dots} and {@link #right} for rank {@code k} (where these loops serve it) and
    * the gather and scatter products of {@link SimdPrimitives} on small synthetic rows, in timed
-   * batches, until C2 has compiled them ({@link JitWarmUp#untilCompiled}); then {@link
-   * #COMPILED} opens (also when a batch fails). Only rank k runs, since the compiled loops keep
-   * only the branches the calls took (a rank's vector count). Touches only its own arrays.
+   * batches, until C2 has compiled them ({@link JitWarmUp#untilCompiled}), on the calling
+   * thread; then they count as compiled (also when a batch fails). Only rank k runs, since the
+   * compiled loops keep only the branches the calls took (a rank's vector count). Touches only
+   * its own arrays.
    */
   static void warmUp(int k) {
-    try {
-      JitWarmUp.untilCompiled(() -> runLoops(k));
-    } finally {
-      COMPILED.countDown();
-    }
+    WARM_UP.run(() -> JitWarmUp.untilCompiled(() -> runLoops(k)));
   }
 
   private static void runLoops(int k) {

@@ -22,10 +22,10 @@ import org.planlab.engine.parallel.KernelPool;
  * sparsity of X is exploited over the dense outer product {@code U V^T}), so the work is
  * nnz(X) body calls, not m x n. A row's values are computed first and then consumed by one loop
  * of the type (sec. 2.2: the skeleton owns the data access and multi-threading). RIGHT and
- * CELLWISE write disjoint output rows per row range; LEFT writes disjoint output rows
- * per column range of X (or, linear, per row range of t(X)), summing each over X's rows in
- * order; AGG reduces per-chunk partials in chunk order. So every type gives identical results
- * for any thread count.
+ * CELLWISE write disjoint output rows per row range; LEFT writes disjoint output rows per
+ * column range of X or per row range of t(X), summing each over X's rows in order; AGG reduces
+ * per-chunk partials in chunk order. So every type gives identical results for any thread
+ * count.
  *
  * <p>The dot products {@code U[i,] . V[j,]} of a row run first, on a shared SIMD loop that
  * holds U's row in registers ({@link VectorPrimitives#outerDots}); genexec then gets each as
@@ -107,8 +107,9 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
     long start = System.nanoTime();
     SpoofResult result = switch (type) {
       case RIGHT -> right(x, f, pool);
-      case LEFT -> linear && VectorPrimitives.outerRegisters(k) ? leftLinear(xb, f, pool)
-          : f.readsSparse() ? left(x, f, pool) : leftOverTranspose(xb, f, pool);
+      case LEFT -> linear && VectorPrimitives.outerRegisters(k)
+          ? leftOverTranspose(xb, f, true, pool)
+          : f.readsSparse() ? left(x, f, pool) : leftOverTranspose(xb, f, false, pool);
       case CELLWISE -> cellwise(x, f, pool);
       case AGG -> agg(x, f, pool);
     };
@@ -361,42 +362,30 @@ public abstract class SpoofOuterProduct extends SpoofOperator {
    * {@code t(W) %*% U} over the rows of {@code t(X)}: row j of the output is {@code sum_i w_ij
    * * U[i,]} over the non-zeros of column j of X, which t(X)'s row j lists in ascending i. Tasks
    * take chunks of output rows and sum each row in place, where {@link #left} visits every row
-   * of X in every column range and adds into a random output row per non-zero. The results equal
-   * {@link #left}'s bit for bit: each dot product multiplies the same pairs in the same lane
-   * order (products commute), genexec sees the same cell (i, j), and each output element gains
-   * {@code w_ij * U[i,l]}, multiplied then added, in ascending i
-   * ({@link VectorPrimitives#gatherMultAddInOrder}). For operators whose side inputs are read
-   * by cell from dense arrays: a sparse side input is read fastest in row order, which this
-   * order is not. X's transpose is kept for the next execution over the same X
-   * ({@link #transposeOf}).
+   * of X in every column range and adds into a random output row per non-zero. X's transpose is
+   * kept for the next execution over the same X ({@link #transposeOf}).
+   *
+   * <p>A {@code linear} operator, {@code t(X * (U V^T)) %*% U}, runs as RIGHT over t(X) with the
+   * factors' roles swapped, on the register loop that keeps the output row and V's row in
+   * registers ({@link VectorPrimitives#outerRight}): the products and fused multiply-adds are
+   * LEFT's (both commute in their factors), added in ascending i, the order LEFT adds them in.
+   * Any other operator gets each row's values with V's row j held and U's rows gathered (the
+   * same products), genexec for the same cells (i, j), and each output element gains {@code
+   * w_ij * U[i,l]}, multiplied then added, in ascending i ({@link
+   * VectorPrimitives#gatherMultAddInOrder}). Either way the result equals {@link #left}'s bit
+   * for bit. For operators whose side inputs are read by cell from dense arrays: a sparse side
+   * input is read fastest in row order, which this order is not.
    */
-  private SpoofResult leftOverTranspose(MatrixBlock xb, Factors f, KernelPool pool) {
-    int k = f.k;
-    Main t = Main.of(transposeOf(xb, pool));
-    double[] c = new double[t.rows * k];
-    List<Long> counts = pool.mapChunks(t.rows, TASK_ROWS, work(t, k), (j0, j1) ->
-        visit(t, f, j0, j1, true, (j, s, ws) ->
-            VectorPrimitives.gatherMultAddInOrder(ws, s.indexes, s.pos, s.len, f.u, k, c, j * k)));
-    return new SpoofResult(MatrixBlock.dense(t.rows, k, c).examSparsity(), sum(counts));
-  }
-
-  /**
-   * LEFT of a linear operator, {@code t(X * (U V^T)) %*% U}, as RIGHT over {@code t(X)} with the
-   * factors' roles swapped: row j of the output gains {@code X[i,j] * (V[j,] . U[i,]) * U[i,]}
-   * for the non-zeros of column j of X, on the register loop that keeps the output row and V's
-   * row in registers ({@link VectorPrimitives#outerRight}), where LEFT over X reads and writes
-   * a random output row per non-zero. The results equal LEFT's bit for bit: the products and
-   * fused multiply-adds are the same (both commute in their factors), and t(X)'s rows list the
-   * non-zeros in ascending row order, the order LEFT adds them in. X's transpose is kept for the
-   * next execution over the same X ({@link #transposeOf}).
-   */
-  private static SpoofResult leftLinear(MatrixBlock xb, Factors f, KernelPool pool) {
+  private SpoofResult leftOverTranspose(MatrixBlock xb, Factors f, boolean linearRows,
+      KernelPool pool) {
     int k = f.k;
     Main t = Main.of(transposeOf(xb, pool));
     Factors swapped = new Factors(f.v, f.u, k, f.b, f.scalars);
     double[] c = new double[t.rows * k];
-    List<Long> counts = pool.mapChunks(t.rows, TASK_ROWS, work(t, k),
-        (j0, j1) -> rightLinear(t, swapped, j0, j1, c));
+    List<Long> counts = pool.mapChunks(t.rows, TASK_ROWS, work(t, k), (j0, j1) -> linearRows
+        ? rightLinear(t, swapped, j0, j1, c)
+        : visit(t, f, j0, j1, true, (j, s, ws) ->
+            VectorPrimitives.gatherMultAddInOrder(ws, s.indexes, s.pos, s.len, f.u, k, c, j * k)));
     return new SpoofResult(MatrixBlock.dense(t.rows, k, c).examSparsity(), sum(counts));
   }
 
