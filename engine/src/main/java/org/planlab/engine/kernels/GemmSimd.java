@@ -91,8 +91,22 @@ final class GemmSimd {
     for (int i = 0; i < b.length; i++) {
       b[i] = (i % 5) - 2;
     }
-    multiplyRows(a, k, 1, b, c, k, n, 0, m, true);
-    multiplyRows(a, 1, m, b, c, k, n, 0, m, true);
+    multiplyRows(a, k, 1, b, c, k, n, 0, m, Tiles.SIMD);
+    multiplyRows(a, 1, m, b, c, k, n, 0, m, Tiles.SIMD);
+  }
+
+  /** Which tile a product runs: both give the same results bit for bit. */
+  enum Tiles {
+    /** The SIMD tile. */
+    SIMD,
+    /** The scalar twin. */
+    TWIN,
+    /**
+     * The scalar twin until the warm-up counts the SIMD tile compiled, then the SIMD tile from
+     * the next block of rows on: a product that started before C2 compiled the tile does not
+     * run all of its blocks on the slower twin.
+     */
+    TWIN_UNTIL_COMPILED
   }
 
   /**
@@ -105,7 +119,7 @@ final class GemmSimd {
 
   /** Rows [rl, ru) of {@code c = a b}; a is m x k, b is k x n, all row-major. */
   static void multiplyRows(double[] a, double[] b, double[] c, int k, int n, int rl, int ru) {
-    multiplyRows(a, k, 1, b, c, k, n, rl, ru, simdNow());
+    multiplyRows(a, k, 1, b, c, k, n, rl, ru, tilesNow());
   }
 
   /**
@@ -114,27 +128,27 @@ final class GemmSimd {
    */
   static void transposedLeftRows(double[] a, int m, double[] b, double[] c, int k, int n, int rl,
       int ru) {
-    multiplyRows(a, 1, m, b, c, k, n, rl, ru, simdNow());
+    multiplyRows(a, 1, m, b, c, k, n, rl, ru, tilesNow());
   }
 
   /**
-   * Whether products run the SIMD tile now: C2 has compiled it; else they run the scalar twin,
-   * and the warm-up starts unless it has.
+   * The tiles of a product starting now: SIMD once C2 has compiled it; else the scalar twin
+   * until it has, and the warm-up starts unless it has.
    */
-  private static boolean simdNow() {
+  private static Tiles tilesNow() {
     if (compiled()) {
-      return true;
+      return Tiles.SIMD;
     }
     startWarmUp();
-    return false;
+    return Tiles.TWIN_UNTIL_COMPILED;
   }
 
   /**
    * Rows [rl, ru) of {@code c = A b} with element (i, p) of A at {@code a[i*rs + p*cs]}, on the
-   * SIMD tile or its scalar twin, which give the same results bit for bit.
+   * tiles {@code tiles} names, which give the same results bit for bit.
    */
   static void multiplyRows(double[] a, int rs, int cs, double[] b, double[] c, int k, int n,
-      int rl, int ru, boolean simd) {
+      int rl, int ru, Tiles tiles) {
     Arrays.fill(c, rl * n, ru * n, 0.0);
     if (ru <= rl) {
       return;
@@ -146,7 +160,7 @@ final class GemmSimd {
     double[] packedB = new double[kcMax * ncMax];
     double[] packedA = new double[kcMax * roundUp(Math.min(ru - rl, MC), MR)];
     double[] edge = new double[MR * NR];
-    double[] twin = simd ? null : new double[MR * NR];
+    double[] twin = tiles == Tiles.SIMD ? null : new double[MR * NR];
     for (int jc = 0; jc < n; jc += ncMax) {
       int nc = Math.min(n, jc + ncMax) - jc;
       int panels = (nc + NR - 1) / NR;
@@ -154,6 +168,9 @@ final class GemmSimd {
         int kc = Math.min(k, pc + KC) - pc;
         packB(b, n, pc, kc, jc, nc, panels, packedB);
         for (int ic = rl; ic < ru; ic += MC) {
+          if (twin != null && tiles == Tiles.TWIN_UNTIL_COMPILED && compiled()) {
+            twin = null;
+          }
           int mc = Math.min(ru, ic + MC) - ic;
           int groups = (mc + MR - 1) / MR;
           packA(a, rs, cs, ic, mc, pc, kc, groups, packedA);

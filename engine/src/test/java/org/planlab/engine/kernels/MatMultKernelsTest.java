@@ -282,8 +282,8 @@ class MatMultKernelsTest {
         int rl = m / 3;
         double[] simd = Reference.mixedMagnitudes(rnd, m * n);
         double[] twin = simd.clone();
-        GemmSimd.multiplyRows(a, rs, cs, b, simd, k, n, rl, m, true);
-        GemmSimd.multiplyRows(a, rs, cs, b, twin, k, n, rl, m, false);
+        GemmSimd.multiplyRows(a, rs, cs, b, simd, k, n, rl, m, GemmSimd.Tiles.SIMD);
+        GemmSimd.multiplyRows(a, rs, cs, b, twin, k, n, rl, m, GemmSimd.Tiles.TWIN);
         assertArrayEquals(simd, twin, m + "x" + k + "x" + n + (transposed ? " transposed" : ""));
       }
     }
