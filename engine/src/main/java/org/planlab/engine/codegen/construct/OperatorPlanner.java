@@ -7,6 +7,7 @@ import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.ListIterator;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
@@ -115,8 +116,11 @@ public final class OperatorPlanner {
         return;
       }
       List<Hop> next = step == Step.OPERATOR ? op.inputs() : h.inputs();
-      for (int i = next.size() - 1; i >= 0; i--) {
-        work.push(next.get(i));
+      // pushed last to first, so that the first input is visited first; an iterator rather
+      // than a counted loop, whose speculative loop predicates the JIT kept invalidating here
+      // (each time recompiling the cost model that inlines this traversal)
+      for (ListIterator<Hop> it = next.listIterator(next.size()); it.hasPrevious(); ) {
+        work.push(it.previous());
       }
     }
   }

@@ -84,12 +84,8 @@ public final class Eq3Costs implements PartitionCosts {
   private final PlanPartition partition;
   private final OperatorCosts costs;
   private final Set<Hop> members = Collections.newSetFromMap(new IdentityHashMap<>());
-  /**
-   * Members and the HOPs on paths from the roots down to members: what planning visits. Marked
-   * by the first plan costing — a plan-cache hit needs only the bound and the selection.
-   */
+  /** Members and the HOPs on paths from the roots down to members: what planning visits. */
   private final Set<Hop> relevant = Collections.newSetFromMap(new IdentityHashMap<>());
-  private boolean relevantMarked;
   /** The members in topological order and their entries by preference, sorted once. */
   private final List<Hop> memberOrder;
   private final Map<Hop, List<MemoEntry>> preferred = new IdentityHashMap<>();
@@ -180,6 +176,9 @@ public final class Eq3Costs implements PartitionCosts {
       }
     }
     this.costingRoots = List.copyOf(r);
+    // marked here rather than by the first plan costed: a branch that plan costing takes once
+    // per partition would make the JIT recompile the cost model for every new partition
+    markRelevant(costingRoots, Collections.newSetFromMap(new IdentityHashMap<>()));
     this.writeRoots = writeRoots();
     this.readInputs = readInputs();
     this.minCompute = minCompute();
@@ -313,10 +312,6 @@ public final class Eq3Costs implements PartitionCosts {
 
   @Override
   public double planCost(boolean[] q, double bound) {
-    if (!relevantMarked) {
-      markRelevant(costingRoots, new java.util.HashSet<>());
-      relevantMarked = true;
-    }
     partial = false;
     reused = false;
     Map<Hop, List<MemoEntry>> selected = selection(q);
