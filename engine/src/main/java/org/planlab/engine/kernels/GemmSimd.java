@@ -75,12 +75,23 @@ final class GemmSimd {
   }
 
   /**
-   * A product and a transposed-left product of small synthetic matrices on the SIMD tile, over
-   * whole and partial groups and panels and two blocks of k.
+   * Products and transposed-left products of small synthetic matrices on the SIMD tile, over
+   * whole and partial groups and panels: one over two blocks of k, and {@link #SHORT_PRODUCTS}
+   * over a few steps of k. C2 compiles the tile once it has been called often enough, and
+   * before that each of its steps runs the Vector API's allocating library code: short tiles
+   * reach that count in a fraction of the time long ones take, which matters at a script's
+   * start, when a long compile queue raises the count.
    */
   private static void warmUpBatch() {
+    warmUpProducts(KC + 8, 1);
+    warmUpProducts(4, SHORT_PRODUCTS);
+  }
+
+  /** Short products per warm-up batch. */
+  private static final int SHORT_PRODUCTS = 16;
+
+  private static void warmUpProducts(int k, int times) {
     int m = 9;
-    int k = KC + 8;
     int n = 2 * NR + 5;
     double[] a = new double[m * k];
     double[] b = new double[k * n];
@@ -91,8 +102,10 @@ final class GemmSimd {
     for (int i = 0; i < b.length; i++) {
       b[i] = (i % 5) - 2;
     }
-    multiplyRows(a, k, 1, b, c, k, n, 0, m, Tiles.SIMD);
-    multiplyRows(a, 1, m, b, c, k, n, 0, m, Tiles.SIMD);
+    for (int t = 0; t < times; t++) {
+      multiplyRows(a, k, 1, b, c, k, n, 0, m, Tiles.SIMD);
+      multiplyRows(a, 1, m, b, c, k, n, 0, m, Tiles.SIMD);
+    }
   }
 
   /** Which tile a product runs: both give the same results bit for bit. */
