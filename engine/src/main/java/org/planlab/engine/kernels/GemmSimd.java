@@ -46,6 +46,8 @@ final class GemmSimd {
   static final int MC = 16 * MR;
   /** Columns of B per packed block, at most: whole panels. */
   static final int NC = 80 * NR;
+  /** Products over a few steps of k per batch of the warm-up ({@link #warmUpBatch}). */
+  private static final int SHORT_PRODUCTS = 16;
 
   /**
    * This JVM's warm-up of the tile loop, which counts it as compiled once it has measured it so
@@ -86,9 +88,6 @@ final class GemmSimd {
     warmUpProducts(KC + 8, 1);
     warmUpProducts(4, SHORT_PRODUCTS);
   }
-
-  /** Short products per warm-up batch. */
-  private static final int SHORT_PRODUCTS = 16;
 
   private static void warmUpProducts(int k, int times) {
     int m = 9;
