@@ -188,11 +188,11 @@ public final class VectorPrimitives {
     if (from == k) {
       return;
     }
-    // the scalar elements' sums in one pass over the gathered rows, each chain in q order
+    // the scalar elements' sums in one pass over the gathered rows, each chain in q order:
+    // the even terms add into c's slice, the odd ones into a buffer added at the end
     int n = k - from;
-    double[] even = new double[n];
+    int co = ci + from;
     double[] odd = new double[n];
-    System.arraycopy(c, ci + from, even, 0, n);
     int q = 0;
     for (; q + 1 < len; q += 2) {
       double w0 = w[q];
@@ -200,7 +200,7 @@ public final class VectorPrimitives {
       int b0 = aix[ai + q] * k + from;
       int b1 = aix[ai + q + 1] * k + from;
       for (int l = 0; l < n; l++) {
-        even[l] += w0 * b[b0 + l];
+        c[co + l] += w0 * b[b0 + l];
         odd[l] += w1 * b[b1 + l];
       }
     }
@@ -208,11 +208,11 @@ public final class VectorPrimitives {
       double w0 = w[q];
       int b0 = aix[ai + q] * k + from;
       for (int l = 0; l < n; l++) {
-        even[l] += w0 * b[b0 + l];
+        c[co + l] += w0 * b[b0 + l];
       }
     }
     for (int l = 0; l < n; l++) {
-      c[ci + from + l] = even[l] + odd[l];
+      c[co + l] += odd[l];
     }
   }
 
