@@ -174,10 +174,10 @@ public final class VectorPrimitives {
    * Gathered rows combined into one slice: {@code c[ci+l] += sum_q w[q] * b[aix[ai+q]*k + l]}
    * for l in [0, k) and q in [0, len), the rows of b (row-major, k columns) picked by an index
    * array. Two accumulators per element, taking even and odd q, then added; every element is
-   * one multiply and one add per term, so the SIMD and scalar paths round alike. One pass over
-   * the gathered rows keeps the k sums in registers (SIMD) or a small buffer (scalar) instead of
-   * reading and writing c once per row (the Outer template's RIGHT product, fusion paper sec.
-   * 2.2).
+   * one multiply and one add per term, so the SIMD and scalar paths round alike. The sums stay
+   * in registers (SIMD) or local variables ({@link GatherRows}) over all the gathered rows
+   * instead of being read and written in c once per row (the Outer template's RIGHT product,
+   * fusion paper sec. 2.2).
    */
   public static void gatherMultAdd(double[] w, int[] aix, int ai, int len, double[] b, int k,
       double[] c, int ci) {
@@ -185,34 +185,8 @@ public final class VectorPrimitives {
     if (outerSimd(k)) {
       from = SimdPrimitives.gatherMultAdd(w, aix, ai, len, b, k, c, ci);
     }
-    if (from == k) {
-      return;
-    }
-    // the scalar elements' sums in one pass over the gathered rows, each chain in q order:
-    // the even terms add into c's slice, the odd ones into a buffer added at the end
-    int n = k - from;
-    int co = ci + from;
-    double[] odd = new double[n];
-    int q = 0;
-    for (; q + 1 < len; q += 2) {
-      double w0 = w[q];
-      double w1 = w[q + 1];
-      int b0 = aix[ai + q] * k + from;
-      int b1 = aix[ai + q + 1] * k + from;
-      for (int l = 0; l < n; l++) {
-        c[co + l] += w0 * b[b0 + l];
-        odd[l] += w1 * b[b1 + l];
-      }
-    }
-    if (q < len) {
-      double w0 = w[q];
-      int b0 = aix[ai + q] * k + from;
-      for (int l = 0; l < n; l++) {
-        c[co + l] += w0 * b[b0 + l];
-      }
-    }
-    for (int l = 0; l < n; l++) {
-      c[co + l] += odd[l];
+    if (from < k) {
+      GatherRows.evenOdd(w, aix, ai, len, b, k, c, ci, from);
     }
   }
 
@@ -225,13 +199,7 @@ public final class VectorPrimitives {
    */
   public static void gatherMultAddInOrder(double[] w, int[] aix, int ai, int len, double[] b,
       int k, double[] c, int ci) {
-    for (int q = 0; q < len; q++) {
-      double s = w[q];
-      int bi = aix[ai + q] * k;
-      for (int l = 0; l < k; l++) {
-        c[ci + l] += s * b[bi + l];
-      }
-    }
+    GatherRows.inOrder(w, aix, ai, len, b, k, c, ci, 0);
   }
 
   /**

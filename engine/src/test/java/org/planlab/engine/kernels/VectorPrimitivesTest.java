@@ -182,12 +182,13 @@ class VectorPrimitivesTest {
   /**
    * Gathered rows of a k-column matrix, combined with weights into a row with an offset, and
    * one row scattered into indexed rows: both against the naive loops, for ranks below, at and
-   * above the vector width (scalar tails included) and odd and even numbers of rows.
+   * above the vector width (scalar tails included), ranks that the scalar loops hold in one
+   * window of local variables or split into several, and odd and even numbers of rows.
    */
   @Test
   void gatherAndScatterMultAddMatchTheNaiveLoops() {
     Random rnd = new Random(3);
-    for (int k : new int[] {1, 3, 4, 7, 16, 20, 33}) {
+    for (int k : new int[] {1, 2, 3, 4, 5, 7, 8, 10, 11, 12, 15, 16, 19, 20, 27, 33}) {
       for (int len = 0; len <= 9; len++) {
         int rows = 12;
         double[] b = randomArray(rnd, rows * k);
