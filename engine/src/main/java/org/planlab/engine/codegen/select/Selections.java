@@ -3,7 +3,6 @@ package org.planlab.engine.codegen.select;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -73,24 +72,14 @@ public final class Selections {
 
   /**
    * {@link #bestPerType(MemoTable, BiPredicate)} over {@code hops} (topologically ordered) with
-   * their entries already sorted by {@link #preferred}: for callers that select many times over
-   * the same memo table (cost-based enumeration costs one selection per plan).
+   * their entries already sorted by {@link #preferred}. Callers that select many times over the
+   * same entries (cost-based enumeration costs one selection per plan) keep a {@link
+   * PreferredEntries} instead.
    */
   public static Map<Hop, List<MemoEntry>> bestPerType(List<Hop> hops,
       Function<Hop, List<MemoEntry>> preferred, BiPredicate<Hop, MemoEntry> allowed) {
-    Map<Hop, List<MemoEntry>> out = new IdentityHashMap<>();
-    for (Hop h : hops) {
-      Map<TemplateType, MemoEntry> best = new EnumMap<>(TemplateType.class);
-      for (MemoEntry e : preferred.apply(h)) {
-        if (!best.containsKey(e.type()) && allowed.test(h, e) && refsResolve(h, e, out)) {
-          best.put(e.type(), e);
-        }
-      }
-      if (!best.isEmpty()) {
-        out.put(h, new ArrayList<>(best.values()));
-      }
-    }
-    return out;
+    PreferredEntries p = new PreferredEntries(hops, preferred);
+    return p.selection(p.choose((i, j) -> allowed.test(p.hop(i), p.entries(i).get(j))));
   }
 
   /**

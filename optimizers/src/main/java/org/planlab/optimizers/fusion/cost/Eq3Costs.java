@@ -1,6 +1,7 @@
 package org.planlab.optimizers.fusion.cost;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -21,6 +22,7 @@ import org.planlab.engine.codegen.memo.MemoTable;
 import org.planlab.engine.codegen.select.CostConstants;
 import org.planlab.engine.codegen.select.DistributedExecution;
 import org.planlab.engine.codegen.select.FusionPlan;
+import org.planlab.engine.codegen.select.PreferredEntries;
 import org.planlab.engine.codegen.select.Selections;
 import org.planlab.engine.ir.Hop;
 import org.planlab.optimizers.fusion.enumeration.InterestingPoint;
@@ -86,23 +88,22 @@ public final class Eq3Costs implements PartitionCosts {
   private final Set<Hop> members = Collections.newSetFromMap(new IdentityHashMap<>());
   /** Members and the HOPs on paths from the roots down to members: what planning visits. */
   private final Set<Hop> relevant = Collections.newSetFromMap(new IdentityHashMap<>());
-  /** The members in topological order and their entries by preference, sorted once. */
-  private final List<Hop> memberOrder;
-  private final Map<Hop, List<MemoEntry>> preferred = new IdentityHashMap<>();
+  /** The members in topological order and their entries by preference, indexed once. */
+  private final PreferredEntries preferred;
   /**
-   * Per consumer HOP, its interesting points as pairs (input position, point index) in one
-   * array: read for every entry of every plan costed, so no boxed map there.
+   * Per member and entry, the interesting points that disable it: those at the member whose
+   * input the entry fuses. Read for every entry of every plan costed.
    */
-  private final Map<Hop, int[]> pointIndex = new IdentityHashMap<>();
+  private final int[][][] blockers;
   private final Map<OperatorKey, Double> operatorCosts = new HashMap<>();
   /**
    * The costs of the selections costed so far, by the selected entries of every member in
    * order, as {cost, 1 if partial}: different assignments often select the same entries (a
    * materialization point whose consumer has no entry fusing it, or one that is materialized
    * anyway), and Eq. 3 is a function of the selection, so those plans cost the same. Keyed by
-   * a list, not by the selection map, which compares its entry lists by identity.
+   * the choice ({@link PreferredEntries#choose}), which identifies the selection.
    */
-  private final Map<List<List<MemoEntry>>, double[]> costBySelection = new HashMap<>();
+  private final Map<Choice, double[]> costBySelection = new HashMap<>();
   private boolean reused;
   /** Where costing starts: the partition roots and the always materialized points. */
   private final List<Hop> costingRoots;
@@ -138,7 +139,6 @@ public final class Eq3Costs implements PartitionCosts {
     this.partition = partition;
     this.costs = new OperatorCosts(memo, constants);
     members.addAll(partition.hops());
-    List<Hop> order = new ArrayList<>();
     // The template per HOP is not part of the search space (MPSkipEnum enumerates
     // materialization points): where a sparsity-exploiting Outer entry is valid, only Outer
     // entries take part, the rule the heuristics apply too (Selections.sparsityExploitingFirst).
@@ -146,27 +146,26 @@ public final class Eq3Costs implements PartitionCosts {
     // so expensive that materializing the product wins (ALS-CG's left products, sec. 5.4).
     BiPredicate<Hop, MemoEntry> sparsityFirst = Selections.sparsityExploitingFirst(memo);
     this.memoryBudget = constants.localMemoryBudget();
-    for (Hop h : partition.hops()) { // in the memo table's topological order
-      order.add(h);
-      preferred.put(h, Selections.preferred(memo, h).stream()
-          .filter(e -> sparsityFirst.test(h, e) && !exceedsBudget(h, e)).toList());
-    }
-    this.memberOrder = List.copyOf(order);
+    // the members in the memo table's topological order
+    this.preferred = new PreferredEntries(partition.hops(), h -> Selections.preferred(memo, h)
+        .stream().filter(e -> sparsityFirst.test(h, e) && !exceedsBudget(h, e)).toList());
     List<InterestingPoint> points = partition.points();
     Map<Hop, Map<Integer, Integer>> byConsumer = new IdentityHashMap<>();
     for (int k = 0; k < points.size(); k++) {
       InterestingPoint p = points.get(k);
       byConsumer.computeIfAbsent(p.consumer(), x -> new HashMap<>()).put(p.input(), k);
     }
-    byConsumer.forEach((h, byInput) -> {
-      int[] pairs = new int[2 * byInput.size()];
-      int w = 0;
-      for (Map.Entry<Integer, Integer> p : byInput.entrySet()) {
-        pairs[w++] = p.getKey();
-        pairs[w++] = p.getValue();
+    this.blockers = new int[preferred.size()][][];
+    for (int i = 0; i < preferred.size(); i++) {
+      Map<Integer, Integer> byInput = byConsumer.getOrDefault(preferred.hop(i), Map.of());
+      List<MemoEntry> es = preferred.entries(i);
+      blockers[i] = new int[es.size()][];
+      for (int j = 0; j < es.size(); j++) {
+        MemoEntry e = es.get(j);
+        blockers[i][j] = byInput.entrySet().stream().filter(p -> e.isRef(p.getKey()))
+            .mapToInt(Map.Entry::getValue).sorted().toArray();
       }
-      pointIndex.put(h, pairs);
-    });
+    }
     // costing starts at the roots and at the materialization points read materialized in
     // every plan: a consumer outside the partition triggers a costing of its own (sec. 4.2)
     List<Hop> r = new ArrayList<>();
@@ -294,31 +293,26 @@ public final class Eq3Costs implements PartitionCosts {
 
   @Override
   public Map<Hop, List<MemoEntry>> selection(boolean[] q) {
-    return Selections.bestPerType(memberOrder, preferred::get, (h, e) -> allowed(h, e, q));
+    return preferred.selection(choose(q));
   }
 
-  private boolean allowed(Hop h, MemoEntry e, boolean[] q) {
-    int[] pairs = pointIndex.get(h);
-    if (pairs == null) {
-      return true;
-    }
-    for (int i = 0; i < pairs.length; i += 2) {
-      if (e.isRef(pairs[i]) && q[pairs[i + 1]]) {
-        return false;
+  /** The choice of assignment {@code q}: an entry is allowed unless a true point disables it. */
+  private int[] choose(boolean[] q) {
+    return preferred.choose((i, j) -> {
+      for (int k : blockers[i][j]) {
+        if (q[k]) {
+          return false;
+        }
       }
-    }
-    return true;
+      return true;
+    });
   }
 
   @Override
   public double planCost(boolean[] q, double bound) {
     partial = false;
     reused = false;
-    Map<Hop, List<MemoEntry>> selected = selection(q);
-    List<List<MemoEntry>> key = new ArrayList<>(memberOrder.size());
-    for (Hop h : memberOrder) {
-      key.add(selected.get(h));
-    }
+    Choice key = new Choice(choose(q));
     double[] known = costBySelection.get(key);
     // a full cost holds for any bound; a partial one while it still exceeds the bound
     if (known != null && (known[1] == 0 || known[0] > bound)) {
@@ -326,7 +320,7 @@ public final class Eq3Costs implements PartitionCosts {
       partial = known[1] != 0;
       return known[0];
     }
-    FusionPlan plan = new FusionPlan(selected, List.of());
+    FusionPlan plan = new FusionPlan(preferred.selection(key.chosen), List.of());
     double[] total = {0};
     // operators are planned and costed one at a time, so costing stops (and planning with it)
     // as soon as the partial cost exceeds the bound
@@ -530,6 +524,27 @@ public final class Eq3Costs implements PartitionCosts {
   }
 
   /** An operator by its root and the entries of the HOPs it covers. */
+  /** A choice as a map key: equal by its contents. */
+  private static final class Choice {
+    final int[] chosen;
+    private final int hash;
+
+    Choice(int[] chosen) {
+      this.chosen = chosen;
+      this.hash = Arrays.hashCode(chosen);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Choice c && c.hash == hash && Arrays.equals(c.chosen, chosen);
+    }
+
+    @Override
+    public int hashCode() {
+      return hash;
+    }
+  }
+
   private record OperatorKey(Hop root, List<Hop> covered, List<MemoEntry> entries) {
   }
 }
