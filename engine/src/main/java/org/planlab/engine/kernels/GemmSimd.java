@@ -46,14 +46,15 @@ final class GemmSimd {
   static final int MC = 16 * MR;
   /** Columns of B per packed block, at most: whole panels. */
   static final int NC = 80 * NR;
-  /** Products over a few steps of k per batch of the warm-up ({@link #warmUpBatch}). */
+  /** Products over a few steps of k per batch of the warm-up ({@link WarmUpProducts}). */
   private static final int SHORT_PRODUCTS = 16;
 
   /**
    * This JVM's warm-up of the tile loop, which counts it as compiled once it has measured it so
    * ({@link JitWarmUp#untilCompiled}). Until then products run the tile's scalar twin ({@link
    * #tileScalar}), which gives the same results bit for bit: the Vector API before C2 runs as
-   * allocating library code, two orders of magnitude slower than the twin compiled by C1.
+   * allocating library code, two orders of magnitude slower than the twin compiled by C1; a
+   * warm-up that never sees C2's code leaves products on the twin.
    */
   private static final JitWarmUp WARM_UP = new JitWarmUp("planlab-gemm-warmup", true);
 
@@ -68,7 +69,10 @@ final class GemmSimd {
    * for most of its time (tens of times its steady time).
    */
   static void startWarmUp() {
-    WARM_UP.start(() -> JitWarmUp.untilCompiled(GemmSimd::warmUpBatch));
+    WARM_UP.start(() -> {
+      WarmUpProducts batch = new WarmUpProducts();
+      return JitWarmUp.untilCompiled(batch::run);
+    });
   }
 
   /** Whether C2 has compiled the tile loop (see {@link #WARM_UP}). */
@@ -77,33 +81,43 @@ final class GemmSimd {
   }
 
   /**
-   * Products and transposed-left products of small synthetic matrices on the SIMD tile, over
-   * whole and partial groups and panels: one over two blocks of k, and {@link #SHORT_PRODUCTS}
-   * over a few steps of k. C2 compiles the tile once it has been called often enough, and
-   * before that each of its steps runs the Vector API's allocating library code: short tiles
-   * reach that count in a fraction of the time long ones take, which matters at a script's
-   * start, when a long compile queue raises the count.
+   * A batch of the warm-up: products and transposed-left products of small synthetic matrices
+   * on the SIMD tile, over whole and partial groups and panels: one over two blocks of k, and
+   * {@link #SHORT_PRODUCTS} over a few steps of k. C2 compiles the tile once it has been called
+   * often enough, and before that each of its steps runs the Vector API's allocating library
+   * code: short tiles reach that count in a fraction of the time long ones take, which matters
+   * at a script's start, when a long compile queue raises the count. The matrices are made once,
+   * so that a batch allocates little but the vectors of code C2 has not compiled.
    */
-  private static void warmUpBatch() {
-    warmUpProducts(KC + 8, 1);
-    warmUpProducts(4, SHORT_PRODUCTS);
-  }
+  private static final class WarmUpProducts {
+    private static final int M = 9;
+    private static final int N = 2 * NR + 5;
+    private final double[][] longProduct = operands(KC + 8);
+    private final double[][] shortProduct = operands(4);
 
-  private static void warmUpProducts(int k, int times) {
-    int m = 9;
-    int n = 2 * NR + 5;
-    double[] a = new double[m * k];
-    double[] b = new double[k * n];
-    double[] c = new double[m * n];
-    for (int i = 0; i < a.length; i++) {
-      a[i] = (i % 7) - 3;
+    void run() {
+      multiply(longProduct, KC + 8, 1);
+      multiply(shortProduct, 4, SHORT_PRODUCTS);
     }
-    for (int i = 0; i < b.length; i++) {
-      b[i] = (i % 5) - 2;
+
+    /** A (M x k), B (k x N) and C (M x N). */
+    private static double[][] operands(int k) {
+      double[] a = new double[M * k];
+      double[] b = new double[k * N];
+      for (int i = 0; i < a.length; i++) {
+        a[i] = (i % 7) - 3;
+      }
+      for (int i = 0; i < b.length; i++) {
+        b[i] = (i % 5) - 2;
+      }
+      return new double[][] {a, b, new double[M * N]};
     }
-    for (int t = 0; t < times; t++) {
-      multiplyRows(a, k, 1, b, c, k, n, 0, m, Tiles.SIMD);
-      multiplyRows(a, 1, m, b, c, k, n, 0, m, Tiles.SIMD);
+
+    private static void multiply(double[][] abc, int k, int times) {
+      for (int t = 0; t < times; t++) {
+        multiplyRows(abc[0], k, 1, abc[1], abc[2], k, N, 0, M, Tiles.SIMD);
+        multiplyRows(abc[0], 1, M, abc[1], abc[2], k, N, 0, M, Tiles.SIMD);
+      }
     }
   }
 

@@ -3,6 +3,7 @@ package org.planlab.engine.kernels;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 
 /**
  * The warm-up of one family of loops: their work run once per JVM on a daemon thread, ahead of
@@ -14,17 +15,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 final class JitWarmUp {
   /**
-   * A batch this many times faster than the first means the loops are compiled: before C2, the
-   * Vector API runs two orders of magnitude slower.
+   * A batch that allocates this many times less than the first means the loops are compiled by
+   * C2 ({@link #untilCompiled}). In C1's code the loops still allocate within a few times the
+   * first batch's bytes; once C2 has compiled them, only the batch's own arrays remain.
    */
+  static final int ALLOCATION_DROP = 20;
+  /** Without allocation counts: a batch this many times faster than the first. */
   static final int SPEEDUP = 30;
-  /** Batches after which a timed warm-up ends whatever it measured. */
+  /** Batches after which a timed warm-up gives up: the loops then do not count as compiled. */
   static final int MAX_BATCHES = 200;
 
   private final String threadName;
   private final AtomicBoolean started = new AtomicBoolean();
-  /** Open once a warm-up has ended (or a wait for it timed out): the loops count as compiled. */
-  private final CountDownLatch done;
+  /** Open once a warm-up has ended, compiled or not, or a wait for it has timed out. */
+  private final CountDownLatch ended;
+  /** Whether a warm-up has seen the loops compiled by C2: only then do callers take them. */
+  private volatile boolean compiled;
 
   /**
    * A warm-up whose thread is named {@code threadName}; when not {@code needed}, the loops
@@ -32,20 +38,27 @@ final class JitWarmUp {
    */
   JitWarmUp(String threadName, boolean needed) {
     this.threadName = threadName;
-    this.done = new CountDownLatch(needed ? 1 : 0);
+    this.ended = new CountDownLatch(needed ? 1 : 0);
+    this.compiled = !needed;
   }
 
-  /** Whether the loops count as compiled: a warm-up has ended or a wait for it timed out. */
+  /**
+   * Whether the loops count as compiled: a warm-up has seen C2's code. A warm-up that gave up
+   * ({@link #MAX_BATCHES}) leaves them uncompiled, and callers keep their alternative (the
+   * scalar twins, compiled like any other Java code): taking the Vector API's loops while they
+   * still run C1's allocating code made products and Outer operators run a hundred times
+   * slower, for as long as C2 did not compile them.
+   */
   boolean compiled() {
-    return done.getCount() == 0;
+    return compiled;
   }
 
   /**
    * Runs {@code body} on a daemon thread unless a warm-up has started or the loops count as
-   * compiled; returns at once.
+   * compiled; returns at once. The body returns whether it saw the loops compiled.
    */
-  void start(Runnable body) {
-    if (compiled() || !started.compareAndSet(false, true)) {
+  void start(BooleanSupplier body) {
+    if (compiled || !started.compareAndSet(false, true)) {
       return;
     }
     Thread t = new Thread(() -> run(body), threadName);
@@ -53,23 +66,28 @@ final class JitWarmUp {
     t.start();
   }
 
-  /** Runs {@code body} on the calling thread; the loops then count as compiled, also on failure. */
-  void run(Runnable body) {
+  /**
+   * Runs {@code body} on the calling thread; the loops then count as compiled if it returns
+   * true. The warm-up has ended either way, also on failure.
+   */
+  void run(BooleanSupplier body) {
     try {
-      body.run();
+      if (body.getAsBoolean()) {
+        compiled = true;
+      }
     } finally {
-      done.countDown();
+      ended.countDown();
     }
   }
 
   /**
-   * Waits at most {@code millis} for the loops to count as compiled; a wait that times out
-   * counts them so, so that no caller waits again.
+   * Waits at most {@code millis} for a warm-up to end; a wait that times out ends the waiting
+   * for every later caller too, so that at most one wait per JVM is spent on it.
    */
   void await(long millis) {
     try {
-      if (!done.await(millis, TimeUnit.MILLISECONDS)) {
-        done.countDown();
+      if (!ended.await(millis, TimeUnit.MILLISECONDS)) {
+        ended.countDown();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -77,20 +95,48 @@ final class JitWarmUp {
   }
 
   /**
-   * Runs {@code batch} until a run is {@link #SPEEDUP} times faster than the first, at most
-   * {@link #MAX_BATCHES} times, on the calling thread: the body of a timed warm-up.
+   * Runs {@code batch} on the calling thread until the loops it calls count as compiled by C2,
+   * at most {@link #MAX_BATCHES} times: the body of a timed warm-up. Returns whether they did.
+   *
+   * <p>The signal is the memory a batch allocates, where the JVM counts it per thread: the
+   * Vector API allocates an object per vector operation in the interpreter and in C1's code
+   * alike, and none once C2 has compiled the loop and its intrinsics, so a batch that allocates
+   * {@link #ALLOCATION_DROP} times less than the first has every loop it calls compiled by C2
+   * (a batch should allocate little else: its arrays made once, outside). Time alone
+   * cannot tell: C1's code already runs tens of times faster than the interpreter, and timing
+   * counted the loops compiled while they still ran on C1's allocating code, several times
+   * slower than C2's. Without per-thread allocation counts, the first batch that runs
+   * {@link #SPEEDUP} times faster than the first ends the warm-up.
    */
-  static void untilCompiled(Runnable batch) {
+  static boolean untilCompiled(Runnable batch) {
+    com.sun.management.ThreadMXBean bytes = allocationCounter();
     long first = 0;
     for (int b = 0; b < MAX_BATCHES; b++) {
+      long a0 = bytes == null ? 0 : bytes.getCurrentThreadAllocatedBytes();
       long t0 = System.nanoTime();
       batch.run();
-      long t = System.nanoTime() - t0;
+      long measure = bytes == null ? System.nanoTime() - t0
+          : bytes.getCurrentThreadAllocatedBytes() - a0;
       if (b == 0) {
-        first = t;
-      } else if (t * SPEEDUP <= first) {
-        return;
+        first = measure;
+      } else if (measure * (bytes == null ? SPEEDUP : ALLOCATION_DROP) <= first) {
+        return true;
       }
     }
+    return false;
+  }
+
+  /** The JVM's per-thread allocation counter, or null where it has none or it is off. */
+  private static com.sun.management.ThreadMXBean allocationCounter() {
+    try {
+      if (java.lang.management.ManagementFactory.getThreadMXBean()
+          instanceof com.sun.management.ThreadMXBean t
+          && t.isThreadAllocatedMemorySupported() && t.isThreadAllocatedMemoryEnabled()) {
+        return t;
+      }
+    } catch (RuntimeException | LinkageError e) {
+      // no management support in this runtime: time the batches instead
+    }
+    return null;
   }
 }

@@ -59,6 +59,7 @@ final class MatVecKernels {
       for (int c = 0; c < WARM_UP_CALLS; c++) {
         matrixVector(a, b, KernelPool.sequential());
       }
+      return true;
     });
   }
 

@@ -85,14 +85,14 @@ final class OuterSimd {
    * started; returns at once.
    */
   static void startWarmUp(int k) {
-    WARM_UP.start(() -> JitWarmUp.untilCompiled(() -> runLoops(k)));
+    WARM_UP.start(() -> JitWarmUp.untilCompiled(new WarmUpLoops(k)));
   }
 
   /**
    * Starts the warm-up for rank {@code k} unless it has started and waits, at most {@link
-   * #WAIT_MS}, until it has seen the loops compiled: the warm-up thread and the compiler then
-   * have the cores, and the caller runs compiled code from its first row. A wait that times out
-   * counts the loops as compiled, so that no caller waits again.
+   * #WAIT_MS}, until it has ended: the warm-up thread and the compiler then have the cores, and
+   * the caller runs compiled code from its first row. A wait that times out is the last: later
+   * callers take the scalar twins until the warm-up sees the loops compiled.
    */
   static void awaitCompiled(int k) {
     startWarmUp(k);
@@ -275,42 +275,58 @@ final class OuterSimd {
    * Runs {@link #dots} and {@link #right} for rank {@code k} (where these loops serve it) and
    * the gather and scatter products of {@link SimdPrimitives} on small synthetic rows, in timed
    * batches, until C2 has compiled them ({@link JitWarmUp#untilCompiled}), on the calling
-   * thread; then they count as compiled (also when a batch fails). Only rank k runs, since the
-   * compiled loops keep only the branches the calls took (a rank's vector count). Touches only
-   * its own arrays.
+   * thread; then they count as compiled (not when it gives up or a batch fails). Only rank k
+   * runs, since the compiled loops keep only the branches the calls took (a rank's vector
+   * count). Touches only its own arrays.
    */
   static void warmUp(int k) {
-    WARM_UP.run(() -> JitWarmUp.untilCompiled(() -> runLoops(k)));
+    WARM_UP.run(() -> JitWarmUp.untilCompiled(new WarmUpLoops(k)));
   }
 
-  private static void runLoops(int k) {
-    int rows = 64;
-    int len = 24;
-    double[] u = new double[k];
-    double[] v = new double[rows * k];
-    double[] c = new double[rows * k];
-    double[] av = new double[len];
-    double[] uv = new double[len];
-    int[] ix = new int[len];
-    for (int q = 0; q < len; q++) {
-      ix[q] = (q * 7) % rows;
-      av[q] = 1.0 / (q + 1);
-    }
-    for (int i = 0; i < v.length; i++) {
-      v[i] = ((i * 31) % 17) / 17.0 - 0.5;
-    }
-    for (int l = 0; l < k; l++) {
-      u[l] = ((l * 13) % 11) / 11.0 - 0.5;
-    }
-    boolean registers = fits(k);
-    for (int it = 0; it < BATCH; it++) {
-      if (registers) {
-        dots(u, 0, v, k, ix, 0, len, uv);
-        right(u, 0, v, k, av, ix, 0, len, c, 0);
+  /**
+   * A batch of the warm-up for rank k over synthetic rows made once, so that a batch allocates
+   * nothing but the vectors of code C2 has not compiled.
+   */
+  private static final class WarmUpLoops implements Runnable {
+    private static final int ROWS = 64;
+    private static final int LEN = 24;
+    private final int k;
+    private final double[] u;
+    private final double[] v;
+    private final double[] c;
+    private final double[] av = new double[LEN];
+    private final double[] uv = new double[LEN];
+    private final int[] ix = new int[LEN];
+
+    WarmUpLoops(int k) {
+      this.k = k;
+      this.u = new double[k];
+      this.v = new double[ROWS * k];
+      this.c = new double[ROWS * k];
+      for (int q = 0; q < LEN; q++) {
+        ix[q] = (q * 7) % ROWS;
+        av[q] = 1.0 / (q + 1);
       }
-      // the RIGHT and LEFT products of operators whose cell is not linear
-      SimdPrimitives.gatherMultAdd(uv, ix, 0, len, v, k, c, 0);
-      SimdPrimitives.scatterMultAdd(u, 0, uv, ix, 0, len, c, k);
+      for (int i = 0; i < v.length; i++) {
+        v[i] = ((i * 31) % 17) / 17.0 - 0.5;
+      }
+      for (int l = 0; l < k; l++) {
+        u[l] = ((l * 13) % 11) / 11.0 - 0.5;
+      }
+    }
+
+    @Override
+    public void run() {
+      boolean registers = fits(k);
+      for (int it = 0; it < BATCH; it++) {
+        if (registers) {
+          dots(u, 0, v, k, ix, 0, LEN, uv);
+          right(u, 0, v, k, av, ix, 0, LEN, c, 0);
+        }
+        // the RIGHT and LEFT products of operators whose cell is not linear
+        SimdPrimitives.gatherMultAdd(uv, ix, 0, LEN, v, k, c, 0);
+        SimdPrimitives.scatterMultAdd(u, 0, uv, ix, 0, LEN, c, k);
+      }
     }
   }
 }

@@ -269,8 +269,8 @@ public final class VectorPrimitives {
   }
 
   /**
-   * Whether the Outer template's SIMD loops run now: C2 has compiled them, or rank {@code k}
-   * has {@link #EAGER_VECTORS} and has waited for their warm-up.
+   * Whether the Outer template's SIMD loops run now: C2 has compiled them, after a wait for
+   * their warm-up if rank {@code k} has {@link #EAGER_VECTORS}.
    */
   private static boolean outerCompiled(int k) {
     if (OuterSimd.compiled()) {
@@ -278,7 +278,7 @@ public final class VectorPrimitives {
     }
     if (eager(k)) {
       OuterSimd.awaitCompiled(k);
-      return true;
+      return OuterSimd.compiled();
     }
     return false;
   }
