@@ -317,13 +317,24 @@ public final class MatMultKernels {
     return out.examSparsity();
   }
 
-  /** c[ci, ci+n) += row i of A times B: scaled rows of B, four non-zeros of A per pass. */
+  /**
+   * c[ci, ci+n) = row i of A times B, the slice zero on entry: scaled rows of B added, four
+   * non-zeros of A per pass. A row
+   * whose only non-zero is 1 selects a row of B, which is copied (as SystemDS's sparse products
+   * do): a permutation matrix times X, the AutoEncoder's shuffle, is one copy per row, where
+   * the first such product of a script otherwise ran the Vector API's loop before C2 had
+   * compiled it. The copy equals the sum but for the sign of zeros (0 + -0 is +0).
+   */
   private static void sparseDenseRow(SparseBlock sa, int i, double[] b, int n, double[] c,
       int ci) {
     int apos = sa.pos(i);
     int aend = apos + sa.size(i);
     int[] aix = sa.indexes(i);
     double[] avals = sa.values(i);
+    if (aend - apos == 1 && avals[apos] == 1.0) {
+      System.arraycopy(b, aix[apos] * n, c, ci, n);
+      return;
+    }
     int p = apos;
     for (; p + 3 < aend; p += 4) {
       VectorPrimitives.vectMultAdd4(avals[p], avals[p + 1], avals[p + 2], avals[p + 3], b,

@@ -197,6 +197,51 @@ class MatMultKernelsTest {
     }
   }
 
+  /**
+   * A permutation matrix (rows with one non-zero 1, the AutoEncoder's shuffle) times a dense
+   * matrix selects B's rows exactly; rows with another value or more non-zeros in the same left
+   * operand are still summed, and empty rows stay zero. All rows filled (a dense output) and
+   * one row in fifty (a sparse output), one and two threads.
+   */
+  @Test
+  void permutationRowsSelectRowsOfTheRightOperandExactly() {
+    int m = 300;
+    int k = 240;
+    Random rnd = new Random(11);
+    for (int every : new int[] {1, 50}) {
+      for (int n : new int[] {3, 40, 700}) {
+        double[][] ad = new double[m][k];
+        for (int i = 0; i < m; i += every) {
+          int kind = (i / every) % 10;
+          if (kind < 7) {
+            ad[i][(i * 37) % k] = 1.0;
+          } else if (kind == 7) {
+            ad[i][(i * 11) % k] = -2.5;
+          } else if (kind == 8) {
+            ad[i][(i * 13) % k] = 1.0;
+            ad[i][(i * 13 + 5) % k] = 0.5;
+          }
+        }
+        double[][] bd = new double[k][n];
+        for (double[] row : bd) {
+          for (int j = 0; j < n; j++) {
+            row[j] = rnd.nextDouble() - 0.5;
+          }
+        }
+        MatrixBlock a = Reference.inFormat(MatrixBlock.of(ad), Format.CSR);
+        MatrixBlock b = Reference.inFormat(MatrixBlock.of(bd), Format.DENSE);
+        String what = "permutation rows every " + every + " n " + n;
+        MatrixBlock c = checkMultiply(a, b, what);
+        assertEquals(every > 1, c.isSparse(), what + ": output format");
+        double[][] cd = c.toArray();
+        for (int i = 0; i < m; i += 10 * every) {
+          assertArrayEquals(bd[(i * 37) % k], cd[i], what + ": row " + i + " selects row "
+              + (i * 37) % k);
+        }
+      }
+    }
+  }
+
   @Test
   void ultraSparseProductIsSparseAndCorrect() {
     MatrixBlock a = Reference.random(400, 300, 0.005, 21, Format.CSR);
