@@ -30,7 +30,7 @@ public final class PreferredEntries {
   /** Which entries of a HOP a choice may take. */
   @FunctionalInterface
   public interface Filter {
-    /** Whether entry {@code entry} (an index in {@link #entries}) of HOP {@code hop} may be taken. */
+    /** Whether entry {@code entry} (an index into {@link #entries}) of HOP {@code hop} is kept. */
     boolean test(int hop, int entry);
   }
 
