@@ -69,10 +69,7 @@ final class GemmSimd {
    * for most of its time (tens of times its steady time).
    */
   static void startWarmUp() {
-    WARM_UP.start(() -> {
-      WarmUpProducts batch = new WarmUpProducts();
-      return JitWarmUp.untilCompiled(batch::run);
-    });
+    WARM_UP.start(() -> JitWarmUp.untilCompiled(new WarmUpProducts()));
   }
 
   /** Whether C2 has compiled the tile loop (see {@link #WARM_UP}). */
@@ -89,13 +86,14 @@ final class GemmSimd {
    * at a script's start, when a long compile queue raises the count. The matrices are made once,
    * so that a batch allocates little but the vectors of code C2 has not compiled.
    */
-  private static final class WarmUpProducts {
+  private static final class WarmUpProducts implements Runnable {
     private static final int M = 9;
     private static final int N = 2 * NR + 5;
     private final double[][] longProduct = operands(KC + 8);
     private final double[][] shortProduct = operands(4);
 
-    void run() {
+    @Override
+    public void run() {
       multiply(longProduct, KC + 8, 1);
       multiply(shortProduct, 4, SHORT_PRODUCTS);
     }

@@ -58,7 +58,8 @@ final class JitWarmUp {
    * compiled; returns at once. The body returns whether it saw the loops compiled.
    */
   void start(BooleanSupplier body) {
-    if (compiled || !started.compareAndSet(false, true)) {
+    // a plain read first: after a timed-out wait, callers ask on every row of an operator
+    if (compiled || started.get() || !started.compareAndSet(false, true)) {
       return;
     }
     Thread t = new Thread(() -> run(body), threadName);

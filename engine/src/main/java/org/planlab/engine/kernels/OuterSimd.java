@@ -291,6 +291,8 @@ final class OuterSimd {
     private static final int ROWS = 64;
     private static final int LEN = 24;
     private final int k;
+    /** Whether rank k runs on the register loops ({@link #fits}, which claims the rank). */
+    private final boolean registers;
     private final double[] u;
     private final double[] v;
     private final double[] c;
@@ -300,6 +302,7 @@ final class OuterSimd {
 
     WarmUpLoops(int k) {
       this.k = k;
+      this.registers = fits(k);
       this.u = new double[k];
       this.v = new double[ROWS * k];
       this.c = new double[ROWS * k];
@@ -317,7 +320,6 @@ final class OuterSimd {
 
     @Override
     public void run() {
-      boolean registers = fits(k);
       for (int it = 0; it < BATCH; it++) {
         if (registers) {
           dots(u, 0, v, k, ix, 0, LEN, uv);
